@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# interbench - the Linux interactivity benchmark.
+#   make          build ./interbench
+#   make check    build, then run every test; ends "N passed, N failed"
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes
+CPPFLAGS += -D_GNU_SOURCE -I.
+override CFLAGS += -std=gnu11 $(WARN) -pthread
+LDLIBS += -pthread -lrt -lm
+
+SRCS = interbench.c cpuwork.c timing.c stats.c hackbench.c \
+	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
+OBJS = $(SRCS:.c=.o)
+HDRS = interbench.h stats.h
+
+UNIT_SRCS = $(wildcard tests/unit-*.c)
+UNITS = $(UNIT_SRCS:.c=)
+
+all: interbench
+
+interbench: $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
+
+%.o: %.c $(HDRS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# Unit tests link the module they test (and nothing with a main()).
+tests/unit-stats: tests/unit-stats.c stats.c stats.h tests/check.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-stats.c stats.c $(LDLIBS)
+
+check: interbench $(UNITS)
+	tests/run
+
+clean:
+	rm -f interbench $(OBJS) $(UNITS)
+
+.PHONY: all check clean

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * interbench.h - what the orchestrator, the simulators and the loads share.
+ *
+ * A simulator is a latency-sensitive task (Audio, Video, X, ...); a load is
+ * background work (Burn, Write, ...). Each is one file with one const
+ * descriptor, listed in one table (simulators/simulators.c, loads/loads.c).
+ * Run-time state lives in the context structs below, never in globals.
+ * Helpers return 0 or a negative errno; only interbench.c exits.
+ */
+#ifndef INTERBENCH_H
+#define INTERBENCH_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdatomic.h>
+#include <limits.h>
+#include <signal.h>
+#include <time.h>
+#include "stats.h"
+
+#define IB_VERSION		"0.40"
+
+/* Exit statuses (documented in README and interbench.8). */
+#define IB_EXIT_OK		0	/* run finished, every cell measured */
+#define IB_EXIT_FAIL		1	/* a gate or a threshold failed */
+#define IB_EXIT_USAGE		2	/* bad command line or input file */
+#define IB_EXIT_SETUP		3	/* cannot set up (memory, fork, files) */
+#define IB_EXIT_CELLS		4	/* run finished, some cells failed */
+
+#define NSEC_PER_USEC		1000ULL
+#define NSEC_PER_MSEC		1000000ULL
+#define NSEC_PER_SEC		1000000000ULL
+
+static inline uint64_t ts_to_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * NSEC_PER_SEC + (uint64_t)ts->tv_nsec;
+}
+
+static inline struct timespec ns_to_ts(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / NSEC_PER_SEC),
+		.tv_nsec = (long)(ns % NSEC_PER_SEC),
+	};
+	return ts;
+}
+
+/* CLOCK_MONOTONIC now, in ns. */
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts_to_ns(&ts);
+}
+
+/* CPU time the calling thread has used, in ns. */
+static inline uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts_to_ns(&ts);
+}
+
+/* ---- CPU work (cpuwork.c) ------------------------------------------- */
+
+/* Spin through n iterations of the calibrated loop. */
+void burn_loops(uint64_t n);
+/* Burn ns of CPU on a machine whose loop runs loops_per_ms per ms. */
+void burn_ns(uint64_t loops_per_ms, uint64_t ns);
+
+struct calibration {
+	uint64_t loops_per_ms;
+	double error_pct;	/* worst |CPU time - asked| / asked, in % */
+	bool measured;		/* measured this run (not read from file) */
+};
+
+/* Measure loops_per_ms, bounded to a few seconds. 0 or -errno. */
+int calibrate_loops(struct calibration *cal);
+/* Check how closely burn_ns() costs what it is asked: sets error_pct. */
+int calibration_check(struct calibration *cal);
+
+/* ---- threads -------------------------------------------------------- */
+
+/* Scheduling for the calling thread: SCHED_FIFO at prio, or nice level. */
+int set_thread_fifo(int prio);
+int set_thread_nice(int nice);
+
+/* Real-time priorities used (the parent takes the maximum). */
+#define PRIO_PARENT		(sched_get_priority_max(SCHED_FIFO))
+#define PRIO_TIMING		(sched_get_priority_max(SCHED_FIFO) - 1)
+#define PRIO_SIM		(sched_get_priority_max(SCHED_FIFO) - 2)
+
+/* ---- what loads got done -------------------------------------------- */
+
+/* Kinds of work a load can count; add one line here and in work_units. */
+enum work_kind {
+	WORK_BURN_LOOPS,
+	WORK_BYTES_WRITTEN,
+	WORK_BYTES_READ,
+	WORK_RING_WAKEUPS,
+	WORK_HACK_MESSAGES,
+	WORK_MEM_BYTES,
+	WORK_FRAMES,
+	WORK_KINDS
+};
+
+struct work_unit {
+	const char *key;	/* machine-readable name, e.g. "burn_loops" */
+	const char *unit;	/* per second in tables, e.g. "loops/s" */
+	double scale;		/* divide count by this for the table */
+};
+extern const struct work_unit work_units[WORK_KINDS];
+
+/* Lives in shared memory; loads add to it, the parent reads it. */
+struct load_work {
+	_Atomic uint64_t count[WORK_KINDS];
+	_Atomic int failed;	/* -errno of the first failure, or 0 */
+	char why[128];		/* written once, before failed is set */
+};
+
+/* ---- configuration of a run (read-only after the command line) ------- */
+
+struct run_cfg {
+	uint64_t duration_ns;		/* -t per cell */
+	uint64_t loops_per_ms;		/* calibrated */
+	int load_threads;		/* -L */
+	int bench_nice;			/* -B */
+	int load_nice;			/* -N */
+	bool rt;			/* -r: simulated threads SCHED_FIFO */
+	bool rt_ok;			/* we may use SCHED_FIFO at all */
+	bool uniprocessor;		/* -u */
+	int cpus;			/* online CPUs */
+	unsigned custom_cpu_pct;	/* -C */
+	uint64_t custom_interval_ns;	/* -I */
+	char dir[PATH_MAX];		/* -D: where load files go */
+	char read_file[PATH_MAX];	/* the Read load's file, kept for reuse */
+	char write_file[PATH_MAX];	/* the Write load's file, per run */
+};
+
+/* ---- simulators ----------------------------------------------------- */
+
+/* The figures one benchmark process hands back (lives in shared memory). */
+struct bench_result {
+	int status;			/* 0 ok, or -errno */
+	char why[128];			/* what went wrong, if status */
+	uint64_t frames;		/* deadlines due (frames released) */
+	uint64_t frames_met;		/* finished by their deadline */
+	uint64_t frames_dropped;	/* never run: too late to be of use */
+	double cpu_desired_ns;		/* CPU work asked for */
+	double cpu_got_ns;		/* CPU work done */
+	bool has_deadlines;
+	struct lat_stats latency;	/* deadline -> simulated thread running */
+	struct lat_stats timer;		/* deadline -> timing thread awake */
+	struct lat_stats wakeup;	/* timing thread post -> thread running */
+};
+
+struct sim_desc;
+
+struct sim_ctx {
+	const struct sim_desc *desc;
+	const struct run_cfg *cfg;
+	uint64_t duration_ns;		/* 0: until the process is killed */
+	int nice;			/* for the simulated thread */
+	bool rt;			/* simulated thread SCHED_FIFO */
+	struct bench_result *res;	/* where the figures go */
+	struct load_work *work;		/* counts frames when run as a load */
+};
+
+/* How a periodic task behaves (see timing.c for the frame rules). */
+struct periodic_spec {
+	uint64_t period_ns;
+	uint64_t deadline_ns;		/* after release; usually period_ns */
+	/* CPU work of frame k in ns */
+	uint64_t (*demand_ns)(const struct periodic_spec *p, uint64_t k);
+	uint64_t cpu_ns;		/* constant demand, for demand_ns */
+	unsigned steps;			/* X: ramp steps */
+};
+
+/* Engines in timing.c used by the simulators. */
+int periodic_run(struct sim_ctx *c, const struct periodic_spec *p);
+uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k);
+int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
+
+#define SIM_DEADLINES	0x1	/* has deadlines (% Deadlines Met column) */
+#define SIM_CUSTOM	0x2	/* needs -C/-I; not in the default matrix */
+
+struct sim_desc {
+	const char *name;
+	const char *summary;
+	unsigned flags;
+	int (*run)(struct sim_ctx *c);	/* in its own process */
+};
+
+extern const struct sim_desc *const simulators[];	/* NULL-ended */
+
+/* ---- loads ---------------------------------------------------------- */
+
+struct load_desc;
+
+struct load_ctx {
+	const struct load_desc *desc;
+	const struct run_cfg *cfg;
+	struct load_work *work;		/* shared with the parent */
+};
+
+#define LOAD_CUSTOM	0x1	/* needs -C/-I; not in the default matrix */
+#define LOAD_FILES	0x2	/* writes files into cfg->dir */
+
+struct load_desc {
+	const char *name;
+	const char *summary;
+	unsigned flags;
+	/* The simulator this load runs, so a bench skips itself as a load. */
+	const struct sim_desc *sim;
+	/*
+	 * In the parent, before the load's process starts (make files).
+	 * 0, or -errno with ctx->work->why saying why (the cell is skipped).
+	 */
+	int (*prepare)(struct load_ctx *c);
+	/*
+	 * In the load's own process: work until killed. Count work in
+	 * c->work. Returns only on failure (-errno, with why set).
+	 */
+	int (*run)(struct load_ctx *c);
+	/* In the parent, after the load's process is gone (remove files). */
+	void (*cleanup)(struct load_ctx *c);
+	/* In the parent at exit (remove files kept across cells). */
+	void (*finish)(const struct run_cfg *cfg);
+};
+
+extern const struct load_desc *const loads[];		/* NULL-ended */
+
+/* Record a load failure once (thread-safe, async-signal-unsafe). */
+void load_fail(struct load_work *w, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static inline void work_add(struct load_work *w, enum work_kind k,
+			    uint64_t n)
+{
+	atomic_fetch_add_explicit(&w->count[k], n, memory_order_relaxed);
+}
+
+/* Loads that combine others run each in a thread: 0 or -errno. */
+int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
+		      int n);
+
+/* Free bytes a load may fill in dir: leaves max(10 %, 1 GiB) free. */
+int64_t dir_usable_bytes(const char *dir);
+
+/* ---- hackbench.c ---------------------------------------------------- */
+
+struct hack_cfg {
+	int groups;		/* groups of senders and receivers */
+	int fds;		/* senders (and receivers) per group */
+	unsigned msg_bytes;	/* bytes per message */
+};
+
+/* Size a hackbench to the machine (cpus online). */
+void hackbench_size(struct hack_cfg *h, int cpus);
+/*
+ * Run hackbench rounds until the process is killed, counting every
+ * message received in w. Returns only on failure (-errno, why set).
+ * No read or write blocks for more than a second, so it cannot hang.
+ */
+int hackbench_run(const struct hack_cfg *h, struct load_work *w);
+
+#endif

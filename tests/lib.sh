@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# lib.sh - git-style helpers for interbench's shell tests, TAP output.
+#
+#   . "$(dirname "$0")/lib.sh"
+#   test_expect_success 'what it checks' 'commands'
+#   test_skip 'what' 'why'
+#   test_done
+#
+# Each test runs in its own scratch directory ($TRASH), removed at the end.
+# IB is the binary under test; tests/run sets it (default ../interbench).
+
+IB=${IB:-$(cd "$(dirname "$0")/.." && pwd)/interbench}
+TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
+TRASH=$(mktemp -d "${TMPDIR:-/tmp}/ibtest.XXXXXX")
+test_n=0
+test_fail=0
+trap 'rm -rf "$TRASH"' EXIT
+cd "$TRASH" || exit 1
+
+test_expect_success() {
+	test_n=$((test_n + 1))
+	if (eval "$2") >"$TRASH/.out" 2>&1; then
+		echo "ok $test_n - $1"
+	else
+		echo "not ok $test_n - $1"
+		sed 's/^/#   /' "$TRASH/.out" | tail -n 25
+		test_fail=$((test_fail + 1))
+	fi
+}
+
+test_skip() {
+	test_n=$((test_n + 1))
+	echo "ok $test_n # skip $1: $2"
+}
+
+test_done() {
+	echo "1..$test_n"
+	[ "$test_fail" -eq 0 ]
+}
+
+# Helpers for assertions inside test bodies.
+fail() { echo "FAIL: $*"; return 1; }
+has() { grep -q -- "$2" "$1" || { echo "'$2' not in $1:"; cat "$1"; return 1; }; }
+hasnt() { ! grep -q -- "$2" "$1" || { echo "'$2' unexpectedly in $1:"; cat "$1"; return 1; }; }
+is_root() { [ "$(id -u)" = 0 ]; }
+# Expect exit status $1 from the rest of the command line.
+status_is() {
+	want=$1; shift
+	"$@"; got=$?
+	[ "$got" = "$want" ] || { echo "exit status $got, wanted $want: $*"; return 1; }
+}
