@@ -1,0 +1,1166 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * interbench - the Linux interactivity benchmark.
+ *
+ * This file is the orchestrator: the command line, the run matrix, the
+ * processes of each cell, the tables and the logfile. It is the only
+ * place that exits. Simulators are in simulators/, loads in loads/, the
+ * timing engines in timing.c, statistics in stats.c.
+ *
+ * Each cell (benchmark x load) runs the load in one process and the
+ * benchmark in another, each in its own process group, while the parent
+ * waits at the highest real-time priority with its memory locked. The
+ * children report through a shared anonymous mapping.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "interbench.h"
+
+const struct work_unit work_units[WORK_KINDS] = {
+	[WORK_BURN_LOOPS]	= { "burn_loops", "Mloops/s", 1e6 },
+	[WORK_BYTES_WRITTEN]	= { "bytes_written", "MB/s written", 1e6 },
+	[WORK_BYTES_READ]	= { "bytes_read", "MB/s read", 1e6 },
+	[WORK_RING_WAKEUPS]	= { "ring_wakeups", "wakeups/s", 1 },
+	[WORK_HACK_MESSAGES]	= { "hack_messages", "messages/s", 1 },
+	[WORK_MEM_BYTES]	= { "mem_bytes", "MB/s touched", 1e6 },
+	[WORK_FRAMES]		= { "frames", "frames/s", 1 },
+};
+
+#define CALIB_FILE	"interbench.loops_per_ms"
+#define MAX_ITEMS	32
+
+/* What happened to a cell. */
+enum cell_status {
+	CELL_OK,
+	CELL_SKIPPED,		/* the load could not be set up */
+	CELL_FAILED,		/* the benchmark reported an error */
+	CELL_TIMEOUT,		/* the benchmark did not finish in time */
+	CELL_LOAD_DIED,		/* the load died or gave up during the cell */
+};
+
+/* Figures of one finished cell, in ns and percent. */
+struct cell {
+	const struct sim_desc *bench;
+	const struct load_desc *load;
+	enum cell_status status;
+	char why[192];
+	uint64_t samples;
+	double mean, sd;
+	uint64_t max, p50, p90, p99, p999;
+	double desired_pct;
+	double met_pct;		/* NaN: no deadlines */
+	double work_rate[WORK_KINDS];	/* per second, during the bench */
+};
+
+/* Everything a run needs: settings, lists and the shared mapping. */
+struct run {
+	struct run_cfg cfg;
+	struct calibration cal;
+	bool calibrate;			/* -b */
+	bool loops_given;		/* -l */
+	bool console_only;		/* -c */
+	bool percentiles;		/* -v */
+	bool custom;			/* -C and -I given */
+	const char *comment;		/* -m */
+	char args[1024];		/* the command line, for the log */
+	const struct sim_desc *bench[MAX_ITEMS];
+	int nbench;
+	const struct load_desc *load[MAX_ITEMS];
+	int nload;
+	FILE *log;
+	char log_name[PATH_MAX];
+	int cells_total, cells_done, cells_bad;
+	uint64_t started;
+	bool read_file_dirty;		/* made this run and not complete */
+	struct shared {
+		struct bench_result res;
+		struct load_work work;
+	} *sh;
+	pid_t kids[2];			/* process groups alive now */
+};
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void die_usage(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+static void die_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("interbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(IB_EXIT_USAGE);
+}
+
+/* ---- command line -------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: interbench [options]\n"
+"       interbench --list | --version | --help\n"
+"Measures how late simulated interactive tasks run under background loads.\n"
+"\n"
+"  -l, --loops-per-ms N     use N loops per ms (default: saved or measured)\n"
+"  -L, --load-threads N     threads of the Burn load (default: CPUs online)\n"
+"  -t, --time SECONDS       seconds to run each cell (default: 30; may be\n"
+"                           a decimal, at least 0.1)\n"
+"  -B, --bench-nice N       nice the benchmarked tasks to N (default: 0)\n"
+"  -N, --load-nice N        nice the loads to N (default: 0)\n"
+"  -b, --recalibrate        measure loops per ms even if saved\n"
+"  -c, --console-only       do not append to the logfile\n"
+"  -r, --rt                 run the benchmarked tasks SCHED_FIFO; figures\n"
+"                           in microseconds (needs real-time rights)\n"
+"  -C, --custom-cpu PCT     CPU percent of the Custom benchmark and load\n"
+"  -I, --custom-interval US wake interval of Custom in microseconds\n"
+"  -m, --comment TEXT       add TEXT to the logfile\n"
+"  -w, --load NAME          test against this load only (repeatable)\n"
+"  -x, --exclude-load NAME  do not test against this load (repeatable)\n"
+"  -W, --bench NAME         benchmark this task only (repeatable)\n"
+"  -X, --exclude-bench NAME do not benchmark this task (repeatable)\n"
+"  -u, --uniprocessor       run everything on CPU 0\n"
+"  -D, --dir DIR            where the disk loads' files go (default: .)\n"
+"  -v, --percentiles        add p50, p90, p99 and p99.9 columns\n"
+"      --list               list benchmarks and loads, one per line\n"
+"      --version            print the version\n"
+"  -h, --help               show this help\n"
+"\n"
+"Exit status: 0 all cells measured, 2 bad command line, 3 cannot set up,\n"
+"4 some cells failed or were skipped, 128+N killed by signal N.\n");
+}
+
+/* A whole number in [min, max], nothing else: one-line error otherwise. */
+static long parse_int(const char *opt, const char *s, long min, long max)
+{
+	char *end;
+	long v;
+
+	if (!*s || isspace((unsigned char)*s))
+		die_usage("option %s: '%s' is not a whole number", opt, s);
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end)
+		die_usage("option %s: '%s' is not a whole number", opt, s);
+	if (errno == ERANGE || v < min || v > max)
+		die_usage("option %s: %s is out of range (%ld to %ld)",
+			  opt, s, min, max);
+	return v;
+}
+
+static double parse_num(const char *opt, const char *s, double min,
+			double max)
+{
+	char *end;
+	double v;
+
+	if (!*s || isspace((unsigned char)*s))
+		die_usage("option %s: '%s' is not a number", opt, s);
+	errno = 0;
+	v = strtod(s, &end);
+	if (*end || !isfinite(v))
+		die_usage("option %s: '%s' is not a number", opt, s);
+	if (errno == ERANGE || v < min || v > max)
+		die_usage("option %s: %s is out of range (%g to %g)",
+			  opt, s, min, max);
+	return v;
+}
+
+static const struct sim_desc *find_bench(const char *opt, const char *name)
+{
+	int i;
+
+	for (i = 0; simulators[i]; i++)
+		if (!strcasecmp(simulators[i]->name, name))
+			return simulators[i];
+	die_usage("option %s: unknown benchmark '%s' (see --list)", opt, name);
+}
+
+static const struct load_desc *find_load(const char *opt, const char *name)
+{
+	int i;
+
+	for (i = 0; loads[i]; i++)
+		if (!strcasecmp(loads[i]->name, name))
+			return loads[i];
+	die_usage("option %s: unknown load '%s' (see --list)", opt, name);
+}
+
+static void list_all(void)
+{
+	int i;
+
+	for (i = 0; simulators[i]; i++)
+		printf("bench %-8s %s\n", simulators[i]->name,
+		       simulators[i]->summary);
+	for (i = 0; loads[i]; i++)
+		printf("load  %-8s %s\n", loads[i]->name, loads[i]->summary);
+}
+
+/* Options that name things are collected first, then checked together. */
+struct picks {
+	const struct sim_desc *w_bench[MAX_ITEMS], *x_bench[MAX_ITEMS];
+	const struct load_desc *w_load[MAX_ITEMS], *x_load[MAX_ITEMS];
+	int nwb, nxb, nwl, nxl;
+};
+
+static bool has_ptr(const void *const *v, int n, const void *p)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == p)
+			return true;
+	return false;
+}
+
+static void add_pick(const void **v, int *n, const void *p, const char *opt)
+{
+	if (has_ptr(v, *n, p))
+		return;
+	if (*n >= MAX_ITEMS)
+		die_usage("option %s: too many names", opt);
+	v[(*n)++] = p;
+}
+
+static void build_lists(struct run *r, struct picks *pk)
+{
+	int i;
+
+	for (i = 0; i < pk->nwb; i++)
+		if (has_ptr((const void **)pk->x_bench, pk->nxb, pk->w_bench[i]))
+			die_usage("options -W and -X both name benchmark '%s'",
+				  pk->w_bench[i]->name);
+	for (i = 0; i < pk->nwl; i++)
+		if (has_ptr((const void **)pk->x_load, pk->nxl, pk->w_load[i]))
+			die_usage("options -w and -x both name load '%s'",
+				  pk->w_load[i]->name);
+	for (i = 0; simulators[i]; i++) {
+		const struct sim_desc *s = simulators[i];
+
+		if (pk->nwb ? !has_ptr((const void **)pk->w_bench, pk->nwb, s)
+			    : (s->flags & SIM_CUSTOM) && !r->custom)
+			continue;
+		if (has_ptr((const void **)pk->x_bench, pk->nxb, s))
+			continue;
+		if ((s->flags & SIM_CUSTOM) && !r->custom)
+			die_usage("option -W: benchmark '%s' needs -C and -I",
+				  s->name);
+		r->bench[r->nbench++] = s;
+	}
+	for (i = 0; loads[i]; i++) {
+		const struct load_desc *l = loads[i];
+
+		if (pk->nwl ? !has_ptr((const void **)pk->w_load, pk->nwl, l)
+			    : (l->flags & LOAD_CUSTOM) && !r->custom)
+			continue;
+		if (has_ptr((const void **)pk->x_load, pk->nxl, l))
+			continue;
+		if ((l->flags & LOAD_CUSTOM) && !r->custom)
+			die_usage("option -w: load '%s' needs -C and -I",
+				  l->name);
+		r->load[r->nload++] = l;
+	}
+	if (!r->nbench)
+		die_usage("options -W/-X leave no benchmark to run");
+	if (!r->nload)
+		die_usage("options -w/-x leave no load to run against");
+}
+
+static void parse_args(struct run *r, int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "loops-per-ms", required_argument, NULL, 'l' },
+		{ "load-threads", required_argument, NULL, 'L' },
+		{ "time", required_argument, NULL, 't' },
+		{ "bench-nice", required_argument, NULL, 'B' },
+		{ "load-nice", required_argument, NULL, 'N' },
+		{ "recalibrate", no_argument, NULL, 'b' },
+		{ "console-only", no_argument, NULL, 'c' },
+		{ "rt", no_argument, NULL, 'r' },
+		{ "custom-cpu", required_argument, NULL, 'C' },
+		{ "custom-interval", required_argument, NULL, 'I' },
+		{ "comment", required_argument, NULL, 'm' },
+		{ "load", required_argument, NULL, 'w' },
+		{ "exclude-load", required_argument, NULL, 'x' },
+		{ "bench", required_argument, NULL, 'W' },
+		{ "exclude-bench", required_argument, NULL, 'X' },
+		{ "uniprocessor", no_argument, NULL, 'u' },
+		{ "dir", required_argument, NULL, 'D' },
+		{ "percentiles", no_argument, NULL, 'v' },
+		{ "list", no_argument, NULL, 1 },
+		{ "version", no_argument, NULL, 2 },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run_cfg *cfg = &r->cfg;
+	struct picks pk;
+	bool have_c = false, have_i = false;
+	size_t used = 0;
+	int c, i;
+
+	memset(&pk, 0, sizeof(pk));
+	for (i = 0; i < argc && used < sizeof(r->args) - 1; i++)
+		used += (size_t)snprintf(r->args + used, sizeof(r->args) - used,
+					 "%s%s", i ? " " : "", argv[i]);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":l:L:t:B:N:bcrC:I:m:w:x:W:X:uD:vh",
+				lopts, NULL)) != -1) {
+		switch (c) {
+		case 'l':
+			cfg->loops_per_ms = (uint64_t)parse_int("-l", optarg,
+								1, LONG_MAX);
+			r->loops_given = true;
+			break;
+		case 'L':
+			cfg->load_threads = (int)parse_int("-L", optarg, 1, 4096);
+			break;
+		case 't':
+			cfg->duration_ns = (uint64_t)(parse_num("-t", optarg,
+						0.1, 86400) * NSEC_PER_SEC);
+			break;
+		case 'B':
+			cfg->bench_nice = (int)parse_int("-B", optarg, -20, 19);
+			break;
+		case 'N':
+			cfg->load_nice = (int)parse_int("-N", optarg, -20, 19);
+			break;
+		case 'b':
+			r->calibrate = true;
+			break;
+		case 'c':
+			r->console_only = true;
+			break;
+		case 'r':
+			cfg->rt = true;
+			break;
+		case 'C':
+			cfg->custom_cpu_pct = (unsigned)parse_int("-C", optarg,
+								  0, 100);
+			have_c = true;
+			break;
+		case 'I':
+			cfg->custom_interval_ns = (uint64_t)parse_int("-I",
+					optarg, 100, 60000000) * NSEC_PER_USEC;
+			have_i = true;
+			break;
+		case 'm':
+			if (!*optarg || strchr(optarg, '\n') ||
+			    strlen(optarg) > 1000)
+				die_usage("option -m: the comment must be one "
+					  "non-empty line of at most 1000 "
+					  "characters");
+			r->comment = optarg;
+			break;
+		case 'w':
+			add_pick((const void **)pk.w_load, &pk.nwl,
+				 find_load("-w", optarg), "-w");
+			break;
+		case 'x':
+			add_pick((const void **)pk.x_load, &pk.nxl,
+				 find_load("-x", optarg), "-x");
+			break;
+		case 'W':
+			add_pick((const void **)pk.w_bench, &pk.nwb,
+				 find_bench("-W", optarg), "-W");
+			break;
+		case 'X':
+			add_pick((const void **)pk.x_bench, &pk.nxb,
+				 find_bench("-X", optarg), "-X");
+			break;
+		case 'u':
+			cfg->uniprocessor = true;
+			break;
+		case 'D':
+			if (!*optarg || strlen(optarg) > PATH_MAX - 64)
+				die_usage("option -D: directory name is empty "
+					  "or too long");
+			snprintf(cfg->dir, sizeof(cfg->dir), "%s", optarg);
+			break;
+		case 'v':
+			r->percentiles = true;
+			break;
+		case 1:
+			list_all();
+			exit(IB_EXIT_OK);
+		case 2:
+			printf("interbench %s\n", IB_VERSION);
+			exit(IB_EXIT_OK);
+		case 'h':
+			usage(stdout);
+			exit(IB_EXIT_OK);
+		case ':':
+			if (optopt)
+				die_usage("option -%c needs a value", optopt);
+			die_usage("option %s needs a value", argv[optind - 1]);
+		default:
+			if (optopt)
+				die_usage("unknown option -%c (see --help)",
+					  optopt);
+			die_usage("unknown option %s (see --help)",
+				  argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		die_usage("unexpected argument '%s' (see --help)", argv[optind]);
+	if (have_c != have_i)
+		die_usage("option %s needs %s too", have_c ? "-C" : "-I",
+			  have_c ? "-I" : "-C");
+	r->custom = have_c;
+	if (r->loops_given && r->calibrate)
+		die_usage("options -l and -b contradict each other");
+	build_lists(r, &pk);
+}
+
+/* Check up front what would otherwise fail half-way through a run. */
+static void check_files(struct run *r)
+{
+	struct run_cfg *cfg = &r->cfg;
+	bool files = false;
+	struct stat st;
+	int i;
+
+	for (i = 0; i < r->nload; i++)
+		if (r->load[i]->flags & LOAD_FILES)
+			files = true;
+	if (files) {
+		if (stat(cfg->dir, &st))
+			die_usage("option -D: %s: %s", cfg->dir, strerror(errno));
+		if (!S_ISDIR(st.st_mode))
+			die_usage("option -D: %s is not a directory", cfg->dir);
+		if (access(cfg->dir, W_OK | X_OK))
+			die_usage("option -D: cannot write in %s: %s", cfg->dir,
+				  strerror(errno));
+	}
+	if (!r->console_only) {
+		struct utsname u;
+		int fd;
+
+		uname(&u);
+		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
+		fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+			  0644);
+		if (fd < 0 || !(r->log = fdopen(fd, "a")))
+			die_usage("logfile %s: %s (use -c for console only)",
+				  r->log_name, strerror(errno));
+	}
+}
+
+/* ---- output -------------------------------------------------------- */
+
+/* Print to the console and, unless -c, to the logfile. */
+static void out(struct run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void out(struct run *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	if (r->log) {
+		va_start(ap, fmt);
+		vfprintf(r->log, fmt, ap);
+		va_end(ap);
+		fflush(r->log);
+	}
+}
+
+static void progress(struct run *r, const struct sim_desc *b,
+		     const struct load_desc *l)
+{
+	uint64_t per = r->cfg.duration_ns + 300 * NSEC_PER_MSEC;
+	uint64_t left = (uint64_t)(r->cells_total - r->cells_done) * per;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	if (!b) {
+		fputs("\r\033[K", stderr);
+		return;
+	}
+	fprintf(stderr, "\r\033[K[%d/%d] %s under %s, about %llu s left",
+		r->cells_done + 1, r->cells_total, b->name, l->name,
+		(unsigned long long)(left / NSEC_PER_SEC));
+}
+
+/* Latency figures are in ms, or us with -r (as interbench always did). */
+static double unit_ns(const struct run *r)
+{
+	return r->cfg.rt ? 1e3 : 1e6;
+}
+
+static void table_head(struct run *r, const struct sim_desc *b)
+{
+	const char *u = r->cfg.rt ? "us" : "ms";
+
+	out(r, "\n--- Benchmarking simulated cpu of %s in the presence of "
+	    "simulated ---\n", b->name);
+	out(r, "%-9s %-24s %11s %14s", "Load", r->cfg.rt ?
+	    "Latency +/- SD (us)" : "Latency +/- SD (ms)", "Max Latency",
+	    "% Desired CPU");
+	if (b->flags & SIM_DEADLINES)
+		out(r, " %16s", "% Deadlines Met");
+	if (r->percentiles)
+		out(r, " %9s %9s %9s %9s", "p50", "p90", "p99", "p99.9");
+	if (r->percentiles)
+		out(r, "  (%s)", u);
+	out(r, "\n");
+}
+
+static void table_row(struct run *r, const struct cell *c)
+{
+	double u = unit_ns(r);
+	char lat[64];
+
+	if (c->status != CELL_OK) {
+		out(r, "%-9s %s\n", c->load->name, c->why);
+		return;
+	}
+	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", c->mean / u, c->sd / u);
+	out(r, "%-9s %-24s %11.3g %14.3g", c->load->name, lat,
+	    (double)c->max / u, c->desired_pct);
+	if (c->bench->flags & SIM_DEADLINES)
+		out(r, " %16.3g", c->met_pct);
+	if (r->percentiles)
+		out(r, " %9.3g %9.3g %9.3g %9.3g", (double)c->p50 / u,
+		    (double)c->p90 / u, (double)c->p99 / u,
+		    (double)c->p999 / u);
+	out(r, "\n");
+	if (r->percentiles) {
+		int k;
+		bool any = false;
+
+		for (k = 0; k < WORK_KINDS; k++) {
+			if (c->work_rate[k] <= 0)
+				continue;
+			out(r, "%s%.4g %s", any ? ", " : "          load did: ",
+			    c->work_rate[k] / work_units[k].scale,
+			    work_units[k].unit);
+			any = true;
+		}
+		if (any)
+			out(r, "\n");
+	}
+}
+
+static void log_header(struct run *r)
+{
+	struct utsname u;
+	char stamp[32];
+	time_t t = time(NULL);
+
+	uname(&u);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
+	out(r, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
+	    stamp);
+	out(r, "interbench %s: %s\n", IB_VERSION, r->args);
+	out(r, "Using %llu loops per ms (%s; burn error %+.2f %%), "
+	    "running every cell for %.3g seconds\n",
+	    (unsigned long long)r->cfg.loops_per_ms,
+	    r->cal.measured ? "measured now" : r->loops_given ? "from -l" :
+	    "saved in " CALIB_FILE, r->cal.error_pct,
+	    (double)r->cfg.duration_ns / NSEC_PER_SEC);
+	out(r, "Benchmarked tasks %s, nice %d; loads nice %d, %d burn "
+	    "threads; %d CPUs%s\n",
+	    r->cfg.rt ? "SCHED_FIFO" : "SCHED_OTHER", r->cfg.bench_nice,
+	    r->cfg.load_nice, r->cfg.load_threads, r->cfg.cpus,
+	    r->cfg.uniprocessor ? " (all on CPU 0)" : "");
+	if (!r->cfg.rt_ok)
+		out(r, "WARNING: no real-time privileges: the timing thread "
+		    "runs SCHED_OTHER and results are unreliable\n");
+	if (r->comment)
+		out(r, "Comment: %s\n", r->comment);
+}
+
+/* ---- processes ----------------------------------------------------- */
+
+/* In a fresh child: own process group, dies with the parent. */
+static void child_setup(pid_t parent)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	size_t i;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+}
+
+static void write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (write(fd, s, strlen(s)) < 0) {
+		/* best effort: not every kernel or user may set it */
+	}
+	close(fd);
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = ns_to_ts(ns);
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * Wait for pid until the monotonic deadline: 1 exited (*status set),
+ * 0 timed out, -1 a signal asked us to stop.
+ */
+static int wait_pid(pid_t pid, int *status, uint64_t deadline)
+{
+	for (;;) {
+		pid_t w = waitpid(pid, status, WNOHANG);
+
+		if (w == pid)
+			return 1;
+		if (w < 0 && errno != EINTR) {
+			*status = 0;
+			return 1;
+		}
+		if (got_signal)
+			return -1;
+		if (now_ns() >= deadline)
+			return 0;
+		sleep_ns(5 * NSEC_PER_MSEC);
+	}
+}
+
+static void forget_kid(struct run *r, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (r->kids[i] == pid)
+			r->kids[i] = 0;
+}
+
+/* End a process group for good: TERM, then KILL, reaping its leader. */
+static void end_group(struct run *r, pid_t pid)
+{
+	int st;
+
+	if (pid <= 0)
+		return;
+	kill(-pid, SIGTERM);
+	if (waitpid(pid, &st, WNOHANG) != pid) {
+		uint64_t until = now_ns() + NSEC_PER_SEC / 2;
+
+		while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+			sleep_ns(2 * NSEC_PER_MSEC);
+		kill(-pid, SIGKILL);
+		until = now_ns() + 2 * NSEC_PER_SEC;
+		while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+			sleep_ns(2 * NSEC_PER_MSEC);
+	}
+	/* The leader's threads are gone; kill anything it left behind. */
+	kill(-pid, SIGKILL);
+	forget_kid(r, pid);
+}
+
+static void describe_exit(char *buf, size_t n, const char *who, int st)
+{
+	if (WIFSIGNALED(st))
+		snprintf(buf, n, "%s died: signal %d (%s)", who, WTERMSIG(st),
+			 strsignal(WTERMSIG(st)));
+	else
+		snprintf(buf, n, "%s exited early: status %d", who,
+			 WEXITSTATUS(st));
+}
+
+static void load_ctx_init(struct run *r, struct load_ctx *lc,
+			  const struct load_desc *l)
+{
+	memset(lc, 0, sizeof(*lc));
+	lc->desc = l;
+	lc->cfg = &r->cfg;
+	lc->work = &r->sh->work;
+}
+
+/*
+ * Run a load's prepare() (making its files) in a child, so that a signal
+ * can stop it at once: 0, -ETIMEDOUT, -EINTR, or the load's -errno.
+ */
+static int prepare_load(struct run *r, const struct load_desc *l)
+{
+	struct load_ctx lc;
+	pid_t me = getpid(), pid;
+	int st, w;
+
+	if (!l->prepare)
+		return 0;
+	memset(&r->sh->work, 0, sizeof(r->sh->work));
+	load_ctx_init(r, &lc, l);
+	if (l->flags & LOAD_FILES)
+		r->read_file_dirty = true;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		int err;
+
+		child_setup(me);
+		err = l->prepare(&lc);
+		if (err && !atomic_load(&r->sh->work.failed))
+			load_fail(&r->sh->work, -err, "%s", strerror(-err));
+		_exit(err ? 1 : 0);
+	}
+	r->kids[0] = pid;
+	w = wait_pid(pid, &st, now_ns() + 600 * NSEC_PER_SEC);
+	if (w <= 0) {
+		end_group(r, pid);
+		return w ? -EINTR : -ETIMEDOUT;
+	}
+	forget_kid(r, pid);
+	if (WIFEXITED(st) && !WEXITSTATUS(st)) {
+		r->read_file_dirty = false;
+		return 0;
+	}
+	if (!atomic_load(&r->sh->work.failed))
+		describe_exit(r->sh->work.why, sizeof(r->sh->work.why),
+			      "preparing the load", st);
+	return atomic_load(&r->sh->work.failed) ? : -EIO;
+}
+
+static pid_t start_load(struct run *r, const struct load_desc *l)
+{
+	pid_t me = getpid(), pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid)
+		return pid;
+	child_setup(me);
+	{
+		struct load_ctx lc;
+		int err;
+
+		/* Under memory pressure the kernel should pick a load. */
+		write_file("/proc/self/oom_score_adj", "500");
+		setpriority(PRIO_PROCESS, 0, r->cfg.load_nice);
+		load_ctx_init(r, &lc, l);
+		err = l->run(&lc);
+		if (err && !atomic_load(&r->sh->work.failed))
+			load_fail(&r->sh->work, -err, "%s", strerror(-err));
+		_exit(1);
+	}
+}
+
+static pid_t start_bench(struct run *r, const struct sim_desc *b)
+{
+	pid_t me = getpid(), pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid)
+		return pid;
+	child_setup(me);
+	{
+		struct bench_result *res = &r->sh->res;
+		struct sim_ctx sc = {
+			.desc = b,
+			.cfg = &r->cfg,
+			.duration_ns = r->cfg.duration_ns,
+			.nice = r->cfg.bench_nice,
+			.rt = r->cfg.rt,
+			.res = res,
+		};
+		int err;
+
+		write_file("/proc/self/oom_score_adj", "-1000");
+		/* Best effort: page faults would show up as latency. */
+		mlockall(MCL_CURRENT | MCL_FUTURE);
+		err = b->run(&sc);
+		if (err && !res->status) {
+			res->status = err;
+			snprintf(res->why, sizeof(res->why), "%s",
+				 strerror(-err));
+		}
+		_exit(err ? 1 : 0);
+	}
+}
+
+static void snapshot(const struct load_work *w, uint64_t *v)
+{
+	int k;
+
+	for (k = 0; k < WORK_KINDS; k++)
+		v[k] = atomic_load(&w->count[k]);
+}
+
+static void figures(struct cell *c, const struct bench_result *res)
+{
+	const struct lat_stats *s = &res->latency;
+
+	c->samples = s->count;
+	c->mean = stats_mean(s);
+	c->sd = stats_sd(s);
+	c->max = s->count ? s->max : 0;
+	c->p50 = stats_percentile(s, 50);
+	c->p90 = stats_percentile(s, 90);
+	c->p99 = stats_percentile(s, 99);
+	c->p999 = stats_percentile(s, 99.9);
+	c->desired_pct = res->cpu_desired_ns > 0 ?
+		100.0 * res->cpu_got_ns / res->cpu_desired_ns : NAN;
+	c->met_pct = res->has_deadlines && res->frames ?
+		100.0 * (double)res->frames_met / (double)res->frames : NAN;
+}
+
+/* Stop everything and leave: used when a signal arrives. */
+static void __attribute__((noreturn)) interrupted(struct run *r);
+
+static void run_cell(struct run *r, struct cell *c)
+{
+	struct shared *sh = r->sh;
+	uint64_t w0[WORK_KINDS], w1[WORK_KINDS], t0, t1, settle, limit;
+	pid_t lpid, bpid;
+	int err, st, w, k;
+	bool load_gone = false;
+
+	memset(&sh->res, 0, sizeof(sh->res));
+	stats_init(&sh->res.latency);
+	stats_init(&sh->res.timer);
+	stats_init(&sh->res.wakeup);
+	err = prepare_load(r, c->load);
+	if (err == -EINTR)
+		interrupted(r);
+	if (err) {
+		c->status = CELL_SKIPPED;
+		snprintf(c->why, sizeof(c->why), "skipped: %s",
+			 sh->work.why[0] ? sh->work.why : strerror(-err));
+		goto cleanup;
+	}
+	memset(&sh->work, 0, sizeof(sh->work));
+	lpid = start_load(r, c->load);
+	if (lpid < 0) {
+		c->status = CELL_SKIPPED;
+		snprintf(c->why, sizeof(c->why), "skipped: fork: %s",
+			 strerror(errno));
+		goto cleanup;
+	}
+	r->kids[0] = lpid;
+	/* Let the load get going before measuring. */
+	settle = r->cfg.duration_ns / 10;
+	if (settle < 100 * NSEC_PER_MSEC)
+		settle = 100 * NSEC_PER_MSEC;
+	if (settle > 2 * NSEC_PER_SEC)
+		settle = 2 * NSEC_PER_SEC;
+	w = wait_pid(lpid, &st, now_ns() + settle);
+	if (w < 0)
+		interrupted(r);
+	if (w > 0) {
+		load_gone = true;
+		forget_kid(r, lpid);
+		c->status = CELL_LOAD_DIED;
+		describe_exit(c->why, sizeof(c->why), "load", st);
+		goto cleanup;
+	}
+	snapshot(&sh->work, w0);
+	t0 = now_ns();
+	bpid = start_bench(r, c->bench);
+	if (bpid < 0) {
+		c->status = CELL_FAILED;
+		snprintf(c->why, sizeof(c->why), "failed: fork: %s",
+			 strerror(errno));
+		goto cleanup;
+	}
+	r->kids[1] = bpid;
+	/* The engines finish within 2 frames and a second; allow more. */
+	limit = t0 + r->cfg.duration_ns + 10 * NSEC_PER_SEC;
+	for (;;) {
+		w = wait_pid(bpid, &st, now_ns() + 50 * NSEC_PER_MSEC);
+		if (w < 0)
+			interrupted(r);
+		if (w > 0)
+			break;
+		if (!load_gone && waitpid(lpid, &st, WNOHANG) == lpid) {
+			load_gone = true;
+			forget_kid(r, lpid);
+			c->status = CELL_LOAD_DIED;
+			describe_exit(c->why, sizeof(c->why), "load", st);
+		}
+		if (now_ns() >= limit) {
+			end_group(r, bpid);
+			c->status = CELL_TIMEOUT;
+			snprintf(c->why, sizeof(c->why), "timed out: the "
+				 "benchmark did not finish in %.3g s",
+				 (double)(limit - t0) / NSEC_PER_SEC);
+			goto cleanup;
+		}
+	}
+	forget_kid(r, bpid);
+	t1 = now_ns();
+	snapshot(&sh->work, w1);
+	for (k = 0; k < WORK_KINDS; k++)
+		c->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
+				  (double)(t1 - t0);
+	if (!load_gone && waitpid(lpid, &st, WNOHANG) == lpid) {
+		load_gone = true;
+		forget_kid(r, lpid);
+		c->status = CELL_LOAD_DIED;
+		describe_exit(c->why, sizeof(c->why), "load", st);
+	}
+	if (c->status == CELL_LOAD_DIED && atomic_load(&sh->work.failed)) {
+		snprintf(c->why, sizeof(c->why), "load failed: %s",
+			 sh->work.why);
+	} else if (!WIFEXITED(st) || WEXITSTATUS(st) || sh->res.status) {
+		c->status = CELL_FAILED;
+		if (sh->res.status)
+			snprintf(c->why, sizeof(c->why), "failed: %s",
+				 sh->res.why);
+		else
+			describe_exit(c->why, sizeof(c->why), "benchmark", st);
+	} else if (c->status == CELL_OK) {
+		figures(c, &sh->res);
+	}
+cleanup:
+	if (r->kids[0])
+		end_group(r, r->kids[0]);
+	if (c->status == CELL_OK && atomic_load(&sh->work.failed)) {
+		c->status = CELL_LOAD_DIED;
+		snprintf(c->why, sizeof(c->why), "load failed: %s",
+			 sh->work.why);
+	}
+	if (c->load->cleanup) {
+		struct load_ctx lc;
+
+		load_ctx_init(r, &lc, c->load);
+		c->load->cleanup(&lc);
+	}
+}
+
+static void finish_loads(struct run *r)
+{
+	int i;
+
+	for (i = 0; i < r->nload; i++)
+		if (r->load[i]->finish)
+			r->load[i]->finish(&r->cfg);
+	/* A read file we were still making is no use to anyone. */
+	if (r->read_file_dirty)
+		unlink(r->cfg.read_file);
+}
+
+static void interrupted(struct run *r)
+{
+	int sig = got_signal, i;
+
+	for (i = 0; i < 2; i++)
+		if (r->kids[i] > 0)
+			kill(-r->kids[i], SIGKILL);
+	for (i = 0; i < 2; i++)
+		end_group(r, r->kids[i]);
+	for (i = 0; i < r->nload; i++)
+		if (r->load[i]->cleanup) {
+			struct load_ctx lc;
+
+			load_ctx_init(r, &lc, r->load[i]);
+			r->load[i]->cleanup(&lc);
+		}
+	finish_loads(r);
+	progress(r, NULL, NULL);
+	out(r, "\nInterrupted by signal %d (%s) after %d of %d cells\n", sig,
+	    strsignal(sig), r->cells_done, r->cells_total);
+	if (r->log)
+		fclose(r->log);
+	exit(128 + sig);
+}
+
+/* ---- set-up -------------------------------------------------------- */
+
+static void setup_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/* Highest SCHED_FIFO for us; children start SCHED_OTHER (reset on fork). */
+static bool setup_priority(void)
+{
+	struct sched_param sp = { .sched_priority = PRIO_PARENT };
+
+	return !sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp);
+}
+
+static void setup_calibration(struct run *r)
+{
+	struct calibration *cal = &r->cal;
+	FILE *f;
+	int err, tries;
+
+	if (r->loops_given) {
+		cal->loops_per_ms = r->cfg.loops_per_ms;
+	} else if (!r->calibrate && (f = fopen(CALIB_FILE, "r"))) {
+		unsigned long long v;
+		char extra;
+
+		if (fscanf(f, "%llu %c", &v, &extra) == 1 && v > 0)
+			cal->loops_per_ms = v;
+		else
+			fprintf(stderr, "interbench: %s is not a number, "
+				"measuring again\n", CALIB_FILE);
+		fclose(f);
+	}
+	for (tries = 0; !cal->loops_per_ms || cal->measured; tries++) {
+		if (!cal->loops_per_ms || tries) {
+			if (tries == 0 && isatty(STDERR_FILENO))
+				fprintf(stderr, "Measuring loops per ms...\n");
+			err = calibrate_loops(cal);
+			if (err) {
+				fprintf(stderr, "interbench: cannot calibrate "
+					"the CPU loop: %s\n", strerror(-err));
+				exit(IB_EXIT_SETUP);
+			}
+		}
+		calibration_check(cal);
+		if (got_signal)
+			interrupted(r);
+		/* A noisy machine gets three tries, never an endless loop. */
+		if (fabs(cal->error_pct) <= 2.0 || tries >= 2 ||
+		    !cal->measured)
+			break;
+	}
+	if (fabs(cal->error_pct) > 2.0)
+		fprintf(stderr, "interbench: warning: burning CPU costs %+.2f %% "
+			"of what it asks (more than 2 %%): is the machine "
+			"busy or changing frequency?\n", cal->error_pct);
+	r->cfg.loops_per_ms = cal->loops_per_ms;
+	if (cal->measured) {
+		f = fopen(CALIB_FILE, "w");
+		if (!f || fprintf(f, "%llu\n",
+				  (unsigned long long)cal->loops_per_ms) < 0 ||
+		    fclose(f))
+			fprintf(stderr, "interbench: warning: cannot save %s: "
+				"%s\n", CALIB_FILE, strerror(errno));
+	}
+	printf("Loops per ms: %llu; burning 1-20 ms of CPU costs %+.2f %% of "
+	       "what it asks in thread CPU time\n",
+	       (unsigned long long)cal->loops_per_ms, cal->error_pct);
+}
+
+int main(int argc, char **argv)
+{
+	static struct run run;
+	struct run *r = &run;
+	struct cell c;
+	int b, l;
+
+	r->cfg.duration_ns = 30 * NSEC_PER_SEC;
+	r->cfg.cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	if (r->cfg.cpus < 1)
+		r->cfg.cpus = 1;
+	r->cfg.load_threads = r->cfg.cpus;
+	snprintf(r->cfg.dir, sizeof(r->cfg.dir), ".");
+	parse_args(r, argc, argv);
+	check_files(r);
+	if (snprintf(r->cfg.read_file, sizeof(r->cfg.read_file),
+		     "%s/interbench.read", r->cfg.dir) >=
+	    (int)sizeof(r->cfg.read_file) ||
+	    snprintf(r->cfg.write_file, sizeof(r->cfg.write_file),
+		     "%s/interbench.write.%d", r->cfg.dir, (int)getpid()) >=
+	    (int)sizeof(r->cfg.write_file))
+		die_usage("option -D: directory name is too long");
+
+	r->cfg.rt_ok = setup_priority();
+	if (r->cfg.rt && !r->cfg.rt_ok) {
+		fprintf(stderr, "interbench: -r needs real-time privileges "
+			"(SCHED_FIFO): %s\n", strerror(errno));
+		exit(IB_EXIT_SETUP);
+	}
+	if (!r->cfg.rt_ok)
+		fprintf(stderr, "interbench: warning: no real-time privileges:"
+			" the timing thread runs SCHED_OTHER and results are "
+			"unreliable\n");
+	if (r->cfg.uniprocessor) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(0, &set);
+		if (sched_setaffinity(0, sizeof(set), &set)) {
+			fprintf(stderr, "interbench: -u: cannot bind to CPU 0:"
+				" %s\n", strerror(errno));
+			exit(IB_EXIT_SETUP);
+		}
+	}
+	r->sh = mmap(NULL, sizeof(*r->sh), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->sh == MAP_FAILED) {
+		fprintf(stderr, "interbench: cannot map shared memory: %s\n",
+			strerror(errno));
+		exit(IB_EXIT_SETUP);
+	}
+	setup_signals();
+	/* Our own page faults must not delay the timing of anything. */
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) && r->cfg.rt_ok)
+		fprintf(stderr, "interbench: warning: cannot lock memory: %s\n",
+			strerror(errno));
+	write_file("/proc/self/oom_score_adj", "-1000");
+	setup_calibration(r);
+
+	for (b = 0; b < r->nbench; b++)
+		for (l = 0; l < r->nload; l++)
+			if (r->load[l]->sim != r->bench[b])
+				r->cells_total++;
+	r->started = now_ns();
+	log_header(r);
+	for (b = 0; b < r->nbench; b++) {
+		table_head(r, r->bench[b]);
+		for (l = 0; l < r->nload; l++) {
+			if (r->load[l]->sim == r->bench[b])
+				continue;
+			memset(&c, 0, sizeof(c));
+			c.bench = r->bench[b];
+			c.load = r->load[l];
+			progress(r, c.bench, c.load);
+			run_cell(r, &c);
+			progress(r, NULL, NULL);
+			if (got_signal)
+				interrupted(r);
+			r->cells_done++;
+			if (c.status != CELL_OK)
+				r->cells_bad++;
+			table_row(r, &c);
+		}
+	}
+	finish_loads(r);
+	out(r, "\n");
+	if (r->log)
+		fclose(r->log);
+	return r->cells_bad ? IB_EXIT_CELLS : IB_EXIT_OK;
+}

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * loads/loads.c - the table of background loads, in the order the matrix
+ * shows them, and the helpers the loads share.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include "interbench.h"
+#include "loads/loads.h"
+
+const struct load_desc *const loads[] = {
+	&load_none,
+	&load_video,
+	&load_x,
+	&load_burn,
+	&load_write,
+	&load_read,
+	&load_ring,
+	&load_compile,
+	&load_memload,
+	&load_hack,
+	&load_custom,
+	NULL
+};
+
+/*
+ * The last byte of why is never part of the message (vsnprintf is given
+ * one byte less), so it can be the claim: whoever flips it from 0 to 1
+ * first writes why, then publishes failed. The parent therefore never
+ * sees failed set with why half written, and needs no extra field.
+ */
+void load_fail(struct load_work *w, int err, const char *fmt, ...)
+{
+	char *claim = &w->why[sizeof(w->why) - 1];
+	char unclaimed = 0;
+	va_list ap;
+
+	/* Callers pass an errno; accept it negated too, never store 0. */
+	if (err < 0)
+		err = -err;
+	if (!err)
+		err = EIO;
+	if (atomic_load_explicit(&w->failed, memory_order_acquire))
+		return;
+	if (!__atomic_compare_exchange_n(claim, &unclaimed, 1, false,
+					 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(w->why, sizeof(w->why) - 1, fmt, ap);
+	va_end(ap);
+	atomic_store_explicit(&w->failed, -err, memory_order_release);
+}
+
+struct par_run;
+
+struct par_thread {
+	struct load_ctx ctx;
+	struct par_run *run;
+	pthread_t tid;
+	int rc;
+};
+
+struct par_run {
+	sem_t done;			/* posted by a load that returned */
+	_Atomic int first;		/* 1 + index of the first to return */
+	struct par_thread t[];
+};
+
+static void *par_thread_main(void *arg)
+{
+	struct par_thread *t = arg;
+	int me = (int)(t - t->run->t) + 1;
+	int none = 0;
+
+	t->rc = t->ctx.desc->run(&t->ctx);
+	atomic_compare_exchange_strong(&t->run->first, &none, me);
+	sem_post(&t->run->done);
+	return NULL;
+}
+
+/*
+ * The threads run until the process is killed, so on every way out the
+ * block they share is left allocated on purpose: a thread that is still
+ * working may be using it.
+ */
+int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
+		      int n)
+{
+	struct par_run *run;
+	struct par_thread *t;
+	int i, err;
+
+	if (n <= 0)
+		return -EINVAL;
+	run = calloc(1, sizeof(*run) + (size_t)n * sizeof(run->t[0]));
+	if (!run) {
+		load_fail(c->work, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
+	if (sem_init(&run->done, 0, 0)) {
+		err = errno;
+		load_fail(c->work, err, "sem_init: %s", strerror(err));
+		free(run);
+		return -err;
+	}
+	for (i = 0; i < n; i++) {
+		run->t[i].ctx.desc = l[i];
+		run->t[i].ctx.cfg = c->cfg;
+		run->t[i].ctx.work = c->work;
+		run->t[i].run = run;
+	}
+	for (i = 0; i < n; i++) {
+		err = pthread_create(&run->t[i].tid, NULL, par_thread_main,
+				     &run->t[i]);
+		if (err) {
+			load_fail(c->work, err, "cannot start %s: %s",
+				  l[i]->name, strerror(err));
+			return -err;
+		}
+	}
+
+	/* A load that returns has failed: wait for the first one. */
+	for (;;) {
+		struct timespec ts = realtime_in(NSEC_PER_SEC);
+
+		if (!sem_timedwait(&run->done, &ts))
+			break;
+		if (errno != ETIMEDOUT && errno != EINTR) {
+			err = errno;
+			load_fail(c->work, err, "sem_timedwait: %s",
+				  strerror(err));
+			return -err;
+		}
+	}
+	t = &run->t[atomic_load(&run->first) - 1];
+	if (t->rc >= 0) {
+		load_fail(c->work, EIO, "%s stopped working",
+			  t->ctx.desc->name);
+		return -EIO;
+	}
+	/* Usually the part has said why already; this is the fallback. */
+	load_fail(c->work, -t->rc, "%s failed: %s", t->ctx.desc->name,
+		  strerror(-t->rc));
+	return t->rc;
+}
+
+int64_t dir_usable_bytes(const char *dir)
+{
+	struct statvfs sv;
+	uint64_t frsize, total, avail, keep;
+
+	if (statvfs(dir, &sv))
+		return -errno;
+	frsize = sv.f_frsize ? sv.f_frsize : sv.f_bsize;
+	total = (uint64_t)sv.f_blocks * frsize;
+	avail = (uint64_t)sv.f_bavail * frsize;
+	/* Leave room for everyone else on the filesystem. */
+	keep = total / 10;
+	if (keep < GIB)
+		keep = GIB;
+	if (avail <= keep)
+		return 0;
+	avail -= keep;
+	return avail > INT64_MAX ? INT64_MAX : (int64_t)avail;
+}
+
+int load_run_sim(struct load_ctx *c)
+{
+	const struct sim_desc *sim = c->desc->sim;
+	struct bench_result *res;
+	struct sim_ctx sc;
+	int rc;
+
+	if (!sim || !sim->run) {
+		load_fail(c->work, EINVAL, "%s has no simulator to run",
+			  c->desc->name);
+		return -EINVAL;
+	}
+	/* ~180 KB of histograms: too big for a thread's stack. */
+	res = calloc(1, sizeof(*res));
+	if (!res) {
+		load_fail(c->work, ENOMEM, "out of memory");
+		return -ENOMEM;
+	}
+	sc = (struct sim_ctx){
+		.desc = sim,
+		.cfg = c->cfg,
+		.duration_ns = 0,
+		.nice = c->cfg->load_nice,
+		.rt = false,
+		.res = res,
+		.work = c->work,
+	};
+	rc = sim->run(&sc);
+	/* With no duration the simulator should never come back. */
+	if (rc >= 0)
+		rc = res->status < 0 ? res->status : -EIO;
+	if (res->why[0])
+		load_fail(c->work, -rc, "%s", res->why);
+	else
+		load_fail(c->work, -rc, "%s simulator stopped: %s",
+			  sim->name, strerror(-rc));
+	free(res);
+	return rc;
+}
+
+int load_file_fail(struct load_ctx *c, int err, const char *what,
+		   const char *path)
+{
+	switch (err) {
+	case EROFS:
+		load_fail(c->work, err, "cannot %s %s: read-only filesystem",
+			  what, path);
+		break;
+	case EACCES:
+	case EPERM:
+		load_fail(c->work, err, "cannot %s %s: permission denied",
+			  what, path);
+		break;
+	case ENOSPC:
+	case EDQUOT:
+		load_fail(c->work, err, "cannot %s %s: no space left (%s)",
+			  what, path, strerror(err));
+		break;
+	default:
+		load_fail(c->work, err, "cannot %s %s: %s", what, path,
+			  strerror(err));
+		break;
+	}
+	return -err;
+}
+
+int load_space_fail(struct load_ctx *c, int64_t usable)
+{
+	if (usable < 0)
+		usable = 0;
+	load_fail(c->work, ENOSPC,
+		  "not enough free space in %s: %lld MiB usable", c->cfg->dir,
+		  (long long)(usable / (int64_t)MIB));
+	return -ENOSPC;
+}
+
+void fill_nonzero(void *buf, size_t len, uint64_t seed)
+{
+	unsigned char *p = buf;
+	uint64_t x = seed | 1;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		/* xorshift64: plenty for data that must merely not compress */
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		p[i] = (unsigned char)(x >> 56) ? (unsigned char)(x >> 56) :
+		       0xa5;
+	}
+}
+
+void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = ns_to_ts(ns);
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+struct timespec realtime_in(uint64_t ns)
+{
+	struct timespec ts;
+
+	/*
+	 * sem_timedwait wants CLOCK_REALTIME; a clock step only stretches
+	 * or shortens one wait, and every caller simply waits again.
+	 */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ns_to_ts(ts_to_ns(&ts) + ns);
+}

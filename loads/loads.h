@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * loads/loads.h - what the load files share among themselves (not with
+ * the rest of interbench: that is interbench.h).
+ */
+#ifndef INTERBENCH_LOADS_H
+#define INTERBENCH_LOADS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "interbench.h"
+
+#define MIB			(1024ULL * 1024)
+#define GIB			(1024 * MIB)
+
+/* Loads that are a simulator run in the background (simulators/). */
+extern const struct sim_desc sim_video, sim_x, sim_custom;
+
+extern const struct load_desc load_none, load_video, load_x, load_burn,
+	load_write, load_read, load_ring, load_compile, load_memload,
+	load_hack, load_custom;
+
+/* Run c->desc->sim until killed, as a load: -errno when it stops. */
+int load_run_sim(struct load_ctx *c);
+
+/*
+ * Record a failure to "what" (create, write, open, ...) path with a why
+ * a user can act on. Returns -err.
+ */
+int load_file_fail(struct load_ctx *c, int err, const char *what,
+		   const char *path);
+/* Record that cfg->dir has only usable bytes to spare: -ENOSPC. */
+int load_space_fail(struct load_ctx *c, int64_t usable);
+
+/*
+ * Fill buf with pseudo-random bytes, none of them zero, so filesystems
+ * that compress or skip zeroes still see every byte.
+ */
+void fill_nonzero(void *buf, size_t len, uint64_t seed);
+
+/* Sleep ns, re-sleeping after signals: never fails. */
+void sleep_ns(uint64_t ns);
+
+/* An absolute CLOCK_REALTIME deadline ns from now, for sem_timedwait. */
+struct timespec realtime_in(uint64_t ns);
+
+#endif

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Custom: wakes every -I microseconds and needs -C percent of the CPU. */
+#include "interbench.h"
+
+static int custom_run(struct sim_ctx *c)
+{
+	const struct run_cfg *cfg = c->cfg;
+	struct periodic_spec spec = {
+		.period_ns = cfg->custom_interval_ns,
+		.deadline_ns = cfg->custom_interval_ns,
+		.demand_ns = periodic_const_demand,
+		.cpu_ns = cfg->custom_interval_ns * cfg->custom_cpu_pct / 100,
+	};
+
+	return periodic_run(c, &spec);
+}
+
+const struct sim_desc sim_custom = {
+	.name = "Custom",
+	.summary = "wakes every -I us, needs -C % CPU",
+	.flags = SIM_DEADLINES | SIM_CUSTOM,
+	.run = custom_run,
+};

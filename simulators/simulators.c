@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The simulators, in the order the matrix runs them: one line each. */
+#include <stddef.h>
+#include "interbench.h"
+
+extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
+	sim_custom;
+
+const struct sim_desc *const simulators[] = {
+	&sim_audio,
+	&sim_video,
+	&sim_x,
+	&sim_gaming,
+	&sim_custom,
+	NULL
+};

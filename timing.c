@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * timing.c - the engines that run simulated tasks and measure them.
+ *
+ * Periodic tasks (Audio, Video, X, Custom): a SCHED_FIFO timing thread
+ * sleeps to absolute deadlines on CLOCK_MONOTONIC, stamps the time and
+ * wakes the simulated thread, which burns the frame's CPU and waits again.
+ *
+ * Frame rules (also in README):
+ *  - frame k is released at D_k = start + k * period and must finish by
+ *    D_k + deadline (deadline is one period, except X: two).
+ *  - a frame released while the thread is still busy waits, and runs as
+ *    soon as the thread is free (catch-up), unless its deadline has
+ *    already passed and a newer frame is waiting: then it is dropped,
+ *    its CPU is lost (lowers % desired CPU) and it counts as missed.
+ *  - latency of a frame = time it starts running - its release; after
+ *    drops it is measured from the release of the first dropped frame,
+ *    so the lost periods are added to the latency.
+ *  - timer latency = timing thread awake - release, for every frame;
+ *    wakeup latency = simulated thread running - timing thread's stamp,
+ *    for frames released while the thread was idle (a real wakeup).
+ *
+ * Greedy tasks (Gaming): burn frames of work back to back; a frame's
+ * latency is the wall time it took minus the CPU time it got, and
+ * % desired CPU is CPU time got over wall time.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "interbench.h"
+
+int set_thread_fifo(int prio)
+{
+	struct sched_param sp = { .sched_priority = prio };
+
+	return -pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+}
+
+int set_thread_nice(int nice)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+	int err = pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
+
+	if (err)
+		return -err;
+	/* On Linux a nice value belongs to the thread (its tid). */
+	if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice))
+		return -errno;
+	return 0;
+}
+
+/* Put the simulated thread where the run asked for. */
+static int sim_sched(const struct sim_ctx *c)
+{
+	int err;
+
+	if (c->rt) {
+		err = set_thread_fifo(PRIO_SIM);
+		if (err)
+			return err;
+		return 0;
+	}
+	return set_thread_nice(c->nice);
+}
+
+#define STAMPS	64	/* ring of recent timing-thread stamps */
+
+struct periodic {
+	const struct periodic_spec *p;
+	struct sim_ctx *c;
+	uint64_t start;		/* D_0 */
+	uint64_t end;		/* no release at or after this; 0: never */
+	_Atomic uint64_t released;
+	_Atomic uint64_t stamp[STAMPS];
+	_Atomic int timing_done;
+	sem_t wake;
+	int timing_err;
+	int sim_err;
+};
+
+static void *timing_thread(void *arg)
+{
+	struct periodic *st = arg;
+	struct bench_result *r = st->c->res;
+	uint64_t k;
+
+	/* Without RT rights this stays SCHED_OTHER (already warned about). */
+	if (st->c->cfg->rt_ok)
+		st->timing_err = set_thread_fifo(PRIO_TIMING);
+	for (k = 0;; k++) {
+		uint64_t d = st->start + k * st->p->period_ns, t;
+		struct timespec ts = ns_to_ts(d);
+
+		if (st->end && d >= st->end)
+			break;
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				       NULL) == EINTR)
+			;
+		t = now_ns();
+		stats_add(&r->timer, t - d);
+		atomic_store_explicit(&st->stamp[k % STAMPS], t,
+				      memory_order_relaxed);
+		atomic_store_explicit(&st->released, k + 1,
+				      memory_order_release);
+		sem_post(&st->wake);
+	}
+	atomic_store(&st->timing_done, 1);
+	sem_post(&st->wake);
+	return NULL;
+}
+
+uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
+{
+	(void)k;
+	return p->cpu_ns;
+}
+
+static void *periodic_thread(void *arg)
+{
+	struct periodic *st = arg;
+	const struct periodic_spec *p = st->p;
+	struct sim_ctx *c = st->c;
+	struct bench_result *r = c->res;
+	uint64_t lpm = c->cfg->loops_per_ms;
+	uint64_t k = 0, idle_since = now_ns();
+
+	st->sim_err = sim_sched(c);
+	if (st->sim_err)
+		return NULL;
+	for (;;) {
+		uint64_t rel = atomic_load_explicit(&st->released,
+						    memory_order_acquire);
+		uint64_t run_at, d, cpu, done, owed = 0;
+
+		if (k >= rel) {
+			struct timespec ts;
+
+			if (atomic_load(&st->timing_done) &&
+			    k >= atomic_load(&st->released))
+				break;
+			/* Bounded wait: re-check the flags each second. */
+			ts = ns_to_ts(now_ns() + NSEC_PER_SEC);
+			sem_clockwait(&st->wake, CLOCK_MONOTONIC, &ts);
+			continue;
+		}
+		run_at = now_ns();
+		/* Drop frames that are already too late to be of use. */
+		while (k + 1 < rel &&
+		       st->start + k * p->period_ns + p->deadline_ns <= run_at) {
+			if (!owed)
+				owed = st->start + k * p->period_ns;
+			r->frames++;
+			r->frames_dropped++;
+			r->cpu_desired_ns += (double)p->demand_ns(p, k);
+			k++;
+		}
+		d = st->start + k * p->period_ns;
+		stats_add(&r->latency, run_at - (owed ? owed : d));
+		if (!owed) {
+			uint64_t t = atomic_load_explicit(&st->stamp[k % STAMPS],
+							  memory_order_relaxed);
+			/* Released while we were idle: a real wakeup. */
+			if (t >= idle_since && run_at >= t)
+				stats_add(&r->wakeup, run_at - t);
+		}
+		cpu = p->demand_ns(p, k);
+		burn_ns(lpm, cpu);
+		done = now_ns();
+		r->frames++;
+		r->cpu_desired_ns += (double)cpu;
+		r->cpu_got_ns += (double)cpu;
+		if (done <= d + p->deadline_ns)
+			r->frames_met++;
+		if (c->work)
+			work_add(c->work, WORK_FRAMES, 1);
+		idle_since = done;
+		k++;
+	}
+	return NULL;
+}
+
+/* Wait for a thread until abs (CLOCK_REALTIME for the glibc call). */
+static int join_until(pthread_t t, uint64_t mono_deadline)
+{
+	for (;;) {
+		struct timespec rt;
+		uint64_t now = now_ns(), step = NSEC_PER_SEC;
+		int err;
+
+		if (mono_deadline && now >= mono_deadline)
+			return -ETIMEDOUT;
+		if (mono_deadline && mono_deadline - now < step)
+			step = mono_deadline - now;
+		clock_gettime(CLOCK_REALTIME, &rt);
+		rt = ns_to_ts(ts_to_ns(&rt) + step);
+		err = pthread_timedjoin_np(t, NULL, &rt);
+		if (err != ETIMEDOUT)
+			return -err;
+	}
+}
+
+/* Grace after the run for the last frames: two frames and a second. */
+static uint64_t grace_ns(uint64_t frame_ns)
+{
+	return 2 * frame_ns + NSEC_PER_SEC;
+}
+
+static void fail(struct bench_result *r, int err, const char *what)
+{
+	if (r->status)
+		return;
+	r->status = err;
+	snprintf(r->why, sizeof(r->why), "%s: %s", what, strerror(-err));
+}
+
+int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
+{
+	struct periodic *st;
+	pthread_t tt, sim;
+	uint64_t limit = 0;
+	int err;
+
+	if (!p->period_ns || p->deadline_ns < p->period_ns)
+		return -EINVAL;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+	st->p = p;
+	st->c = c;
+	c->res->has_deadlines = true;
+	sem_init(&st->wake, 0, 0);
+	/* First release one period from now: threads are set up by then. */
+	st->start = now_ns() + p->period_ns;
+	if (c->duration_ns) {
+		st->end = st->start + c->duration_ns;
+		limit = st->end + grace_ns(p->deadline_ns);
+	}
+	err = -pthread_create(&sim, NULL, periodic_thread, st);
+	if (err) {
+		free(st);
+		return err;
+	}
+	err = -pthread_create(&tt, NULL, timing_thread, st);
+	if (err) {
+		/* The simulated thread would wait forever: not worth saving. */
+		fail(c->res, err, "timing thread");
+		return err;
+	}
+	err = join_until(sim, limit);
+	if (err) {
+		fail(c->res, err, "simulated task did not finish");
+		return err;	/* threads die with the process */
+	}
+	err = join_until(tt, now_ns() + grace_ns(p->period_ns));
+	if (err) {
+		fail(c->res, err, "timing thread did not finish");
+		return err;
+	}
+	if (st->sim_err)
+		fail(c->res, st->sim_err, "scheduling the simulated task");
+	else if (st->timing_err)
+		fail(c->res, st->timing_err, "timing thread SCHED_FIFO");
+	err = c->res->status;
+	sem_destroy(&st->wake);
+	free(st);
+	return err;
+}
+
+struct greedy {
+	struct sim_ctx *c;
+	uint64_t frame_ns;
+	uint64_t end;
+	int err;
+};
+
+static void *greedy_thread(void *arg)
+{
+	struct greedy *g = arg;
+	struct bench_result *r = g->c->res;
+	uint64_t lpm = g->c->cfg->loops_per_ms;
+
+	g->err = sim_sched(g->c);
+	if (g->err)
+		return NULL;
+	while (!g->end || now_ns() < g->end) {
+		uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, c1;
+
+		burn_ns(lpm, g->frame_ns);
+		c1 = thread_cpu_ns();
+		t1 = now_ns();
+		/* Time this frame spent not running, whatever the cause. */
+		stats_add(&r->latency, t1 - t0 > c1 - c0 ?
+			  (t1 - t0) - (c1 - c0) : 0);
+		r->frames++;
+		r->cpu_desired_ns += (double)(t1 - t0);
+		r->cpu_got_ns += (double)(c1 - c0);
+		if (g->c->work)
+			work_add(g->c->work, WORK_FRAMES, 1);
+	}
+	return NULL;
+}
+
+int greedy_run(struct sim_ctx *c, uint64_t frame_ns)
+{
+	struct greedy g = { .c = c, .frame_ns = frame_ns };
+	pthread_t t;
+	uint64_t limit = 0;
+	int err;
+
+	c->res->has_deadlines = false;
+	if (c->duration_ns) {
+		g.end = now_ns() + c->duration_ns;
+		limit = g.end + grace_ns(frame_ns);
+	}
+	err = -pthread_create(&t, NULL, greedy_thread, &g);
+	if (err)
+		return err;
+	err = join_until(t, limit);
+	if (err) {
+		fail(c->res, err, "simulated task did not finish");
+		return err;
+	}
+	if (g.err)
+		fail(c->res, g.err, "scheduling the simulated task");
+	return c->res->status;
+}
