@@ -2,10 +2,15 @@
 /*
  * cpuwork.c - the calibrated CPU loop the simulators and loads burn.
  *
- * Simulated tasks ask for an amount of CPU (Audio: 5 % of 50 ms) and burn
- * it as a fixed number of loop iterations, measured once per machine. A
- * fixed amount of work, not a wall-clock spin, is what a real task needs:
- * when it is preempted its work takes longer, and that is what we measure.
+ * Simulated tasks ask for an amount of CPU (Audio: 5 % of 50 ms). They burn
+ * it with the calibrated loop, in chunks sized from loops_per_ms, until the
+ * thread's own CPU clock has advanced by that much. Why the CPU clock and
+ * not a fixed loop count: a CPU's speed is not constant (turbo, frequency
+ * scaling, a busy SMT sibling, a virtual machine's host). On our 2-core VM
+ * the loop ran anywhere from 1.0 to 3.1 million loops per ms within seconds
+ * on an idle machine, so a fixed count would make "5 % CPU" mean 5 % to
+ * 15 % and charge the kernel for the host's moods. Loads that count work
+ * (Burn) use the fixed loop and report what they got done.
  */
 #include <errno.h>
 #include <math.h>
@@ -26,9 +31,19 @@ static uint64_t loops_for(uint64_t loops_per_ms, uint64_t ns)
 	return (uint64_t)((unsigned __int128)loops_per_ms * ns / NSEC_PER_MSEC);
 }
 
+/* Longest chunk between two looks at the clock: bounds the overshoot. */
+#define BURN_CHUNK_NS	(20 * NSEC_PER_USEC)
+
 void burn_ns(uint64_t loops_per_ms, uint64_t ns)
 {
-	burn_loops(loops_for(loops_per_ms, ns));
+	uint64_t start = thread_cpu_ns(), used;
+
+	while ((used = thread_cpu_ns() - start) < ns) {
+		uint64_t left = ns - used;
+
+		burn_loops(loops_for(loops_per_ms, left < BURN_CHUNK_NS ?
+					      left : BURN_CHUNK_NS) + 1);
+	}
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -38,8 +53,8 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Thread CPU ns that n loops take, as the median of reps tries. */
-static uint64_t time_loops(uint64_t n, int reps)
+/* Thread CPU ns that n loops take: median of reps tries (and extremes). */
+static uint64_t time_loops(uint64_t n, int reps, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t t[16];
 	int i;
@@ -53,6 +68,10 @@ static uint64_t time_loops(uint64_t n, int reps)
 		t[i] = thread_cpu_ns() - c0;
 	}
 	qsort(t, (size_t)reps, sizeof(t[0]), cmp_u64);
+	if (lo)
+		*lo = t[0];
+	if (hi)
+		*hi = t[reps - 1];
 	return t[reps / 2];
 }
 
@@ -62,12 +81,12 @@ static uint64_t time_loops(uint64_t n, int reps)
  */
 int calibrate_loops(struct calibration *cal)
 {
-	uint64_t n = 1000, t;
+	uint64_t n = 1000, t, lo, hi;
 	int grow;
 
 	/* Grow n until it takes >= 2 ms; at most ~40 doublings. */
 	for (grow = 0; grow < 40; grow++) {
-		t = time_loops(n, 1);
+		t = time_loops(n, 1, NULL, NULL);
 		if (t >= 2 * NSEC_PER_MSEC)
 			break;
 		n *= 2;
@@ -76,16 +95,35 @@ int calibrate_loops(struct calibration *cal)
 		return -ERANGE;
 	/* Warm up the CPU (frequency, caches) for about 200 ms. */
 	burn_loops((uint64_t)((double)n * 200.0 * NSEC_PER_MSEC / (double)t));
-	/* Then 9 runs of ~50 ms each and their median. */
+	/* Then 9 runs of ~50 ms each: their median, and their spread. */
 	n = (uint64_t)((double)n * 50.0 * NSEC_PER_MSEC / (double)t);
-	t = time_loops(n, 9);
-	if (!t)
+	t = time_loops(n, 9, &lo, &hi);
+	if (!t || !lo)
 		return -ERANGE;
 	cal->loops_per_ms = (uint64_t)((double)n * NSEC_PER_MSEC / (double)t);
+	cal->spread_pct = 100.0 * (double)(hi - lo) / (double)t;
 	if (!cal->loops_per_ms)
 		return -ERANGE;
 	cal->measured = true;
 	return 0;
+}
+
+/* Thread CPU ns that burn_ns(ns) takes: the median of reps tries. */
+static uint64_t time_burn(uint64_t loops_per_ms, uint64_t ns, int reps)
+{
+	uint64_t t[16];
+	int i;
+
+	if (reps > 16)
+		reps = 16;
+	for (i = 0; i < reps; i++) {
+		uint64_t c0 = thread_cpu_ns();
+
+		burn_ns(loops_per_ms, ns);
+		t[i] = thread_cpu_ns() - c0;
+	}
+	qsort(t, (size_t)reps, sizeof(t[0]), cmp_u64);
+	return t[reps / 2];
 }
 
 /*
@@ -102,7 +140,7 @@ int calibration_check(struct calibration *cal)
 		return -EINVAL;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		uint64_t want = sizes[i] * NSEC_PER_MSEC;
-		uint64_t got = time_loops(loops_for(cal->loops_per_ms, want), 5);
+		uint64_t got = time_burn(cal->loops_per_ms, want, 5);
 		double err = ((double)got - (double)want) / (double)want;
 
 		if (fabs(err) > fabs(worst))

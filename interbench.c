@@ -578,11 +578,9 @@ static void log_header(struct run *r)
 	out(r, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
 	    stamp);
 	out(r, "interbench %s: %s\n", IB_VERSION, r->args);
-	out(r, "Using %llu loops per ms (%s; burn error %+.2f %%), "
-	    "running every cell for %.3g seconds\n",
-	    (unsigned long long)r->cfg.loops_per_ms,
-	    r->cal.measured ? "measured now" : r->loops_given ? "from -l" :
-	    "saved in " CALIB_FILE, r->cal.error_pct,
+	out(r, "Using %llu loops per ms (burn error %+.2f %%), running "
+	    "every cell for %.3g seconds\n",
+	    (unsigned long long)r->cfg.loops_per_ms, r->cal.error_pct,
 	    (double)r->cfg.duration_ns / NSEC_PER_SEC);
 	out(r, "Benchmarked tasks %s, nice %d; loads nice %d, %d burn "
 	    "threads; %d CPUs%s\n",
@@ -1022,7 +1020,7 @@ static void setup_calibration(struct run *r)
 {
 	struct calibration *cal = &r->cal;
 	FILE *f;
-	int err, tries;
+	int err;
 
 	if (r->loops_given) {
 		cal->loops_per_ms = r->cfg.loops_per_ms;
@@ -1037,41 +1035,41 @@ static void setup_calibration(struct run *r)
 				"measuring again\n", CALIB_FILE);
 		fclose(f);
 	}
-	for (tries = 0; !cal->loops_per_ms || cal->measured; tries++) {
-		if (!cal->loops_per_ms || tries) {
-			if (tries == 0 && isatty(STDERR_FILENO))
-				fprintf(stderr, "Measuring loops per ms...\n");
-			err = calibrate_loops(cal);
-			if (err) {
-				fprintf(stderr, "interbench: cannot calibrate "
-					"the CPU loop: %s\n", strerror(-err));
-				exit(IB_EXIT_SETUP);
-			}
+	if (!cal->loops_per_ms) {
+		if (isatty(STDERR_FILENO))
+			fprintf(stderr, "Measuring loops per ms...\n");
+		err = calibrate_loops(cal);
+		if (err) {
+			fprintf(stderr, "interbench: cannot calibrate the CPU "
+				"loop: %s\n", strerror(-err));
+			exit(IB_EXIT_SETUP);
 		}
-		calibration_check(cal);
-		if (got_signal)
-			interrupted(r);
-		/* A noisy machine gets three tries, never an endless loop. */
-		if (fabs(cal->error_pct) <= 2.0 || tries >= 2 ||
-		    !cal->measured)
-			break;
-	}
-	if (fabs(cal->error_pct) > 2.0)
-		fprintf(stderr, "interbench: warning: burning CPU costs %+.2f %% "
-			"of what it asks (more than 2 %%): is the machine "
-			"busy or changing frequency?\n", cal->error_pct);
-	r->cfg.loops_per_ms = cal->loops_per_ms;
-	if (cal->measured) {
 		f = fopen(CALIB_FILE, "w");
 		if (!f || fprintf(f, "%llu\n",
 				  (unsigned long long)cal->loops_per_ms) < 0 ||
 		    fclose(f))
 			fprintf(stderr, "interbench: warning: cannot save %s: "
 				"%s\n", CALIB_FILE, strerror(errno));
+		if (cal->spread_pct > 10)
+			fprintf(stderr, "interbench: warning: the CPU's speed "
+				"varied by %.0f %% while measuring: simulated "
+				"tasks burn CPU time, not loop counts, but load "
+				"throughput figures will vary\n",
+				cal->spread_pct);
 	}
-	printf("Loops per ms: %llu; burning 1-20 ms of CPU costs %+.2f %% of "
-	       "what it asks in thread CPU time\n",
-	       (unsigned long long)cal->loops_per_ms, cal->error_pct);
+	if (got_signal)
+		interrupted(r);
+	calibration_check(cal);
+	if (fabs(cal->error_pct) > 2.0)
+		fprintf(stderr, "interbench: warning: burning CPU costs %+.2f %% "
+			"of what it asks (more than 2 %%): is the machine "
+			"busy?\n", cal->error_pct);
+	r->cfg.loops_per_ms = cal->loops_per_ms;
+	printf("Loops per ms: %llu (%s); burning 1-20 ms of CPU costs "
+	       "%+.2f %% of what it asks in thread CPU time\n",
+	       (unsigned long long)cal->loops_per_ms,
+	       cal->measured ? "measured now" : r->loops_given ? "from -l" :
+	       "saved in " CALIB_FILE, cal->error_pct);
 }
 
 int main(int argc, char **argv)

@@ -68,12 +68,16 @@ static inline uint64_t thread_cpu_ns(void)
 
 /* Spin through n iterations of the calibrated loop. */
 void burn_loops(uint64_t n);
-/* Burn ns of CPU on a machine whose loop runs loops_per_ms per ms. */
+/*
+ * Burn ns of the calling thread's CPU time with the calibrated loop, in
+ * chunks of at most 20 us sized by loops_per_ms (see cpuwork.c for why).
+ */
 void burn_ns(uint64_t loops_per_ms, uint64_t ns);
 
 struct calibration {
 	uint64_t loops_per_ms;
-	double error_pct;	/* worst |CPU time - asked| / asked, in % */
+	double spread_pct;	/* (slowest - fastest) / median run, in % */
+	double error_pct;	/* worst (CPU time - asked) / asked, in % */
 	bool measured;		/* measured this run (not read from file) */
 };
 
