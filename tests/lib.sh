@@ -39,7 +39,8 @@ test_done() {
 }
 
 # Helpers for assertions inside test bodies.
-fail() { echo "FAIL: $*"; return 1; }
+# Test bodies run in a subshell: fail ends the body.
+fail() { echo "FAIL: $*"; exit 1; }
 has() { grep -q -- "$2" "$1" || { echo "'$2' not in $1:"; cat "$1"; return 1; }; }
 hasnt() { ! grep -q -- "$2" "$1" || { echo "'$2' unexpectedly in $1:"; cat "$1"; return 1; }; }
 is_root() { [ "$(id -u)" = 0 ]; }

@@ -1,0 +1,106 @@
+#!/bin/sh
+# Short runs of every benchmark under every load: the tables, the logfile,
+# the calibration file and the load files.
+. "$(dirname "$0")/lib.sh"
+
+LOG="$(uname -r).log"
+
+# check_table FILE BENCH LOADS...: a table for BENCH with a sane row per load
+check_table() {
+	f=$1 bench=$2; shift 2
+	awk -v b="$bench" -v want="$*" '
+		$0 == "--- Benchmarking simulated cpu of " b " in the presence of simulated ---" { in_t = 1; next }
+		in_t && /^Load/ { head = $0; next }
+		in_t && /^$/ { in_t = 0 }
+		in_t && /^          load did:/ { next }
+		in_t {
+			dl = (head ~ /Deadlines/)
+			n = dl ? 7 : 6
+			if (NF < n || $3 != "+/-") { print "bad row: " $0; bad = 1; next }
+			for (i = 2; i <= n; i++) if (i != 3 && $i !~ /^[0-9.e+-]+$/) { print "not a number: " $i " in " $0; bad = 1 }
+			if ($6 < 0 || $6 > 100 || (dl && ($7 < 0 || $7 > 100))) { print "percent out of range: " $0; bad = 1 }
+			if ($2 > $5 * 1.0001) { print "mean above max: " $0; bad = 1 }
+			seen[$1] = 1
+		}
+		END {
+			k = split(want, w, " ")
+			for (i = 1; i <= k; i++) if (!seen[w[i]]) { print "no row for " w[i] " under " b; bad = 1 }
+			exit bad
+		}' "$f"
+}
+
+test_expect_success 'a run without a saved calibration measures and saves it' '
+	"$IB" -t 0.2 -c -W audio -w none >out 2>err &&
+	grep -q "^[0-9][0-9]*$" interbench.loops_per_ms &&
+	has out "measured now" && has out "thread CPU time" &&
+	check_table out Audio None
+'
+
+test_expect_success 'the saved calibration is reused, -l overrides it' '
+	"$IB" -t 0.2 -c -W audio -w none >out 2>&1 &&
+	has out "saved in interbench.loops_per_ms" &&
+	"$IB" -t 0.2 -c -l 123456 -W audio -w none >out 2>&1 &&
+	has out "Loops per ms: 123456 (from -l)"
+'
+
+test_expect_success 'every benchmark under every load: sane tables, a matching logfile' '
+	mkdir d &&
+	"$IB" -t 0.3 -C 20 -I 5000 -D d -m "full matrix test" >out 2>err; rc=$?
+	[ $rc = 0 ] || { cat out err; fail "exit status $rc"; } &&
+	check_table out Audio None Video X Burn Write Read Ring Compile Memload Hack Custom &&
+	check_table out Video None X Burn Write Read Ring Compile Memload Hack Custom &&
+	check_table out X None Video Burn Write Read Ring Compile Memload Hack Custom &&
+	check_table out Gaming None Video X Burn Write Read Ring Compile Memload Hack Custom &&
+	check_table out Custom None Video X Burn Write Read Ring Compile Memload Hack &&
+	hasnt out "skipped" && hasnt out "died" && hasnt out "failed" &&
+	[ -f "$LOG" ] &&
+	has "$LOG" "^Benchmarking kernel $(uname -r) with datestamp [0-9]\{12\}" &&
+	has "$LOG" "Comment: full matrix test" &&
+	has "$LOG" "running every cell for 0.3 seconds" &&
+	check_table "$LOG" Audio None Video X Burn Write Read Ring Compile Memload Hack Custom &&
+	sed -n "/^--- Bench/,\$p" out >t.out && sed -n "/^--- Bench/,\$p" "$LOG" >t.log &&
+	cmp t.out t.log
+'
+
+test_expect_success 'load files are removed, the read file is kept for reuse' '
+	ls d >files &&
+	hasnt files "interbench.write" &&
+	has files "interbench.read"
+'
+
+test_expect_success 'the logfile is appended to, -c leaves it alone' '
+	"$IB" -t 0.2 -W audio -w none >/dev/null 2>&1 &&
+	[ $(grep -c "^Benchmarking kernel" "$LOG") = 2 ] &&
+	"$IB" -t 0.2 -c -W audio -w none >/dev/null 2>&1 &&
+	[ $(grep -c "^Benchmarking kernel" "$LOG") = 2 ]
+'
+
+test_expect_success 'names are case-insensitive; -x and -X exclude' '
+	"$IB" -t 0.2 -c -X AUDIO -X video -X x -w BURN -w nOnE >out 2>&1 &&
+	check_table out Gaming None Burn && hasnt out "of Audio" && hasnt out "^Ring"
+'
+
+test_expect_success '-v adds percentiles and what the load did' '
+	"$IB" -t 0.3 -c -v -W video -w burn >out 2>&1 &&
+	has out "p50 *p90 *p99 *p99.9" && has out "load did: .* Mloops/s"
+'
+
+test_expect_success 'on an idle machine Audio and Video get their CPU and deadlines' '
+	"$IB" -t 1 -c -W audio -W video -W x -W gaming -w none >out 2>&1 &&
+	awk "/^--- Bench/ { b = \$6 } /^None/ {
+		if ((b == \"Audio\" || b == \"Video\") && (\$6 < 99.9 || \$7 < 99)) bad = bad \" \" b
+		if ((b == \"X\" || b == \"Gaming\") && \$6 < 95) bad = bad \" \" b
+	} END { if (bad != \"\") { print \"short of CPU or deadlines:\" bad; exit 1 } }" out ||
+	{ cat out; false; }
+'
+
+if is_root; then
+	test_expect_success '-r runs SCHED_FIFO with figures in microseconds' '
+		"$IB" -t 0.3 -c -r -W audio -w none >out 2>&1 &&
+		has out "Latency +/- SD (us)" && has out "SCHED_FIFO" &&
+		check_table out Audio None
+	'
+else
+	test_skip '-r runs SCHED_FIFO with figures in microseconds' 'not root'
+fi
+test_done
