@@ -10,10 +10,10 @@ CPPFLAGS += -D_GNU_SOURCE -I.
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 
-SRCS = interbench.c cpuwork.c timing.c stats.c hackbench.c \
+SRCS = interbench.c cpuwork.c timing.c stats.c hackbench.c json.c compare.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
-HDRS = interbench.h stats.h
+HDRS = interbench.h stats.h json.h
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)
@@ -29,6 +29,9 @@ interbench: $(OBJS)
 # Unit tests link the module they test (and nothing with a main()).
 tests/unit-stats: tests/unit-stats.c stats.c stats.h tests/check.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-stats.c stats.c $(LDLIBS)
+
+tests/unit-json: tests/unit-json.c json.c json.h tests/check.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-json.c json.c $(LDLIBS)
 
 check: interbench $(UNITS)
 	tests/run

@@ -253,6 +253,10 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 /* Free bytes a load may fill in dir: leaves max(10 %, 1 GiB) free. */
 int64_t dir_usable_bytes(const char *dir);
 
+/* ---- compare.c: `interbench compare`; returns the exit status ------- */
+
+int compare_main(int argc, char **argv);
+
 /* ---- hackbench.c ---------------------------------------------------- */
 
 struct hack_cfg {
