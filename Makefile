@@ -10,10 +10,11 @@ CPPFLAGS += -D_GNU_SOURCE -I.
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 
-SRCS = interbench.c cpuwork.c timing.c stats.c hackbench.c json.c compare.c \
+SRCS = interbench.c cpuwork.c timing.c stats.c hackbench.c report.c json.c \
+	compare.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
-HDRS = interbench.h stats.h json.h
+HDRS = interbench.h stats.h json.h report.h
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)

@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "interbench.h"
+#include "report.h"
 
 const struct work_unit work_units[WORK_KINDS] = {
 	[WORK_BURN_LOOPS]	= { "burn_loops", "Mloops/s", 1e6 },
@@ -40,32 +41,23 @@ const struct work_unit work_units[WORK_KINDS] = {
 	[WORK_HACK_MESSAGES]	= { "hack_messages", "messages/s", 1 },
 	[WORK_MEM_BYTES]	= { "mem_bytes", "MB/s touched", 1e6 },
 	[WORK_FRAMES]		= { "frames", "frames/s", 1 },
+	[WORK_NET_PACKETS]	= { "net_packets", "packets/s", 1 },
+	[WORK_NET_BYTES]	= { "net_bytes", "MB/s sent", 1e6 },
+	[WORK_FORKS]		= { "forks", "forks/s", 1 },
 };
 
 #define CALIB_FILE	"interbench.loops_per_ms"
 #define MAX_ITEMS	32
+#define MAX_GATES	16
 
-/* What happened to a cell. */
-enum cell_status {
-	CELL_OK,
-	CELL_SKIPPED,		/* the load could not be set up */
-	CELL_FAILED,		/* the benchmark reported an error */
-	CELL_TIMEOUT,		/* the benchmark did not finish in time */
-	CELL_LOAD_DIED,		/* the load died or gave up during the cell */
-};
-
-/* Figures of one finished cell, in ns and percent. */
-struct cell {
-	const struct sim_desc *bench;
-	const struct load_desc *load;
-	enum cell_status status;
-	char why[192];
-	uint64_t samples;
-	double mean, sd;
-	uint64_t max, p50, p90, p99, p999;
-	double desired_pct;
-	double met_pct;		/* NaN: no deadlines */
-	double work_rate[WORK_KINDS];	/* per second, during the bench */
+/* --fail-if METRIC OP VALUE: the run fails when a cell's figure is so. */
+enum gate_metric { G_MEAN, G_SD, G_MAX, G_P50, G_P90, G_P99, G_P999,
+		   G_CPU, G_DEADLINES };
+struct gate {
+	const char *text;
+	enum gate_metric metric;
+	int op;			/* '<', '>', 'l' (<=), 'g' (>=) */
+	double value;		/* ns for latencies, % otherwise */
 };
 
 /* Everything a run needs: settings, lists and the shared mapping. */
@@ -83,6 +75,16 @@ struct run {
 	int nbench;
 	const struct load_desc *load[MAX_ITEMS];
 	int nload;
+	int repeats;			/* -n */
+	const char *json_path;		/* --json */
+	const char *csv_path;		/* --csv */
+	struct gate gates[MAX_GATES];	/* --fail-if */
+	int ngates;
+	struct cell *cells;		/* every cell of every repeat, in order */
+	int ncells;
+	struct sysinfo_ib sys;
+	struct run_info info;
+	FILE *csv;
 	FILE *log;
 	char log_name[PATH_MAX];
 	int cells_total, cells_done, cells_bad;
@@ -122,6 +124,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "Usage: interbench [options]\n"
+"       interbench compare [--threshold PCT] [--alpha P] BASE.json NEW.json...\n"
 "       interbench --list | --version | --help\n"
 "Measures how late simulated interactive tasks run under background loads.\n"
 "\n"
@@ -144,13 +147,23 @@ static void usage(FILE *f)
 "  -X, --exclude-bench NAME do not benchmark this task (repeatable)\n"
 "  -u, --uniprocessor       run everything on CPU 0\n"
 "  -D, --dir DIR            where the disk loads' files go (default: .)\n"
-"  -v, --percentiles        add p50, p90, p99 and p99.9 columns\n"
+"  -v, --percentiles        add p50, p90, p99 and p99.9 columns, and what\n"
+"                           each load got done\n"
+"  -n, --repeat N           run the whole matrix N times (default: 1);\n"
+"                           tables show medians over the repeats\n"
+"      --json FILE          write every result to FILE as JSON, after\n"
+"                           every cell\n"
+"      --csv FILE           write one row per cell and repeat to FILE\n"
+"      --fail-if EXPR       exit 1 if a cell's figure is so, e.g.\n"
+"                           'p99>20ms' or 'deadlines<95' (repeatable)\n"
+
 "      --list               list benchmarks and loads, one per line\n"
 "      --version            print the version\n"
 "  -h, --help               show this help\n"
 "\n"
-"Exit status: 0 all cells measured, 2 bad command line, 3 cannot set up,\n"
-"4 some cells failed or were skipped, 128+N killed by signal N.\n");
+"Exit status: 0 all cells measured, 1 a --fail-if gate failed, 2 bad\n"
+"command line, 3 cannot set up, 4 some cells failed or were skipped,\n"
+"128+N stopped by signal N.\n");
 }
 
 /* A whole number in [min, max], nothing else: one-line error otherwise. */
@@ -290,6 +303,85 @@ static void build_lists(struct run *r, struct picks *pk)
 		die_usage("options -w/-x leave no load to run against");
 }
 
+/*
+ * --fail-if METRIC OP VALUE, e.g. 'p99>20ms', 'deadlines<95', 'cpu<=99.5%'.
+ * Latencies need a unit (ns, us, ms, s) so that a gate never means one
+ * thing with -r and another without.
+ */
+static void parse_gate(struct gate *g, const char *text)
+{
+	static const struct {
+		const char *name;
+		enum gate_metric m;
+	} metrics[] = {
+		{ "mean", G_MEAN }, { "latency", G_MEAN }, { "sd", G_SD },
+		{ "max", G_MAX }, { "p50", G_P50 }, { "p90", G_P90 },
+		{ "p99.9", G_P999 }, { "p999", G_P999 }, { "p99", G_P99 },
+		{ "cpu", G_CPU }, { "desired", G_CPU },
+		{ "deadlines", G_DEADLINES }, { "met", G_DEADLINES },
+	};
+	static const struct {
+		const char *name;
+		double ns;
+	} units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+	};
+	const char *p = text, *rest;
+	char *end;
+	size_t i, len = 0;
+	bool found = false;
+
+	g->text = text;
+	while (*p == ' ')
+		p++;
+	for (i = 0; i < sizeof(metrics) / sizeof(metrics[0]); i++) {
+		len = strlen(metrics[i].name);
+		if (!strncasecmp(p, metrics[i].name, len)) {
+			g->metric = metrics[i].m;
+			found = true;
+			break;
+		}
+	}
+	if (!found)
+		die_usage("option --fail-if: '%s': unknown metric (mean, sd, "
+			  "max, p50, p90, p99, p99.9, cpu, deadlines)", text);
+	p += len;
+	while (*p == ' ')
+		p++;
+	if (p[0] == '<' && p[1] == '=')
+		g->op = 'l', p += 2;
+	else if (p[0] == '>' && p[1] == '=')
+		g->op = 'g', p += 2;
+	else if (*p == '<' || *p == '>')
+		g->op = *p++;
+	else
+		die_usage("option --fail-if: '%s': expected <, <=, > or >= "
+			  "after the metric", text);
+	while (*p == ' ')
+		p++;
+	errno = 0;
+	g->value = strtod(p, &end);
+	if (end == p || errno || !isfinite(g->value) || g->value < 0)
+		die_usage("option --fail-if: '%s': expected a number after "
+			  "the comparison", text);
+	rest = end;
+	if (g->metric >= G_CPU) {
+		if (*rest == '%')
+			rest++;
+		if (*rest)
+			die_usage("option --fail-if: '%s': a percentage takes "
+				  "no unit but %%", text);
+		return;
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(rest, units[i].name)) {
+			g->value *= units[i].ns;
+			return;
+		}
+	die_usage("option --fail-if: '%s': a latency needs a unit: ns, us, "
+		  "ms or s", text);
+}
+
 static void parse_args(struct run *r, int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -311,6 +403,10 @@ static void parse_args(struct run *r, int argc, char **argv)
 		{ "uniprocessor", no_argument, NULL, 'u' },
 		{ "dir", required_argument, NULL, 'D' },
 		{ "percentiles", no_argument, NULL, 'v' },
+		{ "repeat", required_argument, NULL, 'n' },
+		{ "json", required_argument, NULL, 3 },
+		{ "csv", required_argument, NULL, 4 },
+		{ "fail-if", required_argument, NULL, 5 },
 		{ "list", no_argument, NULL, 1 },
 		{ "version", no_argument, NULL, 2 },
 		{ "help", no_argument, NULL, 'h' },
@@ -327,7 +423,7 @@ static void parse_args(struct run *r, int argc, char **argv)
 		used += (size_t)snprintf(r->args + used, sizeof(r->args) - used,
 					 "%s%s", i ? " " : "", argv[i]);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":l:L:t:B:N:bcrC:I:m:w:x:W:X:uD:vh",
+	while ((c = getopt_long(argc, argv, ":l:L:t:B:N:bcrC:I:m:w:x:W:X:uD:vn:h",
 				lopts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
@@ -403,6 +499,25 @@ static void parse_args(struct run *r, int argc, char **argv)
 		case 'v':
 			r->percentiles = true;
 			break;
+		case 'n':
+			r->repeats = (int)parse_int("-n", optarg, 1, 1000);
+			break;
+		case 3:
+			if (!*optarg)
+				die_usage("option --json: empty file name");
+			r->json_path = optarg;
+			break;
+		case 4:
+			if (!*optarg)
+				die_usage("option --csv: empty file name");
+			r->csv_path = optarg;
+			break;
+		case 5:
+			if (r->ngates >= MAX_GATES)
+				die_usage("option --fail-if: at most %d gates",
+					  MAX_GATES);
+			parse_gate(&r->gates[r->ngates++], optarg);
+			break;
 		case 1:
 			list_all();
 			exit(IB_EXIT_OK);
@@ -454,6 +569,24 @@ static void check_files(struct run *r)
 		if (access(cfg->dir, W_OK | X_OK))
 			die_usage("option -D: cannot write in %s: %s", cfg->dir,
 				  strerror(errno));
+	}
+	if (r->json_path) {
+		char tmp[PATH_MAX + 8];
+		int fd;
+
+		snprintf(tmp, sizeof(tmp), "%s.tmp", r->json_path);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (fd < 0)
+			die_usage("option --json: cannot write %s: %s", tmp,
+				  strerror(errno));
+		close(fd);
+		unlink(tmp);
+	}
+	if (r->csv_path) {
+		r->csv = fopen(r->csv_path, "we");
+		if (!r->csv)
+			die_usage("option --csv: cannot write %s: %s",
+				  r->csv_path, strerror(errno));
 	}
 	if (!r->console_only) {
 		struct utsname u;
@@ -528,43 +661,123 @@ static void table_head(struct run *r, const struct sim_desc *b)
 		out(r, " %9s %9s %9s %9s", "p50", "p90", "p99", "p99.9");
 	if (r->percentiles)
 		out(r, "  (%s)", u);
+	if (r->repeats > 1)
+		out(r, "  [median of %d repeats; ok of run, mean min-max]",
+		    r->repeats);
 	out(r, "\n");
 }
 
-static void table_row(struct run *r, const struct cell *c)
+/* What a table row shows: one cell, or the medians of its repeats. */
+struct row {
+	const struct sim_desc *bench;
+	const struct load_desc *load;
+	int n, ok;			/* repeats run, and measured */
+	const struct cell *bad;		/* the first that was not */
+	double mean, sd, max, p50, p90, p99, p999;	/* ns */
+	double desired, met;		/* % */
+	double mean_lo, mean_hi;	/* range of the mean over repeats */
+	double work_rate[WORK_KINDS];
+};
+
+/* Median over the row's good repeats of one figure of a cell. */
+#define ROW_MEDIAN(r, b, l, v, expr)					\
+	do {								\
+		int i_, n_ = 0;						\
+		for (i_ = 0; i_ < (r)->ncells; i_++) {			\
+			const struct cell *c = &(r)->cells[i_];		\
+			if (c->bench == (b) && c->load == (l) &&	\
+			    c->status == CELL_OK)			\
+				(v)[n_++] = (double)(expr);		\
+		}							\
+		tmp_ = stats_median((v), (size_t)n_);			\
+	} while (0)
+
+static void make_row(const struct run *r, const struct sim_desc *b,
+		     const struct load_desc *l, struct row *w)
+{
+	double *v = calloc((size_t)r->ncells + 1, sizeof(double));
+	double tmp_;
+	int i, k;
+
+	memset(w, 0, sizeof(*w));
+	w->bench = b;
+	w->load = l;
+	w->mean_lo = INFINITY;
+	w->mean_hi = -INFINITY;
+	for (i = 0; i < r->ncells; i++) {
+		const struct cell *c = &r->cells[i];
+
+		if (c->bench != b || c->load != l)
+			continue;
+		w->n++;
+		if (c->status != CELL_OK) {
+			if (!w->bad)
+				w->bad = c;
+			continue;
+		}
+		w->ok++;
+		w->mean_lo = fmin(w->mean_lo, c->lat.mean);
+		w->mean_hi = fmax(w->mean_hi, c->lat.mean);
+	}
+	if (!v || !w->ok) {
+		free(v);
+		w->ok = v ? w->ok : 0;
+		return;
+	}
+	ROW_MEDIAN(r, b, l, v, c->lat.mean); w->mean = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->lat.sd); w->sd = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->lat.max); w->max = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->lat.p50); w->p50 = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->lat.p90); w->p90 = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->lat.p99); w->p99 = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->lat.p999); w->p999 = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->desired_pct); w->desired = tmp_;
+	ROW_MEDIAN(r, b, l, v, c->met_pct); w->met = tmp_;
+	for (k = 0; k < WORK_KINDS; k++) {
+		ROW_MEDIAN(r, b, l, v, c->work_rate[k]);
+		w->work_rate[k] = tmp_;
+	}
+	free(v);
+}
+
+static void table_row(struct run *r, const struct row *w)
 {
 	double u = unit_ns(r);
 	char lat[64];
+	int k;
+	bool any = false;
 
-	if (c->status != CELL_OK) {
-		out(r, "%-9s %s\n", c->load->name, c->why);
+	if (!w->ok) {
+		out(r, "%-9s %s\n", w->load->name,
+		    w->bad ? w->bad->why : "not run");
 		return;
 	}
-	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", c->mean / u, c->sd / u);
-	out(r, "%-9s %-24s %11.3g %14.3g", c->load->name, lat,
-	    (double)c->max / u, c->desired_pct);
-	if (c->bench->flags & SIM_DEADLINES)
-		out(r, " %16.3g", c->met_pct);
+	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", w->mean / u, w->sd / u);
+	out(r, "%-9s %-24s %11.3g %14.3g", w->load->name, lat, w->max / u,
+	    w->desired);
+	if (w->bench->flags & SIM_DEADLINES)
+		out(r, " %16.3g", w->met);
 	if (r->percentiles)
-		out(r, " %9.3g %9.3g %9.3g %9.3g", (double)c->p50 / u,
-		    (double)c->p90 / u, (double)c->p99 / u,
-		    (double)c->p999 / u);
+		out(r, " %9.3g %9.3g %9.3g %9.3g", w->p50 / u, w->p90 / u,
+		    w->p99 / u, w->p999 / u);
+	if (r->repeats > 1)
+		out(r, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
+		    w->mean_lo / u, w->mean_hi / u);
 	out(r, "\n");
-	if (r->percentiles) {
-		int k;
-		bool any = false;
-
-		for (k = 0; k < WORK_KINDS; k++) {
-			if (c->work_rate[k] <= 0)
-				continue;
-			out(r, "%s%.4g %s", any ? ", " : "          load did: ",
-			    c->work_rate[k] / work_units[k].scale,
-			    work_units[k].unit);
-			any = true;
-		}
-		if (any)
-			out(r, "\n");
+	if (w->bad && r->repeats > 1)
+		out(r, "          repeat %d: %s\n", w->bad->repeat,
+		    w->bad->why);
+	if (!r->percentiles)
+		return;
+	for (k = 0; k < WORK_KINDS; k++) {
+		if (!(w->work_rate[k] > 0))
+			continue;
+		out(r, "%s%.4g %s", any ? ", " : "          load did: ",
+		    w->work_rate[k] / work_units[k].scale, work_units[k].unit);
+		any = true;
 	}
+	if (any)
+		out(r, "\n");
 }
 
 static void log_header(struct run *r)
@@ -596,9 +809,14 @@ static void log_header(struct run *r)
 
 /* ---- processes ----------------------------------------------------- */
 
-/* In a fresh child: own process group, dies with the parent. */
-static void child_setup(pid_t parent)
+/*
+ * In a fresh child: own process group, dies with the parent, and a name
+ * (ib:bench:Audio, ib:load:Burn) so ps and the tests can tell them apart.
+ */
+static void child_setup(pid_t parent, const char *role, const char *name)
 {
+	char comm[16];
+
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	size_t i;
 
@@ -608,6 +826,8 @@ static void child_setup(pid_t parent)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(127);
+	snprintf(comm, sizeof(comm), "ib:%s:%s", role, name);
+	prctl(PR_SET_NAME, comm);
 }
 
 static void write_file(const char *path, const char *s)
@@ -726,7 +946,7 @@ static int prepare_load(struct run *r, const struct load_desc *l)
 	if (!pid) {
 		int err;
 
-		child_setup(me);
+		child_setup(me, "prep", l->name);
 		err = l->prepare(&lc);
 		if (err && !atomic_load(&r->sh->work.failed))
 			load_fail(&r->sh->work, -err, "%s", strerror(-err));
@@ -757,7 +977,7 @@ static pid_t start_load(struct run *r, const struct load_desc *l)
 	pid = fork();
 	if (pid)
 		return pid;
-	child_setup(me);
+	child_setup(me, "load", l->name);
 	{
 		struct load_ctx lc;
 		int err;
@@ -781,7 +1001,7 @@ static pid_t start_bench(struct run *r, const struct sim_desc *b)
 	pid = fork();
 	if (pid)
 		return pid;
-	child_setup(me);
+	child_setup(me, "bench", b->name);
 	{
 		struct bench_result *res = &r->sh->res;
 		struct sim_ctx sc = {
@@ -813,24 +1033,6 @@ static void snapshot(const struct load_work *w, uint64_t *v)
 
 	for (k = 0; k < WORK_KINDS; k++)
 		v[k] = atomic_load(&w->count[k]);
-}
-
-static void figures(struct cell *c, const struct bench_result *res)
-{
-	const struct lat_stats *s = &res->latency;
-
-	c->samples = s->count;
-	c->mean = stats_mean(s);
-	c->sd = stats_sd(s);
-	c->max = s->count ? s->max : 0;
-	c->p50 = stats_percentile(s, 50);
-	c->p90 = stats_percentile(s, 90);
-	c->p99 = stats_percentile(s, 99);
-	c->p999 = stats_percentile(s, 99.9);
-	c->desired_pct = res->cpu_desired_ns > 0 ?
-		100.0 * res->cpu_got_ns / res->cpu_desired_ns : NAN;
-	c->met_pct = res->has_deadlines && res->frames ?
-		100.0 * (double)res->frames_met / (double)res->frames : NAN;
 }
 
 /* Stop everything and leave: used when a signal arrives. */
@@ -892,8 +1094,14 @@ static void run_cell(struct run *r, struct cell *c)
 		goto cleanup;
 	}
 	r->kids[1] = bpid;
-	/* The engines finish within 2 frames and a second; allow more. */
-	limit = t0 + r->cfg.duration_ns + 10 * NSEC_PER_SEC;
+	/*
+	 * The engines finish within two frames and a second of the end;
+	 * past this the benchmark is stuck and is killed.
+	 */
+	limit = t0 + r->cfg.duration_ns + r->cfg.duration_ns / 10 +
+		5 * NSEC_PER_SEC;
+	if (c->bench->flags & SIM_CUSTOM)
+		limit += 2 * r->cfg.custom_interval_ns;
 	for (;;) {
 		w = wait_pid(bpid, &st, now_ns() + 50 * NSEC_PER_MSEC);
 		if (w < 0)
@@ -937,8 +1145,10 @@ static void run_cell(struct run *r, struct cell *c)
 				 sh->res.why);
 		else
 			describe_exit(c->why, sizeof(c->why), "benchmark", st);
-	} else if (c->status == CELL_OK) {
-		figures(c, &sh->res);
+	} else if (c->status == CELL_OK &&
+		   cell_from_result(c, &sh->res)) {
+		c->status = CELL_FAILED;
+		snprintf(c->why, sizeof(c->why), "failed: out of memory");
 	}
 cleanup:
 	if (r->kids[0])
@@ -968,9 +1178,44 @@ static void finish_loads(struct run *r)
 		unlink(r->cfg.read_file);
 }
 
+/* Write the JSON document as it stands; a failure is reported once. */
+static void save_json(struct run *r)
+{
+	static bool warned;
+	int err;
+
+	if (!r->json_path)
+		return;
+	err = json_write_results(r->json_path, &r->info, r->cells, r->ncells);
+	if (err && !warned) {
+		fprintf(stderr, "interbench: cannot write %s: %s\n",
+			r->json_path, strerror(-err));
+		warned = true;
+	}
+}
+
+/* With repeats the tables come at the end, as medians over repeats. */
+static void print_tables(struct run *r)
+{
+	struct row w;
+	int b, l;
+
+	for (b = 0; b < r->nbench; b++) {
+		table_head(r, r->bench[b]);
+		for (l = 0; l < r->nload; l++) {
+			if (r->load[l]->sim == r->bench[b])
+				continue;
+			make_row(r, r->bench[b], r->load[l], &w);
+			if (w.n)
+				table_row(r, &w);
+		}
+	}
+}
+
 static void interrupted(struct run *r)
 {
 	int sig = got_signal, i;
+	char what[32];
 
 	for (i = 0; i < 2; i++)
 		if (r->kids[i] > 0)
@@ -986,10 +1231,18 @@ static void interrupted(struct run *r)
 		}
 	finish_loads(r);
 	progress(r, NULL, NULL);
+	if (r->repeats > 1)
+		print_tables(r);
 	out(r, "\nInterrupted by signal %d (%s) after %d of %d cells\n", sig,
 	    strsignal(sig), r->cells_done, r->cells_total);
+	snprintf(what, sizeof(what), "signal %d", sig);
+	r->info.interrupted = what;
+	iso_now(r->info.finished, sizeof(r->info.finished));
+	save_json(r);
 	if (r->log)
 		fclose(r->log);
+	if (r->csv)
+		fclose(r->csv);
 	exit(128 + sig);
 }
 
@@ -1072,18 +1325,119 @@ static void setup_calibration(struct run *r)
 	       "saved in " CALIB_FILE, cal->error_pct);
 }
 
+/* Gates are checked on the figures the tables show. */
+static double gate_figure(const struct row *w, enum gate_metric m)
+{
+	switch (m) {
+	case G_MEAN: return w->mean;
+	case G_SD: return w->sd;
+	case G_MAX: return w->max;
+	case G_P50: return w->p50;
+	case G_P90: return w->p90;
+	case G_P99: return w->p99;
+	case G_P999: return w->p999;
+	case G_CPU: return w->desired;
+	case G_DEADLINES: return w->met;
+	}
+	return NAN;
+}
+
+static bool gate_broken(const struct gate *g, double v)
+{
+	switch (g->op) {
+	case '<': return v < g->value;
+	case '>': return v > g->value;
+	case 'l': return v <= g->value;
+	default: return v >= g->value;
+	}
+}
+
+/* Every broken gate, said once per cell; true if any. */
+static bool check_gates(struct run *r)
+{
+	bool broken = false;
+	struct row w;
+	int b, l, g;
+
+	for (b = 0; b < r->nbench; b++)
+		for (l = 0; l < r->nload; l++) {
+			if (r->load[l]->sim == r->bench[b])
+				continue;
+			make_row(r, r->bench[b], r->load[l], &w);
+			if (!w.ok)
+				continue;
+			for (g = 0; g < r->ngates; g++) {
+				const struct gate *gt = &r->gates[g];
+				double v = gate_figure(&w, gt->metric);
+				bool pct = gt->metric >= G_CPU;
+
+				if (isnan(v) || !gate_broken(gt, v))
+					continue;
+				out(r, "FAILED --fail-if '%s': %s under %s has "
+				    "%.4g %s\n", gt->text, w.bench->name,
+				    w.load->name, pct ? v : v / unit_ns(r),
+				    pct ? "%" : r->cfg.rt ? "us" : "ms");
+				broken = true;
+			}
+		}
+	return broken;
+}
+
+/* Cell i of the matrix in pass p: odd passes run it backwards. */
+static void matrix_cell(const struct run *r, int pass, int i,
+			const struct sim_desc **b, const struct load_desc **l)
+{
+	int per = r->cells_total / r->repeats, k = 0, bi, li;
+
+	if (pass % 2)
+		i = per - 1 - i;
+	for (bi = 0; bi < r->nbench; bi++)
+		for (li = 0; li < r->nload; li++) {
+			if (r->load[li]->sim == r->bench[bi])
+				continue;
+			if (k++ == i) {
+				*b = r->bench[bi];
+				*l = r->load[li];
+				return;
+			}
+		}
+}
+
+static void open_outputs(struct run *r)
+{
+	r->info.command_line = r->args;
+	r->info.sys = &r->sys;
+	r->info.cfg = &r->cfg;
+	r->info.cal = &r->cal;
+	r->info.rt_ok = r->cfg.rt_ok;
+	r->info.repeats = r->repeats;
+	r->info.bench = r->bench;
+	r->info.nbench = r->nbench;
+	r->info.load = r->load;
+	r->info.nload = r->nload;
+	r->info.comment = r->comment;
+	iso_now(r->info.started, sizeof(r->info.started));
+	if (r->csv) {
+		csv_header(r->csv);
+		fflush(r->csv);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static struct run run;
 	struct run *r = &run;
-	struct cell c;
-	int b, l;
+	struct rlimit rl;
+	int i, per, ret = IB_EXIT_OK;
 
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
 	r->cfg.duration_ns = 30 * NSEC_PER_SEC;
 	r->cfg.cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (r->cfg.cpus < 1)
 		r->cfg.cpus = 1;
 	r->cfg.load_threads = r->cfg.cpus;
+	r->repeats = 1;
 	snprintf(r->cfg.dir, sizeof(r->cfg.dir), ".");
 	parse_args(r, argc, argv);
 	check_files(r);
@@ -1101,10 +1455,6 @@ int main(int argc, char **argv)
 			"(SCHED_FIFO): %s\n", strerror(errno));
 		exit(IB_EXIT_SETUP);
 	}
-	if (!r->cfg.rt_ok)
-		fprintf(stderr, "interbench: warning: no real-time privileges:"
-			" the timing thread runs SCHED_OTHER and results are "
-			"unreliable\n");
 	if (r->cfg.uniprocessor) {
 		cpu_set_t set;
 
@@ -1116,49 +1466,90 @@ int main(int argc, char **argv)
 			exit(IB_EXIT_SETUP);
 		}
 	}
+	for (i = 0; i < r->nbench; i++) {
+		int l;
+
+		for (l = 0; l < r->nload; l++)
+			if (r->load[l]->sim != r->bench[i])
+				r->cells_total++;
+	}
+	per = r->cells_total;
+	r->cells_total *= r->repeats;
+	r->cells = calloc((size_t)r->cells_total, sizeof(*r->cells));
 	r->sh = mmap(NULL, sizeof(*r->sh), PROT_READ | PROT_WRITE,
 		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (r->sh == MAP_FAILED) {
-		fprintf(stderr, "interbench: cannot map shared memory: %s\n",
-			strerror(errno));
+	if (!r->cells || r->sh == MAP_FAILED) {
+		fprintf(stderr, "interbench: out of memory\n");
 		exit(IB_EXIT_SETUP);
 	}
+	sysinfo_read(&r->sys);
+	open_outputs(r);
 	setup_signals();
-	/* Our own page faults must not delay the timing of anything. */
-	if (mlockall(MCL_CURRENT | MCL_FUTURE) && r->cfg.rt_ok)
+	/*
+	 * Our own page faults must not delay the timing of anything. Only
+	 * where locking cannot make later allocations fail (root, or no
+	 * limit on locked memory).
+	 */
+	if (!getrlimit(RLIMIT_MEMLOCK, &rl) &&
+	    (rl.rlim_cur == RLIM_INFINITY || !geteuid()) &&
+	    mlockall(MCL_CURRENT | MCL_FUTURE))
 		fprintf(stderr, "interbench: warning: cannot lock memory: %s\n",
 			strerror(errno));
 	write_file("/proc/self/oom_score_adj", "-1000");
 	setup_calibration(r);
 
-	for (b = 0; b < r->nbench; b++)
-		for (l = 0; l < r->nload; l++)
-			if (r->load[l]->sim != r->bench[b])
-				r->cells_total++;
 	r->started = now_ns();
 	log_header(r);
-	for (b = 0; b < r->nbench; b++) {
-		table_head(r, r->bench[b]);
-		for (l = 0; l < r->nload; l++) {
-			if (r->load[l]->sim == r->bench[b])
-				continue;
-			memset(&c, 0, sizeof(c));
-			c.bench = r->bench[b];
-			c.load = r->load[l];
-			progress(r, c.bench, c.load);
-			run_cell(r, &c);
-			progress(r, NULL, NULL);
-			if (got_signal)
-				interrupted(r);
-			r->cells_done++;
-			if (c.status != CELL_OK)
-				r->cells_bad++;
-			table_row(r, &c);
+	save_json(r);
+	for (i = 0; i < r->cells_total; i++) {
+		struct cell *c = &r->cells[r->ncells];
+		int pass = i / per;
+
+		matrix_cell(r, pass, i % per, &c->bench, &c->load);
+		c->repeat = pass + 1;
+		if (r->repeats == 1 && (i == 0 || c->bench != c[-1].bench))
+			table_head(r, c->bench);
+		progress(r, c->bench, c->load);
+		run_cell(r, c);
+		progress(r, NULL, NULL);
+		if (got_signal)
+			interrupted(r);
+		r->ncells++;
+		r->cells_done++;
+		if (c->status != CELL_OK)
+			r->cells_bad++;
+		if (r->repeats == 1) {
+			struct row w;
+
+			make_row(r, c->bench, c->load, &w);
+			table_row(r, &w);
 		}
+		if (r->csv)
+			csv_row(r->csv, c);
+		save_json(r);
 	}
 	finish_loads(r);
+	if (r->repeats > 1)
+		print_tables(r);
 	out(r, "\n");
+	if (r->cells_bad) {
+		out(r, "%d of %d cells were not measured (see their rows)\n",
+		    r->cells_bad, r->cells_total);
+		ret = IB_EXIT_CELLS;
+	}
+	if (check_gates(r))
+		ret = IB_EXIT_FAIL;
+	iso_now(r->info.finished, sizeof(r->info.finished));
+	save_json(r);
 	if (r->log)
 		fclose(r->log);
-	return r->cells_bad ? IB_EXIT_CELLS : IB_EXIT_OK;
+	if (r->csv && fclose(r->csv)) {
+		fprintf(stderr, "interbench: cannot write %s: %s\n",
+			r->csv_path, strerror(errno));
+		ret = ret ? ret : IB_EXIT_SETUP;
+	}
+	for (i = 0; i < r->ncells; i++)
+		cell_free(&r->cells[i]);
+	free(r->cells);
+	return ret;
 }
