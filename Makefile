@@ -34,10 +34,29 @@ tests/unit-stats: tests/unit-stats.c stats.c stats.h tests/check.h
 tests/unit-json: tests/unit-json.c json.c json.h tests/check.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-json.c json.c $(LDLIBS)
 
-check: interbench $(UNITS)
+# The same program built with sanitizers, for the tests. IB_NO_MLOCK: a
+# sanitizer's shadow memory must not be locked into RAM.
+SAN = -O1 -g -fno-omit-frame-pointer -DIB_NO_MLOCK
+interbench-asan: $(SRCS) $(HDRS)
+	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) \
+		-fsanitize=address,undefined -fno-sanitize-recover=all \
+		-o $@ $(SRCS) $(LDLIBS)
+
+interbench-tsan: $(SRCS) $(HDRS)
+	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) \
+		-fsanitize=thread -o $@ $(SRCS) $(LDLIBS)
+
+tests/fuzz-cli: tests/fuzz-cli.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+
+# CI treats warnings as errors: make check builds everything with -Werror.
+CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli $(UNITS)
+check: WARN += -Werror
+check: $(CHECK_BINS)
 	tests/run
 
 clean:
-	rm -f interbench $(OBJS) $(UNITS)
+	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
+		$(OBJS) $(UNITS)
 
 .PHONY: all check clean

@@ -56,11 +56,13 @@ static int cmp_u64(const void *a, const void *b)
 /* Thread CPU ns that n loops take: median of reps tries (and extremes). */
 static uint64_t time_loops(uint64_t n, int reps, uint64_t *lo, uint64_t *hi)
 {
-	uint64_t t[16];
+	uint64_t t[16] = { 0 };
 	int i;
 
 	if (reps > 16)
 		reps = 16;
+	if (reps < 1)
+		reps = 1;
 	for (i = 0; i < reps; i++) {
 		uint64_t c0 = thread_cpu_ns();
 
@@ -111,11 +113,13 @@ int calibrate_loops(struct calibration *cal)
 /* Thread CPU ns that burn_ns(ns) takes: the median of reps tries. */
 static uint64_t time_burn(uint64_t loops_per_ms, uint64_t ns, int reps)
 {
-	uint64_t t[16];
+	uint64_t t[16] = { 0 };
 	int i;
 
 	if (reps > 16)
 		reps = 16;
+	if (reps < 1)
+		reps = 1;
 	for (i = 0; i < reps; i++) {
 		uint64_t c0 = thread_cpu_ns();
 

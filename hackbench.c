@@ -176,9 +176,31 @@ void hackbench_size(struct hack_cfg *h, int cpus)
 	h->msg_bytes = HACK_MSG_BYTES;
 }
 
+/* Before any thread starts, a failure can still free everything. */
+static void hack_free(struct hack_run *run, struct hack_thread *t, int n)
+{
+	int i;
+
+	free(t);
+	if (!run)
+		return;
+	for (i = 0; run->rx && run->tx && i < n; i++) {
+		if (run->rx[i] > 0)
+			close(run->rx[i]);
+		if (run->tx[i] > 0)
+			close(run->tx[i]);
+	}
+	free(run->rx);
+	free(run->tx);
+	free(run->out);
+	free(run->in);
+	free(run);
+}
+
 /*
- * Threads run until the process is killed, so on every way out the
- * state they share is left allocated (and the sockets open) on purpose.
+ * Threads run until the process is killed, so once they have started,
+ * on every way out the state they share is left allocated (and the
+ * sockets open) on purpose.
  */
 int hackbench_run(const struct hack_cfg *h, struct load_work *w)
 {
@@ -204,6 +226,7 @@ int hackbench_run(const struct hack_cfg *h, struct load_work *w)
 	}
 	if (!run || !t || !run->rx || !run->tx || !run->out || !run->in) {
 		load_fail(w, ENOMEM, "hackbench: out of memory");
+		hack_free(run, t, 0);
 		return -ENOMEM;
 	}
 	run->cfg = *h;
@@ -212,6 +235,7 @@ int hackbench_run(const struct hack_cfg *h, struct load_work *w)
 	if (sem_init(&run->failed, 0, 0)) {
 		rc = errno;
 		load_fail(w, rc, "hackbench: sem_init: %s", strerror(rc));
+		hack_free(run, t, 0);
 		return -rc;
 	}
 	for (i = 0; i < n; i++) {
@@ -219,6 +243,7 @@ int hackbench_run(const struct hack_cfg *h, struct load_work *w)
 		if (rc) {
 			load_fail(w, -rc, "hackbench: socketpair: %s",
 				  strerror(-rc));
+			hack_free(run, t, i + 1);
 			return rc;
 		}
 	}

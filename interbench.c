@@ -69,6 +69,7 @@ struct run {
 	bool console_only;		/* -c */
 	bool percentiles;		/* -v */
 	bool custom;			/* -C and -I given */
+	bool dry_run;			/* --dry-run */
 	const char *comment;		/* -m */
 	char args[1024];		/* the command line, for the log */
 	const struct sim_desc *bench[MAX_ITEMS];
@@ -156,6 +157,8 @@ static void usage(FILE *f)
 "      --csv FILE           write one row per cell and repeat to FILE\n"
 "      --fail-if EXPR       exit 1 if a cell's figure is so, e.g.\n"
 "                           'p99>20ms' or 'deadlines<95' (repeatable)\n"
+"      --dry-run            check the command line, print the cells it\n"
+"                           would run and exit\n"
 
 "      --list               list benchmarks and loads, one per line\n"
 "      --version            print the version\n"
@@ -407,6 +410,7 @@ static void parse_args(struct run *r, int argc, char **argv)
 		{ "json", required_argument, NULL, 3 },
 		{ "csv", required_argument, NULL, 4 },
 		{ "fail-if", required_argument, NULL, 5 },
+		{ "dry-run", no_argument, NULL, 6 },
 		{ "list", no_argument, NULL, 1 },
 		{ "version", no_argument, NULL, 2 },
 		{ "help", no_argument, NULL, 'h' },
@@ -518,6 +522,9 @@ static void parse_args(struct run *r, int argc, char **argv)
 					  MAX_GATES);
 			parse_gate(&r->gates[r->ngates++], optarg);
 			break;
+		case 6:
+			r->dry_run = true;
+			break;
 		case 1:
 			list_all();
 			exit(IB_EXIT_OK);
@@ -551,12 +558,38 @@ static void parse_args(struct run *r, int argc, char **argv)
 }
 
 /* Check up front what would otherwise fail half-way through a run. */
-static void check_files(struct run *r)
+/* Can a file be made at path? Without making it: its directory, or it. */
+static int can_write(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!stat(path, &st))
+		return S_ISDIR(st.st_mode) ? -EISDIR :
+		       access(path, W_OK) ? -errno : 0;
+	if (errno != ENOENT)
+		return -errno;
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	return access(dir, W_OK | X_OK) ? -errno : 0;
+}
+
+/*
+ * Check up front what would otherwise fail half-way through a run, in an
+ * order that loses nothing: the logfile is only appended to, and the CSV
+ * (truncated when opened) comes last. A dry run opens nothing.
+ */
+static void check_files(struct run *r, bool dry)
 {
 	struct run_cfg *cfg = &r->cfg;
 	bool files = false;
 	struct stat st;
-	int i;
+	int i, err;
 
 	for (i = 0; i < r->nload; i++)
 		if (r->load[i]->flags & LOAD_FILES)
@@ -570,35 +603,43 @@ static void check_files(struct run *r)
 			die_usage("option -D: cannot write in %s: %s", cfg->dir,
 				  strerror(errno));
 	}
-	if (r->json_path) {
-		char tmp[PATH_MAX + 8];
-		int fd;
-
-		snprintf(tmp, sizeof(tmp), "%s.tmp", r->json_path);
-		fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (fd < 0)
-			die_usage("option --json: cannot write %s: %s", tmp,
-				  strerror(errno));
-		close(fd);
-		unlink(tmp);
-	}
-	if (r->csv_path) {
-		r->csv = fopen(r->csv_path, "we");
-		if (!r->csv)
-			die_usage("option --csv: cannot write %s: %s",
-				  r->csv_path, strerror(errno));
-	}
 	if (!r->console_only) {
 		struct utsname u;
 		int fd;
 
 		uname(&u);
 		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
-		fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
-			  0644);
-		if (fd < 0 || !(r->log = fdopen(fd, "a")))
+		err = can_write(r->log_name);
+		if (err)
 			die_usage("logfile %s: %s (use -c for console only)",
-				  r->log_name, strerror(errno));
+				  r->log_name, strerror(-err));
+		if (!dry) {
+			fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT |
+				  O_CLOEXEC, 0644);
+			if (fd < 0 || !(r->log = fdopen(fd, "a")))
+				die_usage("logfile %s: %s (use -c for console "
+					  "only)", r->log_name, strerror(errno));
+		}
+	}
+	if (r->json_path) {
+		char tmp[PATH_MAX + 8];
+
+		snprintf(tmp, sizeof(tmp), "%s.tmp", r->json_path);
+		err = can_write(r->json_path);
+		if (!err)
+			err = can_write(tmp);
+		if (err)
+			die_usage("option --json: cannot write %s: %s",
+				  r->json_path, strerror(-err));
+	}
+	if (r->csv_path) {
+		err = can_write(r->csv_path);
+		if (err)
+			die_usage("option --csv: cannot write %s: %s",
+				  r->csv_path, strerror(-err));
+		if (!dry && !(r->csv = fopen(r->csv_path, "we")))
+			die_usage("option --csv: cannot write %s: %s",
+				  r->csv_path, strerror(errno));
 	}
 }
 
@@ -842,6 +883,25 @@ static void write_file(const char *path, const char *s)
 	close(fd);
 }
 
+/*
+ * mlockall, where locking cannot make later allocations (thread stacks)
+ * fail: as root, or with no limit on locked memory. Not in sanitizer
+ * builds, whose shadow memory is huge.
+ */
+static int lock_memory(void)
+{
+#ifdef IB_NO_MLOCK
+	return 0;
+#else
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) ||
+	    (rl.rlim_cur != RLIM_INFINITY && geteuid()))
+		return 0;
+	return mlockall(MCL_CURRENT | MCL_FUTURE);
+#endif
+}
+
 static void sleep_ns(uint64_t ns)
 {
 	struct timespec ts = ns_to_ts(ns);
@@ -1016,7 +1076,7 @@ static pid_t start_bench(struct run *r, const struct sim_desc *b)
 
 		write_file("/proc/self/oom_score_adj", "-1000");
 		/* Best effort: page faults would show up as latency. */
-		mlockall(MCL_CURRENT | MCL_FUTURE);
+		lock_memory();
 		err = b->run(&sc);
 		if (err && !res->status) {
 			res->status = err;
@@ -1325,6 +1385,23 @@ static void setup_calibration(struct run *r)
 	       "saved in " CALIB_FILE, cal->error_pct);
 }
 
+static void print_plan(const struct run *r)
+{
+	double secs = (double)r->cells_total *
+		      ((double)r->cfg.duration_ns / 1e9 + 0.3);
+	int b, l;
+
+	printf("Would run %d cells (%d per pass, %d pass%s) of %.3g s: about "
+	       "%.0f s\n", r->cells_total, r->cells_total / r->repeats,
+	       r->repeats, r->repeats > 1 ? "es" : "",
+	       (double)r->cfg.duration_ns / 1e9, secs);
+	for (b = 0; b < r->nbench; b++)
+		for (l = 0; l < r->nload; l++)
+			if (r->load[l]->sim != r->bench[b])
+				printf("  %s under %s\n", r->bench[b]->name,
+				       r->load[l]->name);
+}
+
 /* Gates are checked on the figures the tables show. */
 static double gate_figure(const struct row *w, enum gate_metric m)
 {
@@ -1427,7 +1504,6 @@ int main(int argc, char **argv)
 {
 	static struct run run;
 	struct run *r = &run;
-	struct rlimit rl;
 	int i, per, ret = IB_EXIT_OK;
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
@@ -1440,7 +1516,12 @@ int main(int argc, char **argv)
 	r->repeats = 1;
 	snprintf(r->cfg.dir, sizeof(r->cfg.dir), ".");
 	parse_args(r, argc, argv);
-	check_files(r);
+	r->cfg.rt_ok = setup_priority();
+	if (r->cfg.rt && !r->cfg.rt_ok) {
+		fprintf(stderr, "interbench: -r needs real-time privileges "
+			"(SCHED_FIFO): %s\n", strerror(errno));
+		exit(IB_EXIT_SETUP);
+	}
 	if (snprintf(r->cfg.read_file, sizeof(r->cfg.read_file),
 		     "%s/interbench.read", r->cfg.dir) >=
 	    (int)sizeof(r->cfg.read_file) ||
@@ -1448,13 +1529,7 @@ int main(int argc, char **argv)
 		     "%s/interbench.write.%d", r->cfg.dir, (int)getpid()) >=
 	    (int)sizeof(r->cfg.write_file))
 		die_usage("option -D: directory name is too long");
-
-	r->cfg.rt_ok = setup_priority();
-	if (r->cfg.rt && !r->cfg.rt_ok) {
-		fprintf(stderr, "interbench: -r needs real-time privileges "
-			"(SCHED_FIFO): %s\n", strerror(errno));
-		exit(IB_EXIT_SETUP);
-	}
+	check_files(r, r->dry_run);
 	if (r->cfg.uniprocessor) {
 		cpu_set_t set;
 
@@ -1475,6 +1550,10 @@ int main(int argc, char **argv)
 	}
 	per = r->cells_total;
 	r->cells_total *= r->repeats;
+	if (r->dry_run) {
+		print_plan(r);
+		return IB_EXIT_OK;
+	}
 	r->cells = calloc((size_t)r->cells_total, sizeof(*r->cells));
 	r->sh = mmap(NULL, sizeof(*r->sh), PROT_READ | PROT_WRITE,
 		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -1490,9 +1569,7 @@ int main(int argc, char **argv)
 	 * where locking cannot make later allocations fail (root, or no
 	 * limit on locked memory).
 	 */
-	if (!getrlimit(RLIMIT_MEMLOCK, &rl) &&
-	    (rl.rlim_cur == RLIM_INFINITY || !geteuid()) &&
-	    mlockall(MCL_CURRENT | MCL_FUTURE))
+	if (lock_memory())
 		fprintf(stderr, "interbench: warning: cannot lock memory: %s\n",
 			strerror(errno));
 	write_file("/proc/self/oom_score_adj", "-1000");

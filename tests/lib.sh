@@ -50,3 +50,33 @@ status_is() {
 	"$@"; got=$?
 	[ "$got" = "$want" ] || { echo "exit status $got, wanted $want: $*"; return 1; }
 }
+
+# Wait up to $2 seconds (default 10) for a process named $1 (exact comm).
+wait_proc() {
+	i=0
+	while ! pgrep -x "$1" >/dev/null; do
+		i=$((i + 1)); [ $i -gt $((${2:-10} * 20)) ] && return 1
+		sleep 0.05
+	done
+}
+# Wait up to $2 seconds for pid $1 to end; its exit status goes in $rc.
+wait_pid() {
+	i=0
+	while kill -0 "$1" 2>/dev/null; do
+		i=$((i + 1)); [ $i -gt $((${2:-10} * 20)) ] && return 1
+		sleep 0.05
+	done
+	wait "$1"; rc=$?
+}
+# No process interbench started is left (they are all named ib:...).
+no_ib_procs() {
+	sleep 0.2
+	# Zombies are dead already; a sandbox's init may be slow to reap them.
+	left=$(ps -eo pid=,stat=,comm= | awk '$3 ~ /^ib:/ && $2 !~ /^Z/')
+	[ -z "$left" ] || { echo "processes left behind: $left"; return 1; }
+}
+# A file the project's own JSON reader accepts as a result file.
+valid_json() {
+	"$IB" compare "$1" "$1" >/dev/null 2>"$TRASH/.json_err" ||
+		{ echo "$1 is not a valid result file:"; cat "$TRASH/.json_err"; return 1; }
+}
