@@ -42,13 +42,15 @@ const struct work_unit work_units[WORK_KINDS] = {
 	[WORK_MEM_BYTES]	= { "mem_bytes", "MB/s touched", 1e6 },
 	[WORK_FRAMES]		= { "frames", "frames/s", 1 },
 	[WORK_NET_PACKETS]	= { "net_packets", "packets/s", 1 },
-	[WORK_NET_BYTES]	= { "net_bytes", "MB/s sent", 1e6 },
+	[WORK_NET_BYTES]	= { "net_bytes", "MB/s over loopback", 1e6 },
 	[WORK_FORKS]		= { "forks", "forks/s", 1 },
 };
 
 #define CALIB_FILE	"interbench.loops_per_ms"
 #define MAX_ITEMS	32
 #define MAX_GATES	16
+#define MAX_SIM_OPTS	64
+#define SIM_OPT_BASE	1000
 
 /* --fail-if METRIC OP VALUE: the run fails when a cell's figure is so. */
 enum gate_metric { G_MEAN, G_SD, G_MAX, G_P50, G_P90, G_P99, G_P999,
@@ -74,6 +76,9 @@ struct run {
 	char args[1024];		/* the command line, for the log */
 	const struct sim_desc *bench[MAX_ITEMS];
 	int nbench;
+	void *sim_opts[MAX_ITEMS];	/* by index in simulators[] */
+	struct { const char *name, *value; } given[MAX_ITEMS]; /* sim opts */
+	int ngiven;
 	const struct load_desc *load[MAX_ITEMS];
 	int nload;
 	int repeats;			/* -n */
@@ -278,7 +283,8 @@ static void build_lists(struct run *r, struct picks *pk)
 		const struct sim_desc *s = simulators[i];
 
 		if (pk->nwb ? !has_ptr((const void **)pk->w_bench, pk->nwb, s)
-			    : (s->flags & SIM_CUSTOM) && !r->custom)
+			    : ((s->flags & SIM_CUSTOM) && !r->custom) ||
+			      (s->flags & SIM_NAMED))
 			continue;
 		if (has_ptr((const void **)pk->x_bench, pk->nxb, s))
 			continue;
@@ -385,9 +391,75 @@ static void parse_gate(struct gate *g, const char *text)
 		  "ms or s", text);
 }
 
+/*
+ * A simulator's options only make sense if it runs, and must make sense
+ * together (its opts_check).
+ */
+static void check_sim_opts(struct run *r, const bool *given_for)
+{
+	char err[160];
+	int i;
+
+	for (i = 0; simulators[i]; i++) {
+		const struct sim_desc *s = simulators[i];
+
+		if (!s->opts)
+			continue;
+		if (given_for[i] && !has_ptr((const void **)r->bench, r->nbench,
+					     s))
+			die_usage("options for %s are given but %s does not "
+				  "run (add -W %s)", s->name, s->name,
+				  s->name);
+		err[0] = '\0';
+		if (s->opts_check && s->opts_check(r->sim_opts[i], err,
+						   sizeof(err)))
+			die_usage("options for %s: %s", s->name, err);
+	}
+}
+
+/* Room for every simulator's defaults, before the command line. */
+static void init_sim_opts(struct run *r)
+{
+	int i;
+
+	for (i = 0; simulators[i] && i < MAX_ITEMS; i++) {
+		const struct sim_desc *s = simulators[i];
+
+		if (!s->opts_size)
+			continue;
+		r->sim_opts[i] = calloc(1, s->opts_size);
+		if (!r->sim_opts[i]) {
+			fprintf(stderr, "interbench: out of memory\n");
+			exit(IB_EXIT_SETUP);
+		}
+		if (s->opts_init)
+			s->opts_init(r->sim_opts[i], &r->cfg);
+	}
+}
+
+/* The simulators' options in --help. */
+static void usage_sim_opts(FILE *f)
+{
+	const struct sim_opt *o;
+	char left[64];
+	int i;
+
+	for (i = 0; simulators[i]; i++) {
+		if (!simulators[i]->opts)
+			continue;
+		fprintf(f, "\n%s (-W %s) options:\n", simulators[i]->name,
+			simulators[i]->name);
+		for (o = simulators[i]->opts; o->name; o++) {
+			snprintf(left, sizeof(left), "--%s%s%s", o->name,
+				 o->arg ? " " : "", o->arg ? o->arg : "");
+			fprintf(f, "      %-23s %s\n", left, o->help);
+		}
+	}
+}
+
 static void parse_args(struct run *r, int argc, char **argv)
 {
-	static const struct option lopts[] = {
+	static const struct option base[] = {
 		{ "loops-per-ms", required_argument, NULL, 'l' },
 		{ "load-threads", required_argument, NULL, 'L' },
 		{ "time", required_argument, NULL, 't' },
@@ -414,14 +486,34 @@ static void parse_args(struct run *r, int argc, char **argv)
 		{ "list", no_argument, NULL, 1 },
 		{ "version", no_argument, NULL, 2 },
 		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
 	};
+	struct option lopts[sizeof(base) / sizeof(base[0]) + MAX_SIM_OPTS + 1];
+	struct { int sim; const struct sim_opt *opt; } map[MAX_SIM_OPTS];
 	struct run_cfg *cfg = &r->cfg;
 	struct picks pk;
+	bool given_for[MAX_ITEMS] = { false };
 	bool have_c = false, have_i = false;
-	size_t used = 0;
-	int c, i;
+	size_t used = 0, nl = sizeof(base) / sizeof(base[0]);
+	int c, i, nmap = 0;
 
+	/* The simulators' own options follow ours (SIM_OPT_BASE + k). */
+	memcpy(lopts, base, sizeof(base));
+	for (i = 0; simulators[i]; i++) {
+		const struct sim_opt *o;
+
+		for (o = simulators[i]->opts; o && o->name; o++) {
+			if (nmap >= MAX_SIM_OPTS)
+				break;
+			map[nmap].sim = i;
+			map[nmap].opt = o;
+			lopts[nl].name = o->name;
+			lopts[nl].has_arg = o->arg ? required_argument :
+						     no_argument;
+			lopts[nl].flag = NULL;
+			lopts[nl++].val = SIM_OPT_BASE + nmap++;
+		}
+	}
+	memset(&lopts[nl], 0, sizeof(lopts[nl]));
 	memset(&pk, 0, sizeof(pk));
 	for (i = 0; i < argc && used < sizeof(r->args) - 1; i++)
 		used += (size_t)snprintf(r->args + used, sizeof(r->args) - used,
@@ -429,6 +521,21 @@ static void parse_args(struct run *r, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":l:L:t:B:N:bcrC:I:m:w:x:W:X:uD:vn:h",
 				lopts, NULL)) != -1) {
+		if (c >= SIM_OPT_BASE && c < SIM_OPT_BASE + nmap) {
+			const struct sim_opt *o = map[c - SIM_OPT_BASE].opt;
+			int si = map[c - SIM_OPT_BASE].sim;
+			char err[160] = "";
+
+			if (o->parse(r->sim_opts[si], optarg, err, sizeof(err)))
+				die_usage("option --%s: %s", o->name,
+					  err[0] ? err : "bad value");
+			if (r->ngiven < MAX_ITEMS) {
+				r->given[r->ngiven].name = o->name;
+				r->given[r->ngiven++].value = optarg;
+			}
+			given_for[si] = true;
+			continue;
+		}
 		switch (c) {
 		case 'l':
 			cfg->loops_per_ms = (uint64_t)parse_int("-l", optarg,
@@ -533,6 +640,7 @@ static void parse_args(struct run *r, int argc, char **argv)
 			exit(IB_EXIT_OK);
 		case 'h':
 			usage(stdout);
+			usage_sim_opts(stdout);
 			exit(IB_EXIT_OK);
 		case ':':
 			if (optopt)
@@ -555,6 +663,7 @@ static void parse_args(struct run *r, int argc, char **argv)
 	if (r->loops_given && r->calibrate)
 		die_usage("options -l and -b contradict each other");
 	build_lists(r, &pk);
+	check_sim_opts(r, given_for);
 }
 
 /* Check up front what would otherwise fail half-way through a run. */
@@ -646,6 +755,20 @@ static void check_files(struct run *r, bool dry)
 /* ---- output -------------------------------------------------------- */
 
 /* Print to the console and, unless -c, to the logfile. */
+static void vout(struct run *r, const char *fmt, va_list ap)
+{
+	va_list ap2;
+
+	va_copy(ap2, ap);
+	vprintf(fmt, ap);
+	fflush(stdout);
+	if (r->log) {
+		vfprintf(r->log, fmt, ap2);
+		fflush(r->log);
+	}
+	va_end(ap2);
+}
+
 static void out(struct run *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static void out(struct run *r, const char *fmt, ...)
@@ -653,15 +776,20 @@ static void out(struct run *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	vout(r, fmt, ap);
 	va_end(ap);
-	fflush(stdout);
-	if (r->log) {
-		va_start(ap, fmt);
-		vfprintf(r->log, fmt, ap);
-		va_end(ap);
-		fflush(r->log);
-	}
+}
+
+/* out() for the simulators' detail hooks. */
+static void out_cb(void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void out_cb(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vout(ctx, fmt, ap);
+	va_end(ap);
 }
 
 static void progress(struct run *r, const struct sim_desc *b,
@@ -781,10 +909,20 @@ static void make_row(const struct run *r, const struct sim_desc *b,
 	free(v);
 }
 
+/* A figure as the table prints it; "-" where there is none. */
+static const char *fig(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.3g", v);
+	return buf;
+}
+
 static void table_row(struct run *r, const struct row *w)
 {
 	double u = unit_ns(r);
-	char lat[64];
+	char lat[64], num[32];
 	int k;
 	bool any = false;
 
@@ -794,10 +932,10 @@ static void table_row(struct run *r, const struct row *w)
 		return;
 	}
 	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", w->mean / u, w->sd / u);
-	out(r, "%-9s %-24s %11.3g %14.3g", w->load->name, lat, w->max / u,
-	    w->desired);
+	out(r, "%-9s %-24s %11.3g %14s", w->load->name, lat, w->max / u,
+	    fig(num, sizeof(num), w->desired));
 	if (w->bench->flags & SIM_DEADLINES)
-		out(r, " %16.3g", w->met);
+		out(r, " %16s", fig(num, sizeof(num), w->met));
 	if (r->percentiles)
 		out(r, " %9.3g %9.3g %9.3g %9.3g", w->p50 / u, w->p90 / u,
 		    w->p99 / u, w->p999 / u);
@@ -1053,6 +1191,16 @@ static pid_t start_load(struct run *r, const struct load_desc *l)
 	}
 }
 
+static const void *sim_opts_of(const struct run *r, const struct sim_desc *b)
+{
+	int i;
+
+	for (i = 0; simulators[i] && i < MAX_ITEMS; i++)
+		if (simulators[i] == b)
+			return r->sim_opts[i];
+	return NULL;
+}
+
 static pid_t start_bench(struct run *r, const struct sim_desc *b)
 {
 	pid_t me = getpid(), pid;
@@ -1067,6 +1215,7 @@ static pid_t start_bench(struct run *r, const struct sim_desc *b)
 		struct sim_ctx sc = {
 			.desc = b,
 			.cfg = &r->cfg,
+			.opts = sim_opts_of(r, b),
 			.duration_ns = r->cfg.duration_ns,
 			.nice = r->cfg.bench_nice,
 			.rt = r->cfg.rt,
@@ -1110,6 +1259,7 @@ static void run_cell(struct run *r, struct cell *c)
 	stats_init(&sh->res.latency);
 	stats_init(&sh->res.timer);
 	stats_init(&sh->res.wakeup);
+	stats_init(&sh->res.rate);
 	err = prepare_load(r, c->load);
 	if (err == -EINTR)
 		interrupted(r);
@@ -1482,6 +1632,8 @@ static void matrix_cell(const struct run *r, int pass, int i,
 
 static void open_outputs(struct run *r)
 {
+	int i;
+
 	r->info.command_line = r->args;
 	r->info.sys = &r->sys;
 	r->info.cfg = &r->cfg;
@@ -1493,6 +1645,11 @@ static void open_outputs(struct run *r)
 	r->info.load = r->load;
 	r->info.nload = r->nload;
 	r->info.comment = r->comment;
+	for (i = 0; i < r->ngiven; i++) {
+		r->info.simopt_name[i] = r->given[i].name;
+		r->info.simopt_value[i] = r->given[i].value;
+	}
+	r->info.nsimopts = r->ngiven;
 	iso_now(r->info.started, sizeof(r->info.started));
 	if (r->csv) {
 		csv_header(r->csv);
@@ -1515,6 +1672,7 @@ int main(int argc, char **argv)
 	r->cfg.load_threads = r->cfg.cpus;
 	r->repeats = 1;
 	snprintf(r->cfg.dir, sizeof(r->cfg.dir), ".");
+	init_sim_opts(r);
 	parse_args(r, argc, argv);
 	r->cfg.rt_ok = setup_priority();
 	if (r->cfg.rt && !r->cfg.rt_ok) {
@@ -1600,6 +1758,9 @@ int main(int argc, char **argv)
 
 			make_row(r, c->bench, c->load, &w);
 			table_row(r, &w);
+			if (c->status == CELL_OK && c->bench->detail)
+				c->bench->detail(c, sim_opts_of(r, c->bench),
+						 out_cb, r);
 		}
 		if (r->csv)
 			csv_row(r->csv, c);

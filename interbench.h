@@ -149,6 +149,20 @@ struct run_cfg {
 
 /* ---- simulators ----------------------------------------------------- */
 
+#define DIST_BINS	1001
+
+/*
+ * A simulator's own long option (--NAME [VALUE]), parsed into the block
+ * of opts_size bytes the orchestrator keeps for it. parse returns 0, or
+ * -EINVAL with what is wrong in err (the option's name is added for you).
+ */
+struct sim_opt {
+	const char *name;
+	const char *arg;		/* e.g. "US"; NULL for a flag */
+	const char *help;
+	int (*parse)(void *opts, const char *val, char *err, size_t n);
+};
+
 /* The figures one benchmark process hands back (lives in shared memory). */
 struct bench_result {
 	int status;			/* 0 ok, or -errno */
@@ -162,6 +176,10 @@ struct bench_result {
 	struct lat_stats latency;	/* deadline -> simulated thread running */
 	struct lat_stats timer;		/* deadline -> timing thread awake */
 	struct lat_stats wakeup;	/* timing thread post -> thread running */
+	struct lat_stats rate;		/* per-second rates (Server: requests) */
+	/* Linear latency distribution (Cyclic --dist): bins of dist_width_ns. */
+	uint64_t dist_width_ns;		/* 0: not kept */
+	uint64_t dist[DIST_BINS];	/* the last bin holds all beyond */
 };
 
 struct sim_desc;
@@ -169,6 +187,7 @@ struct sim_desc;
 struct sim_ctx {
 	const struct sim_desc *desc;
 	const struct run_cfg *cfg;
+	const void *opts;		/* the simulator's own options, or NULL */
 	uint64_t duration_ns;		/* 0: until the process is killed */
 	int nice;			/* for the simulated thread */
 	bool rt;			/* simulated thread SCHED_FIFO */
@@ -193,12 +212,26 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
 
 #define SIM_DEADLINES	0x1	/* has deadlines (% Deadlines Met column) */
 #define SIM_CUSTOM	0x2	/* needs -C/-I; not in the default matrix */
+#define SIM_NAMED	0x4	/* runs only when -W names it */
+
+/* Print to the console and the logfile (the orchestrator's out()). */
+typedef void (*out_fn)(void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+struct cell;
 
 struct sim_desc {
 	const char *name;
 	const char *summary;
 	unsigned flags;
 	int (*run)(struct sim_ctx *c);	/* in its own process */
+	/* Optional: own options, their defaults, a check of them all. */
+	const struct sim_opt *opts;	/* NULL-ended */
+	size_t opts_size;
+	void (*opts_init)(void *opts, const struct run_cfg *cfg);
+	int (*opts_check)(const void *opts, char *err, size_t n);
+	/* Optional: more lines under the cell's row in the table. */
+	void (*detail)(const struct cell *c, const void *opts, out_fn out,
+		       void *ctx);
 };
 
 extern const struct sim_desc *const simulators[];	/* NULL-ended */

@@ -51,14 +51,39 @@ int cell_from_result(struct cell *c, const struct bench_result *res)
 			c->hist[c->nhist].bucket = b;
 			c->hist[c->nhist++].count = res->latency.hist[b];
 		}
+	if (c->bench->detail) {
+		c->full = malloc(sizeof(*c->full));
+		if (!c->full)
+			return -ENOMEM;
+		memcpy(c->full, res, sizeof(*c->full));
+	}
 	return 0;
 }
 
 void cell_free(struct cell *c)
 {
 	free(c->hist);
+	free(c->full);
 	c->hist = NULL;
+	c->full = NULL;
 	c->nhist = 0;
+}
+
+uint64_t stats_mode(const struct lat_stats *s)
+{
+	uint64_t best = 0, lo, hi;
+	unsigned b, at = 0;
+
+	if (!s->count)
+		return 0;
+	for (b = 0; b < STATS_BUCKETS; b++)
+		if (s->hist[b] > best) {
+			best = s->hist[b];
+			at = b;
+		}
+	lo = stats_bucket_low(at);
+	hi = stats_bucket_high(at);
+	return lo + (hi - lo) / 2;
 }
 
 const char *cell_status_text(const struct cell *c)
@@ -282,7 +307,54 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	for (i = 0; i < ri->nload; i++)
 		jw_str(w, NULL, ri->load[i]->name);
 	jw_arr_end(w);
+	jw_obj_begin(w, "sim_options");
+	for (i = 0; i < ri->nsimopts; i++)
+		jw_str(w, ri->simopt_name[i], ri->simopt_value[i]);
 	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+/* Percentiles that stress-ng's and cyclictest's users look for. */
+static const double extra_pcts[] = { 25, 50, 75, 90, 95.4, 99, 99.5, 99.9,
+				     99.99 };
+
+/* What details-printing simulators (Cyclic, Server) have beyond the rest. */
+static void json_full(struct jw *w, const struct bench_result *r)
+{
+	const struct lat_stats *l = &r->latency;
+	size_t i;
+
+	if (l->count) {
+		jw_obj_begin(w, "latency_percentiles_us");
+		for (i = 0; i < sizeof(extra_pcts) / sizeof(extra_pcts[0]); i++) {
+			char key[16];
+
+			snprintf(key, sizeof(key), "%g", extra_pcts[i]);
+			jw_num(w, key, (double)stats_percentile(l,
+						extra_pcts[i]) / 1e3);
+		}
+		jw_obj_end(w);
+		jw_num(w, "latency_mode_us", (double)stats_mode(l) / 1e3);
+	}
+	if (r->dist_width_ns) {
+		jw_obj_begin(w, "distribution");
+		jw_num(w, "width_us", (double)r->dist_width_ns / 1e3);
+		jw_arr_begin(w, "counts");
+		for (i = 0; i < DIST_BINS; i++)
+			jw_uint(w, NULL, r->dist[i]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	if (r->rate.count) {
+		jw_obj_begin(w, "rate_per_s");
+		jw_uint(w, "samples", r->rate.count);
+		jw_uint(w, "min", r->rate.min);
+		jw_uint(w, "p20", stats_percentile(&r->rate, 20));
+		jw_uint(w, "p50", stats_percentile(&r->rate, 50));
+		jw_uint(w, "p90", stats_percentile(&r->rate, 90));
+		jw_uint(w, "max", r->rate.max);
+		jw_obj_end(w);
+	}
 }
 
 static void json_cell(struct jw *w, const struct cell *c)
@@ -320,6 +392,8 @@ static void json_cell(struct jw *w, const struct cell *c)
 	}
 	jw_arr_end(w);
 	jw_obj_end(w);
+	if (c->full)
+		json_full(w, c->full);
 	jw_obj_begin(w, "load_work");
 	for (k = 0; k < WORK_KINDS; k++) {
 		char key[64];

@@ -44,7 +44,15 @@ struct cell {
 	double work_rate[WORK_KINDS];	/* per second, during the bench */
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
+	/*
+	 * The whole result, kept for simulators that print details (Cyclic,
+	 * Server) and for the extra JSON those details come with; else NULL.
+	 */
+	struct bench_result *full;
 };
+
+/* Mode of a latency distribution: the fullest bucket's midpoint (ns). */
+uint64_t stats_mode(const struct lat_stats *s);
 
 /* Sum up a benchmark's result into c (allocates c->hist). 0 or -ENOMEM. */
 int cell_from_result(struct cell *c, const struct bench_result *res);
@@ -82,6 +90,8 @@ struct run_info {
 	const struct load_desc *const *load;
 	int nload;
 	const char *comment;
+	int nsimopts;			/* simulators' own options given */
+	const char *simopt_name[32], *simopt_value[32];
 };
 
 /*
