@@ -42,7 +42,7 @@ const struct work_unit work_units[WORK_KINDS] = {
 	[WORK_MEM_BYTES]	= { "mem_bytes", "MB/s touched", 1e6 },
 	[WORK_FRAMES]		= { "frames", "frames/s", 1 },
 	[WORK_NET_PACKETS]	= { "net_packets", "packets/s", 1 },
-	[WORK_NET_BYTES]	= { "net_bytes", "MB/s over loopback", 1e6 },
+	[WORK_NET_BYTES]	= { "net_bytes", "MB/s received", 1e6 },
 	[WORK_FORKS]		= { "forks", "forks/s", 1 },
 };
 
@@ -422,7 +422,7 @@ static void init_sim_opts(struct run *r)
 {
 	int i;
 
-	for (i = 0; simulators[i] && i < MAX_ITEMS; i++) {
+	for (i = 0; i < MAX_ITEMS && simulators[i]; i++) {
 		const struct sim_desc *s = simulators[i];
 
 		if (!s->opts_size)
@@ -755,6 +755,8 @@ static void check_files(struct run *r, bool dry)
 /* ---- output -------------------------------------------------------- */
 
 /* Print to the console and, unless -c, to the logfile. */
+static void vout(struct run *r, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 static void vout(struct run *r, const char *fmt, va_list ap)
 {
 	va_list ap2;
@@ -1195,7 +1197,7 @@ static const void *sim_opts_of(const struct run *r, const struct sim_desc *b)
 {
 	int i;
 
-	for (i = 0; simulators[i] && i < MAX_ITEMS; i++)
+	for (i = 0; i < MAX_ITEMS && simulators[i]; i++)
 		if (simulators[i] == b)
 			return r->sim_opts[i];
 	return NULL;

@@ -167,6 +167,7 @@ struct sim_opt {
 struct bench_result {
 	int status;			/* 0 ok, or -errno */
 	char why[128];			/* what went wrong, if status */
+	char note[96];			/* how it ran, e.g. "SCHED_FIFO 95" */
 	uint64_t frames;		/* deadlines due (frames released) */
 	uint64_t frames_met;		/* finished by their deadline */
 	uint64_t frames_dropped;	/* never run: too late to be of use */

@@ -324,6 +324,7 @@ static void json_full(struct jw *w, const struct bench_result *r)
 	const struct lat_stats *l = &r->latency;
 	size_t i;
 
+	jw_str(w, "note", r->note[0] ? r->note : NULL);
 	if (l->count) {
 		jw_obj_begin(w, "latency_percentiles_us");
 		for (i = 0; i < sizeof(extra_pcts) / sizeof(extra_pcts[0]); i++) {

@@ -25,6 +25,9 @@ const struct load_desc *const loads[] = {
 	&load_compile,
 	&load_memload,
 	&load_hack,
+	&load_net,
+	&load_fork,
+	&load_hell,
 	&load_custom,
 	NULL
 };

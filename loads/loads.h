@@ -18,7 +18,7 @@ extern const struct sim_desc sim_video, sim_x, sim_custom;
 
 extern const struct load_desc load_none, load_video, load_x, load_burn,
 	load_write, load_read, load_ring, load_compile, load_memload,
-	load_hack, load_custom;
+	load_hack, load_net, load_fork, load_hell, load_custom;
 
 /* Run c->desc->sim until killed, as a load: -errno when it stops. */
 int load_run_sim(struct load_ctx *c);

@@ -5,6 +5,7 @@
 
 extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
 	sim_custom;
+extern const struct sim_desc sim_cyclic;
 
 const struct sim_desc *const simulators[] = {
 	&sim_audio,
@@ -12,5 +13,6 @@ const struct sim_desc *const simulators[] = {
 	&sim_x,
 	&sim_gaming,
 	&sim_custom,
+	&sim_cyclic,
 	NULL
 };

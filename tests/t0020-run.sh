@@ -47,17 +47,17 @@ test_expect_success 'every benchmark under every load: sane tables, a matching l
 	mkdir d &&
 	"$IB" -t 0.3 -C 20 -I 5000 -D d -m "full matrix test" >out 2>err; rc=$?
 	[ $rc = 0 ] || { cat out err; fail "exit status $rc"; } &&
-	check_table out Audio None Video X Burn Write Read Ring Compile Memload Hack Custom &&
-	check_table out Video None X Burn Write Read Ring Compile Memload Hack Custom &&
-	check_table out X None Video Burn Write Read Ring Compile Memload Hack Custom &&
-	check_table out Gaming None Video X Burn Write Read Ring Compile Memload Hack Custom &&
-	check_table out Custom None Video X Burn Write Read Ring Compile Memload Hack &&
+	check_table out Audio None Video X Burn Write Read Ring Compile Memload Hack Net Fork Hell Custom &&
+	check_table out Video None X Burn Write Read Ring Compile Memload Hack Net Fork Hell Custom &&
+	check_table out X None Video Burn Write Read Ring Compile Memload Hack Net Fork Hell Custom &&
+	check_table out Gaming None Video X Burn Write Read Ring Compile Memload Hack Net Fork Hell Custom &&
+	check_table out Custom None Video X Burn Write Read Ring Compile Memload Hack Net Fork Hell &&
 	hasnt out "skipped" && hasnt out "died" && hasnt out "failed" &&
 	[ -f "$LOG" ] &&
 	has "$LOG" "^Benchmarking kernel $(uname -r) with datestamp [0-9]\{12\}" &&
 	has "$LOG" "Comment: full matrix test" &&
 	has "$LOG" "running every cell for 0.3 seconds" &&
-	check_table "$LOG" Audio None Video X Burn Write Read Ring Compile Memload Hack Custom &&
+	check_table "$LOG" Audio None Video X Burn Write Read Ring Compile Memload Hack Net Fork Hell Custom &&
 	sed -n "/^--- Bench/,\$p" out >t.out && sed -n "/^--- Bench/,\$p" "$LOG" >t.log &&
 	cmp t.out t.log
 '

@@ -1,0 +1,882 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * compare.c - `interbench compare`: compare result files written by
+ * `interbench --json` cell by cell (bench under load), and say which
+ * changes are significant and larger than the run-to-run noise.
+ *
+ * A file's value of a metric is the median over its repeats whose status
+ * is "ok". With >= 3 ok repeats in both files the repeats are compared
+ * with Welch's t-test; otherwise the latency metrics fall back to a
+ * Mann-Whitney U test on the latency distributions rebuilt from the
+ * histograms, and the other metrics are not tested at all.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interbench.h"
+#include "json.h"
+#include "stats.h"
+
+#define SCHEMA		"interbench-result/1"
+#define MIN_WELCH	3	/* repeats per file for the t-test */
+#define FLOOR_PCT	1.0	/* smaller relative changes are never marked */
+
+enum metric { M_MEAN, M_P99, M_MAX, M_CPU, M_DEADLINES, N_METRICS };
+
+static const struct metric_desc {
+	const char *label;	/* table row */
+	const char *name;	/* threshold messages */
+	bool latency;		/* in latency_us, lower is better */
+} metrics[N_METRICS] = {
+	[M_MEAN] = { "mean latency us", "mean latency", true },
+	[M_P99] = { "p99 latency us", "p99", true },
+	[M_MAX] = { "max latency us", "max latency", true },
+	[M_CPU] = { "% desired CPU", "% desired CPU", false },
+	[M_DEADLINES] = { "% deadlines met", "% deadlines met", false },
+};
+
+struct ok_repeat {
+	double v[N_METRICS];		/* NaN: null in the file */
+	const struct jval *buckets;	/* [[low_ns, high_ns, count], ...] */
+};
+
+struct bad_repeat {
+	size_t index;			/* in results[] */
+	const struct jval *repeat;	/* the repeat number, if given */
+	const char *status;
+};
+
+struct cell {
+	const char *bench;
+	const char *load;
+	struct ok_repeat *ok;
+	size_t n_ok, cap_ok;
+	struct bad_repeat *bad;
+	size_t n_bad, cap_bad;
+};
+
+struct result_file {
+	const char *path;
+	char *text;
+	struct jval *doc;
+	const char *version;
+	const char *interrupted;
+	struct cell *cells;
+	size_t n_cells, cap_cells;
+};
+
+struct options {
+	bool have_threshold;
+	double threshold;	/* percent */
+	double alpha;
+};
+
+struct tally {
+	unsigned better, worse, unchanged, invalid;
+};
+
+/* One metric of one cell, compared. */
+struct metric_cmp {
+	double base, cur;	/* medians; NaN when no value */
+	double change;		/* percent of base */
+	const char *test;	/* "welch", "mann-whitney" or "n/a" */
+	double p;		/* NaN when not tested */
+	int mark;		/* +1 worse, -1 better, 0 neither */
+};
+
+/* A metric marked worse by more than --threshold. */
+struct breach {
+	char cell[96];
+	enum metric m;
+	double change;		/* percent, the magnitude */
+};
+
+struct breaches {
+	struct breach *b;
+	size_t n, cap;
+};
+
+static const char usage_text[] =
+"Usage: interbench compare [--threshold PCT] [--alpha P] BASE.json NEW.json"
+" [MORE.json ...]\n"
+"Compare result files of `interbench --json` with BASE.json, cell by cell.\n"
+"  --threshold PCT  exit 1 when a metric is significantly worse by more\n"
+"                   than PCT %\n"
+"  --alpha P        significance level of the tests (default 0.05)\n"
+"A file's value is the median over its repeats whose status is ok. With\n"
+"3 or more such repeats in both files the repeats are compared by Welch's\n"
+"t-test; otherwise latencies by a Mann-Whitney U test on the histograms.\n"
+"A change is marked better or worse when it is significant, larger than\n"
+"half the range of the repeats, and at least 1 %.\n"
+"Exit status: 0, 1 when --threshold was exceeded, 2 on errors.\n";
+
+/*
+ * Room for item n in p, an array of *cap items of size sz: returns p or
+ * its reallocation (and updates *cap), NULL when out of memory (p kept).
+ */
+static void *grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+	size_t ncap;
+	void *q;
+
+	if (n < *cap)
+		return p;
+	ncap = *cap ? *cap * 2 : 8;
+	q = realloc(p, ncap * sz);
+	if (q)
+		*cap = ncap;
+	return q;
+}
+
+static int read_file(const char *path, char **text, size_t *len, char *err,
+		     size_t errlen)
+{
+	size_t cap = 65536, n = 0, got;
+	char *buf = NULL, *nb;
+	FILE *f;
+
+	f = fopen(path, "r");
+	if (!f) {
+		int e = errno ? errno : EIO;
+
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		return -e;
+	}
+	for (;;) {
+		if (!buf || n == cap) {
+			if (buf)
+				cap *= 2;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				snprintf(err, errlen, "%s: out of memory", path);
+				return -ENOMEM;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno ? errno : EIO;
+
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		free(buf);
+		fclose(f);
+		return -e;
+	}
+	fclose(f);
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* Field look-ups that name what is wrong, as "results[3].latency_us.p99". */
+static int need(const struct jval *obj, const char *key, enum jtype type,
+		const char *where, const struct jval **out, char *err,
+		size_t errlen)
+{
+	static const char *const type_names[] = {
+		[J_NULL] = "null", [J_BOOL] = "a boolean",
+		[J_NUM] = "a number", [J_STR] = "a string",
+		[J_ARR] = "an array", [J_OBJ] = "an object",
+	};
+	const struct jval *v = json_get(obj, key);
+
+	if (!v) {
+		snprintf(err, errlen, "%s%s%s is missing", where,
+			 *where ? "." : "", key);
+		return -EINVAL;
+	}
+	if (v->type != type) {
+		snprintf(err, errlen, "%s%s%s is not %s", where,
+			 *where ? "." : "", key, type_names[type]);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+/* A number that may be null (NaN). */
+static int need_num(const struct jval *obj, const char *key,
+		    const char *where, double *out, char *err, size_t errlen)
+{
+	const struct jval *v = json_get(obj, key);
+
+	if (v && v->type == J_NULL) {
+		*out = NAN;
+		return 0;
+	}
+	if (need(obj, key, J_NUM, where, &v, err, errlen))
+		return -EINVAL;
+	*out = v->num;
+	return 0;
+}
+
+static bool is_count(double v)
+{
+	return v >= 0 && v < 18446744073709551616.0 && v == floor(v);
+}
+
+static int check_buckets(const struct jval *buckets, const char *where,
+			 char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < buckets->n; i++) {
+		const struct jval *b = &buckets->items[i];
+
+		if (b->type != J_ARR || b->n != 3 ||
+		    b->items[0].type != J_NUM || b->items[1].type != J_NUM ||
+		    b->items[2].type != J_NUM ||
+		    !is_count(b->items[0].num) || !is_count(b->items[1].num) ||
+		    !is_count(b->items[2].num) ||
+		    b->items[0].num > b->items[1].num) {
+			snprintf(err, errlen, "%s.buckets[%zu] is not"
+				 " [low_ns, high_ns, count]", where, i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static struct cell *find_cell(const struct result_file *rf,
+			      const char *bench, const char *load)
+{
+	size_t i;
+
+	for (i = 0; i < rf->n_cells; i++)
+		if (!strcmp(rf->cells[i].bench, bench) &&
+		    !strcmp(rf->cells[i].load, load))
+			return &rf->cells[i];
+	return NULL;
+}
+
+static int add_result(struct result_file *rf, const struct jval *res,
+		      size_t index, char *err, size_t errlen)
+{
+	const struct jval *bench, *load, *status, *lat, *hist, *buckets, *unit;
+	char where[48], where_lat[64], where_hist[64];
+	struct ok_repeat rep;
+	struct cell *c;
+	void *p;
+
+	snprintf(where, sizeof(where), "results[%zu]", index);
+	snprintf(where_lat, sizeof(where_lat), "%s.latency_us", where);
+	snprintf(where_hist, sizeof(where_hist), "%s.histogram", where);
+	if (res->type != J_OBJ) {
+		snprintf(err, errlen, "%s is not an object", where);
+		return -EINVAL;
+	}
+	if (need(res, "bench", J_STR, where, &bench, err, errlen) ||
+	    need(res, "load", J_STR, where, &load, err, errlen) ||
+	    need(res, "status", J_STR, where, &status, err, errlen))
+		return -EINVAL;
+
+	c = find_cell(rf, bench->str, load->str);
+	if (!c) {
+		p = grow(rf->cells, &rf->cap_cells, rf->n_cells,
+			 sizeof(*rf->cells));
+		if (!p)
+			return -ENOMEM;
+		rf->cells = p;
+		c = &rf->cells[rf->n_cells++];
+		memset(c, 0, sizeof(*c));
+		c->bench = bench->str;
+		c->load = load->str;
+	}
+	if (strcmp(status->str, "ok")) {
+		/* what went wrong is all such a result need say */
+		p = grow(c->bad, &c->cap_bad, c->n_bad, sizeof(*c->bad));
+		if (!p)
+			return -ENOMEM;
+		c->bad = p;
+		c->bad[c->n_bad++] = (struct bad_repeat){
+			index, json_get_type(res, "repeat", J_NUM),
+			status->str };
+		return 0;
+	}
+
+	if (need(res, "latency_us", J_OBJ, where, &lat, err, errlen) ||
+	    need_num(lat, "mean", where_lat, &rep.v[M_MEAN], err, errlen) ||
+	    need_num(lat, "p99", where_lat, &rep.v[M_P99], err, errlen) ||
+	    need_num(lat, "max", where_lat, &rep.v[M_MAX], err, errlen) ||
+	    need_num(res, "desired_cpu_pct", where, &rep.v[M_CPU], err,
+		     errlen) ||
+	    need_num(res, "deadlines_met_pct", where, &rep.v[M_DEADLINES],
+		     err, errlen) ||
+	    need(res, "histogram", J_OBJ, where, &hist, err, errlen) ||
+	    need(hist, "buckets", J_ARR, where_hist, &buckets, err, errlen))
+		return -EINVAL;
+	unit = json_get(hist, "unit");
+	if (unit && (unit->type != J_STR || strcmp(unit->str, "ns"))) {
+		snprintf(err, errlen, "%s.unit is not \"ns\"", where_hist);
+		return -EINVAL;
+	}
+	if (check_buckets(buckets, where_hist, err, errlen))
+		return -EINVAL;
+	rep.buckets = buckets;
+	p = grow(c->ok, &c->cap_ok, c->n_ok, sizeof(*c->ok));
+	if (!p)
+		return -ENOMEM;
+	c->ok = p;
+	c->ok[c->n_ok++] = rep;
+	return 0;
+}
+
+static void free_file(struct result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < rf->n_cells; i++) {
+		free(rf->cells[i].ok);
+		free(rf->cells[i].bad);
+	}
+	free(rf->cells);
+	json_free(rf->doc);
+	free(rf->text);
+	memset(rf, 0, sizeof(*rf));
+}
+
+/* Read and check a result file; err gets "path: what is wrong". */
+static int load_file(struct result_file *rf, const char *path, char *err,
+		     size_t errlen)
+{
+	const struct jval *schema, *version, *results, *intr;
+	char what[256];
+	size_t len = 0, i;
+	int ret;
+
+	memset(rf, 0, sizeof(*rf));
+	rf->path = path;
+	ret = read_file(path, &rf->text, &len, err, errlen);
+	if (ret)
+		return ret;
+	ret = json_parse(rf->text, len, &rf->doc, what, sizeof(what));
+	if (ret)
+		goto fail;
+	ret = -EINVAL;
+	if (rf->doc->type != J_OBJ) {
+		snprintf(what, sizeof(what), "not an interbench result file "
+			 "(not a JSON object)");
+		goto fail;
+	}
+	schema = json_get(rf->doc, "schema");
+	if (!schema || schema->type != J_STR) {
+		snprintf(what, sizeof(what), "no \"schema\": not an "
+			 "interbench result file");
+		goto fail;
+	}
+	if (strcmp(schema->str, SCHEMA)) {
+		snprintf(what, sizeof(what), "schema is \"%.64s\", not \"%s\"",
+			 schema->str, SCHEMA);
+		goto fail;
+	}
+	if (need(rf->doc, "interbench_version", J_STR, "", &version, what,
+		 sizeof(what)) ||
+	    need(rf->doc, "results", J_ARR, "", &results, what, sizeof(what)))
+		goto fail;
+	rf->version = version->str;
+	intr = json_get_type(rf->doc, "interrupted", J_STR);
+	rf->interrupted = intr ? intr->str : NULL;
+	for (i = 0; i < results->n; i++) {
+		ret = add_result(rf, &results->items[i], i, what,
+				 sizeof(what));
+		if (ret == -ENOMEM)
+			snprintf(what, sizeof(what), "out of memory");
+		if (ret)
+			goto fail;
+	}
+	return 0;
+fail:
+	snprintf(err, errlen, "%s: %s", path, what);
+	free_file(rf);
+	return ret;
+}
+
+/* Rebuild the latency distribution of a cell from its ok repeats. */
+static void cell_hist(const struct cell *c, struct lat_stats *s)
+{
+	size_t i, j;
+
+	stats_init(s);
+	for (i = 0; i < c->n_ok; i++) {
+		const struct jval *bk = c->ok[i].buckets;
+
+		for (j = 0; j < bk->n; j++) {
+			uint64_t low = (uint64_t)bk->items[j].items[0].num;
+			uint64_t n = (uint64_t)bk->items[j].items[2].num;
+
+			s->hist[stats_bucket(low)] += n;
+			s->count += n;
+		}
+	}
+}
+
+/* The metric's non-null values over a cell's ok repeats; returns n. */
+static size_t values(const struct cell *c, enum metric m, double *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->n_ok; i++)
+		if (!isnan(c->ok[i].v[m]))
+			v[n++] = c->ok[i].v[m];
+	return n;
+}
+
+static double half_range(const double *v, size_t n)
+{
+	double lo = v[0], hi = v[0];
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (v[i] < lo)
+			lo = v[i];
+		if (v[i] > hi)
+			hi = v[i];
+	}
+	return (hi - lo) / 2;
+}
+
+static double median_of(const double *v, size_t n, double *scratch)
+{
+	memcpy(scratch, v, n * sizeof(*v));
+	return stats_median(scratch, n);
+}
+
+/*
+ * Compare metric m of cells a (base) and b. p_hist is the Mann-Whitney p
+ * of the two latency distributions, used when there are too few repeats.
+ * work holds 3 * max(n_ok) doubles.
+ */
+static void compare_metric(const struct cell *a, const struct cell *b,
+			   enum metric m, double p_hist, double alpha,
+			   double *work, struct metric_cmp *r)
+{
+	size_t na, nb, cap = a->n_ok > b->n_ok ? a->n_ok : b->n_ok;
+	double *va = work, *vb = work + cap, *scratch = work + 2 * cap;
+	double noise = 0, diff;
+	bool worse;
+
+	na = values(a, m, va);
+	nb = values(b, m, vb);
+	r->base = median_of(va, na, scratch);
+	r->cur = median_of(vb, nb, scratch);
+	r->p = NAN;
+	r->mark = 0;
+	r->change = NAN;
+	r->test = "n/a";
+	if (isnan(r->base) || isnan(r->cur))
+		return;
+	diff = r->cur - r->base;
+	if (r->base != 0)
+		r->change = diff / fabs(r->base) * 100;
+	else
+		r->change = diff == 0 ? 0 : diff > 0 ? INFINITY : -INFINITY;
+
+	if (na >= MIN_WELCH && nb >= MIN_WELCH) {
+		r->test = "welch";
+		r->p = stats_welch(va, na, vb, nb, NULL);
+	} else if (metrics[m].latency) {
+		r->test = "mann-whitney";
+		r->p = p_hist;
+	} else {
+		return;
+	}
+	/* the noise is what the repeats of either file spread over */
+	if (na >= MIN_WELCH)
+		noise = half_range(va, na);
+	if (nb >= MIN_WELCH && half_range(vb, nb) > noise)
+		noise = half_range(vb, nb);
+	if (!(r->p < alpha) || !(fabs(diff) > noise) ||
+	    !(fabs(r->change) >= FLOOR_PCT))
+		return;
+	worse = metrics[m].latency ? diff > 0 : diff < 0;
+	r->mark = worse ? 1 : -1;
+}
+
+static void fmt_value(char *buf, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f", v);
+}
+
+static void fmt_change(char *buf, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%+.1f %%", v);
+}
+
+static void fmt_p(char *buf, size_t len, double p)
+{
+	if (isnan(p))
+		snprintf(buf, len, "-");
+	else if (p < 0.0001)
+		snprintf(buf, len, "<0.0001");
+	else
+		snprintf(buf, len, "%.4f", p);
+}
+
+/* One row of the table, in fixed-width columns, without trailing blanks. */
+static void print_row(const char *cell, const char *metric, const char *base,
+		      const char *cur, const char *change, const char *test,
+		      const char *p, const char *mark)
+{
+	char line[256];
+	size_t n;
+
+	snprintf(line, sizeof(line), "%-15s %-16s %10s %10s %10s  %-12s %7s  %s",
+		 cell, metric, base, cur, change, test, p, mark);
+	n = strlen(line);
+	while (n && line[n - 1] == ' ')
+		line[--n] = '\0';
+	puts(line);
+}
+
+static void print_notes(const struct result_file *rf, const struct cell *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_bad; i++) {
+		const struct bad_repeat *br = &c->bad[i];
+
+		if (br->repeat)
+			printf("note: %s/%s in %s repeat %g: %s (ignored)\n",
+			       c->bench, c->load, rf->path, br->repeat->num,
+			       br->status);
+		else
+			printf("note: %s/%s in %s results[%zu]: %s "
+			       "(ignored)\n", c->bench, c->load, rf->path,
+			       br->index, br->status);
+	}
+}
+
+/* Compare one cell present in both files and print its rows. */
+static int compare_cell(const struct cell *a, const struct cell *b,
+			const struct options *o, struct lat_stats *ha,
+			struct lat_stats *hb, struct breaches *br,
+			struct tally *t)
+{
+	size_t cap = a->n_ok > b->n_ok ? a->n_ok : b->n_ok;
+	char name[96], v1[24], v2[24], ch[24], pv[16];
+	const char *mark;
+	double p_hist = NAN, *work;
+	bool any_worse = false, any_better = false;
+	struct metric_cmp r;
+	int m;
+
+	snprintf(name, sizeof(name), "%s/%s", a->bench, a->load);
+	work = malloc(3 * cap * sizeof(*work));
+	if (!work)
+		return -ENOMEM;
+	if (a->n_ok < MIN_WELCH || b->n_ok < MIN_WELCH) {
+		cell_hist(a, ha);
+		cell_hist(b, hb);
+		p_hist = stats_mann_whitney_hist(ha, hb);
+	}
+	for (m = 0; m < N_METRICS; m++) {
+		compare_metric(a, b, (enum metric)m, p_hist, o->alpha, work,
+			       &r);
+		fmt_value(v1, sizeof(v1), r.base);
+		fmt_value(v2, sizeof(v2), r.cur);
+		fmt_change(ch, sizeof(ch), r.change);
+		fmt_p(pv, sizeof(pv), r.p);
+		/* "~": tested and unremarkable; blank: not tested */
+		mark = r.mark > 0 ? "worse" : r.mark < 0 ? "better" :
+		       strcmp(r.test, "n/a") ? "~" : "";
+		print_row(m ? "" : name, metrics[m].label, v1, v2, ch, r.test,
+			  pv, mark);
+		any_worse |= r.mark > 0;
+		any_better |= r.mark < 0;
+		if (r.mark > 0 && o->have_threshold &&
+		    fabs(r.change) > o->threshold) {
+			void *p = grow(br->b, &br->cap, br->n, sizeof(*br->b));
+
+			if (!p) {
+				free(work);
+				return -ENOMEM;
+			}
+			br->b = p;
+			snprintf(br->b[br->n].cell, sizeof(br->b[0].cell),
+				 "%s", name);
+			br->b[br->n].m = (enum metric)m;
+			br->b[br->n].change = fabs(r.change);
+			br->n++;
+		}
+	}
+	free(work);
+	printf("%-15s => %s\n", "", any_worse ? "worse" : any_better ?
+	       "better" : "unchanged");
+	if (any_worse)
+		t->worse++;
+	else if (any_better)
+		t->better++;
+	else
+		t->unchanged++;
+	return 0;
+}
+
+/* Compare cur with base; returns the number of threshold breaches. */
+static int compare_files(const struct result_file *base,
+			 const struct result_file *cur,
+			 const struct options *o, struct tally *t)
+{
+	struct lat_stats *ha = NULL, *hb = NULL;
+	struct breaches br = { NULL, 0, 0 };
+	const struct cell *a, *b;
+	size_t i;
+	int ret = 0;
+
+	/* 58 KiB each: not on the stack */
+	ha = malloc(sizeof(*ha));
+	hb = malloc(sizeof(*hb));
+	if (!ha || !hb) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	printf("%s against %s (interbench %s)\n", cur->path, base->path,
+	       base->version);
+	if (base->interrupted)
+		printf("note: %s: the run was interrupted (%s): cells may be "
+		       "missing\n", base->path, base->interrupted);
+	if (cur->interrupted)
+		printf("note: %s: the run was interrupted (%s): cells may be "
+		       "missing\n", cur->path, cur->interrupted);
+	printf("\n");
+	print_row("cell", "metric", "base", "new", "change", "test", "p",
+		  "mark");
+
+	for (i = 0; i < base->n_cells; i++) {
+		a = &base->cells[i];
+		b = find_cell(cur, a->bench, a->load);
+		if (!b)
+			continue;
+		if (!a->n_ok || !b->n_ok) {
+			char name[96];
+
+			snprintf(name, sizeof(name), "%s/%s", a->bench,
+				 a->load);
+			printf("%-15s no valid result in %s\n", name,
+			       !a->n_ok && !b->n_ok ? "either file" :
+			       !a->n_ok ? base->path : cur->path);
+			t->invalid++;
+			continue;
+		}
+		ret = compare_cell(a, b, o, ha, hb, &br, t);
+		if (ret)
+			goto out;
+	}
+
+	printf("\n");
+	for (i = 0; i < base->n_cells; i++) {
+		a = &base->cells[i];
+		b = find_cell(cur, a->bench, a->load);
+		print_notes(base, a);
+		if (b)
+			print_notes(cur, b);
+		else
+			printf("note: %s/%s only in %s\n", a->bench, a->load,
+			       base->path);
+	}
+	for (i = 0; i < cur->n_cells; i++) {
+		b = &cur->cells[i];
+		if (!find_cell(base, b->bench, b->load)) {
+			print_notes(cur, b);
+			printf("note: %s/%s only in %s\n", b->bench, b->load,
+			       cur->path);
+		}
+	}
+	for (i = 0; i < br.n; i++)
+		printf("threshold: %s %s worse by %.1f %% (> %g %%)\n",
+		       br.b[i].cell, metrics[br.b[i].m].name, br.b[i].change,
+		       o->threshold);
+	ret = (int)br.n;
+out:
+	free(br.b);
+	free(ha);
+	free(hb);
+	return ret;
+}
+
+/* A whole-string finite number; 0 or -EINVAL. */
+static int parse_double(const char *s, double *out)
+{
+	char *end;
+
+	if (!*s || isspace((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	*out = strtod(s, &end);
+	if (*end || errno || !isfinite(*out))
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Is argv[*i] option name, as "--name VALUE" or "--name=VALUE"? Then
+ * *val is the value (NULL when missing) and *i is past it.
+ */
+static bool option_value(char **argv, int argc, int *i, const char *name,
+			 const char **val)
+{
+	size_t len = strlen(name);
+	const char *arg = argv[*i];
+
+	if (strncmp(arg, name, len) || (arg[len] && arg[len] != '='))
+		return false;
+	if (arg[len] == '=')
+		*val = arg + len + 1;
+	else
+		*val = *i + 1 < argc ? argv[++*i] : NULL;
+	return true;
+}
+
+/*
+ * Options and file names. Returns 0, 1 for --help, or -EINVAL with a
+ * message in err. Files are left in argv[*first .. argc - 1].
+ */
+static int parse_options(int argc, char **argv, struct options *o,
+			 int *first, char *err, size_t errlen)
+{
+	const char *val;
+	int i;
+
+	o->have_threshold = false;
+	o->threshold = 0;
+	o->alpha = 0.05;
+	for (i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!strcmp(arg, "--")) {
+			i++;
+			break;
+		}
+		if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
+			return 1;
+		if (arg[0] != '-' || !arg[1])
+			break;
+		if (option_value(argv, argc, &i, "--threshold", &val)) {
+			if (!val) {
+				snprintf(err, errlen, "--threshold needs a "
+					 "value");
+				return -EINVAL;
+			}
+			if (parse_double(val, &o->threshold) ||
+			    o->threshold < 0) {
+				snprintf(err, errlen, "--threshold: '%s' is "
+					 "not a percentage >= 0", val);
+				return -EINVAL;
+			}
+			o->have_threshold = true;
+		} else if (option_value(argv, argc, &i, "--alpha", &val)) {
+			if (!val) {
+				snprintf(err, errlen, "--alpha needs a value");
+				return -EINVAL;
+			}
+			if (parse_double(val, &o->alpha) ||
+			    !(o->alpha > 0 && o->alpha < 1)) {
+				snprintf(err, errlen, "--alpha: '%s' is not a "
+					 "probability between 0 and 1", val);
+				return -EINVAL;
+			}
+		} else {
+			snprintf(err, errlen, "unknown option '%s' (see "
+				 "interbench compare --help)", arg);
+			return -EINVAL;
+		}
+	}
+	if (argc - i < 2) {
+		snprintf(err, errlen, "need a base file and at least one file "
+			 "to compare (see interbench compare --help)");
+		return -EINVAL;
+	}
+	*first = i;
+	return 0;
+}
+
+int compare_main(int argc, char **argv)
+{
+	struct result_file *files = NULL;
+	struct tally *tallies = NULL;
+	struct options o;
+	char err[512];
+	int first, nfiles, i, ret, breached = 0, status = 2;
+
+	ret = parse_options(argc, argv, &o, &first, err, sizeof(err));
+	if (ret == 1) {
+		fputs(usage_text, stdout);
+		return fflush(stdout) ? 2 : 0;
+	}
+	if (ret) {
+		fprintf(stderr, "interbench compare: %s\n", err);
+		return 2;
+	}
+	nfiles = argc - first;
+	files = calloc((size_t)nfiles, sizeof(*files));
+	tallies = calloc((size_t)nfiles, sizeof(*tallies));
+	if (!files || !tallies) {
+		fprintf(stderr, "interbench compare: out of memory\n");
+		goto out;
+	}
+	/* check every file before printing anything */
+	for (i = 0; i < nfiles; i++) {
+		if (load_file(&files[i], argv[first + i], err, sizeof(err))) {
+			fprintf(stderr, "interbench compare: %s\n", err);
+			goto out;
+		}
+		if (i && strcmp(files[i].version, files[0].version)) {
+			fprintf(stderr, "interbench compare: %s: interbench "
+				"%s but %s is %s: compare files of the same "
+				"version\n", files[i].path, files[i].version,
+				files[0].path, files[0].version);
+			goto out;
+		}
+	}
+	for (i = 1; i < nfiles; i++) {
+		if (i > 1)
+			printf("\n");
+		ret = compare_files(&files[0], &files[i], &o, &tallies[i]);
+		if (ret < 0) {
+			fflush(stdout);
+			fprintf(stderr, "interbench compare: out of memory\n");
+			goto out;
+		}
+		breached += ret;
+	}
+	for (i = 1; i < nfiles; i++) {
+		const struct tally *t = &tallies[i];
+
+		if (nfiles > 2)
+			printf("%s: ", files[i].path);
+		printf("Summary: %u cells better, %u worse, %u unchanged",
+		       t->better, t->worse, t->unchanged);
+		if (t->invalid)
+			printf(", %u without a valid result", t->invalid);
+		printf("\n");
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "interbench compare: writing the report: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	status = breached ? 1 : 0;
+out:
+	for (i = 0; files && i < nfiles; i++)
+		free_file(&files[i]);
+	free(files);
+	free(tallies);
+	return status;
+}
