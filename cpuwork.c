@@ -53,8 +53,21 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Thread CPU ns that n loops take: median of reps tries (and extremes). */
-static uint64_t time_loops(uint64_t n, int reps, uint64_t *lo, uint64_t *hi)
+/* burn_loops(a) or burn_ns(a, b): what the timings below run. */
+static void run_loops(uint64_t a, uint64_t b)
+{
+	(void)b;
+	burn_loops(a);
+}
+
+static void run_burn(uint64_t a, uint64_t b)
+{
+	burn_ns(a, b);
+}
+
+/* Thread CPU ns that fn(a, b) takes: median of reps tries (and extremes). */
+static uint64_t time_cpu(void (*fn)(uint64_t, uint64_t), uint64_t a,
+			 uint64_t b, int reps, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t t[16] = { 0 };
 	int i;
@@ -66,7 +79,7 @@ static uint64_t time_loops(uint64_t n, int reps, uint64_t *lo, uint64_t *hi)
 	for (i = 0; i < reps; i++) {
 		uint64_t c0 = thread_cpu_ns();
 
-		burn_loops(n);
+		fn(a, b);
 		t[i] = thread_cpu_ns() - c0;
 	}
 	qsort(t, (size_t)reps, sizeof(t[0]), cmp_u64);
@@ -88,7 +101,7 @@ int calibrate_loops(struct calibration *cal)
 
 	/* Grow n until it takes >= 2 ms; at most ~40 doublings. */
 	for (grow = 0; grow < 40; grow++) {
-		t = time_loops(n, 1, NULL, NULL);
+		t = time_cpu(run_loops, n, 0, 1, NULL, NULL);
 		if (t >= 2 * NSEC_PER_MSEC)
 			break;
 		n *= 2;
@@ -99,7 +112,7 @@ int calibrate_loops(struct calibration *cal)
 	burn_loops((uint64_t)((double)n * 200.0 * NSEC_PER_MSEC / (double)t));
 	/* Then 9 runs of ~50 ms each: their median, and their spread. */
 	n = (uint64_t)((double)n * 50.0 * NSEC_PER_MSEC / (double)t);
-	t = time_loops(n, 9, &lo, &hi);
+	t = time_cpu(run_loops, n, 0, 9, &lo, &hi);
 	if (!t || !lo)
 		return -ERANGE;
 	cal->loops_per_ms = (uint64_t)((double)n * NSEC_PER_MSEC / (double)t);
@@ -108,26 +121,6 @@ int calibrate_loops(struct calibration *cal)
 		return -ERANGE;
 	cal->measured = true;
 	return 0;
-}
-
-/* Thread CPU ns that burn_ns(ns) takes: the median of reps tries. */
-static uint64_t time_burn(uint64_t loops_per_ms, uint64_t ns, int reps)
-{
-	uint64_t t[16] = { 0 };
-	int i;
-
-	if (reps > 16)
-		reps = 16;
-	if (reps < 1)
-		reps = 1;
-	for (i = 0; i < reps; i++) {
-		uint64_t c0 = thread_cpu_ns();
-
-		burn_ns(loops_per_ms, ns);
-		t[i] = thread_cpu_ns() - c0;
-	}
-	qsort(t, (size_t)reps, sizeof(t[0]), cmp_u64);
-	return t[reps / 2];
 }
 
 /*
@@ -144,7 +137,8 @@ int calibration_check(struct calibration *cal)
 		return -EINVAL;
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		uint64_t want = sizes[i] * NSEC_PER_MSEC;
-		uint64_t got = time_burn(cal->loops_per_ms, want, 5);
+		uint64_t got = time_cpu(run_burn, cal->loops_per_ms, want, 5,
+					NULL, NULL);
 		double err = ((double)got - (double)want) / (double)want;
 
 		if (fabs(err) > fabs(worst))
