@@ -986,6 +986,10 @@ static void log_header(struct run *r)
 	    r->cfg.rt ? "SCHED_FIFO" : "SCHED_OTHER", r->cfg.bench_nice,
 	    r->cfg.load_nice, r->cfg.load_threads, r->cfg.cpus,
 	    r->cfg.uniprocessor ? " (all on CPU 0)" : "");
+	if (r->cal.measured && r->cal.spread_pct > 10)
+		out(r, "Note: the CPU's speed varied by %.0f %% while "
+		    "calibrating; load throughput figures will vary too\n",
+		    r->cal.spread_pct);
 	if (!r->cfg.rt_ok)
 		out(r, "WARNING: no real-time privileges: the timing thread "
 		    "runs SCHED_OTHER and results are unreliable\n");
