@@ -1329,8 +1329,8 @@ static void run_cell(struct run *r, struct cell *c)
 	 */
 	limit = t0 + r->cfg.duration_ns + r->cfg.duration_ns / 10 +
 		5 * NSEC_PER_SEC;
-	if (c->bench->flags & SIM_CUSTOM)
-		limit += 2 * r->cfg.custom_interval_ns;
+	if (c->bench->grace_ns)
+		limit += c->bench->grace_ns(&r->cfg, sim_opts_of(r, c->bench));
 	for (;;) {
 		w = wait_pid(bpid, &st, now_ns() + 50 * NSEC_PER_MSEC);
 		if (w < 0)

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdatomic.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <signal.h>
 #include <time.h>
 #include "stats.h"
@@ -211,6 +213,17 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p);
 uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k);
 int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
 
+/* Helpers in timing.c the simulators share. */
+/* The calling thread as the run asks: SCHED_FIFO (c->rt) or c->nice. */
+int sim_sched(const struct sim_ctx *c);
+/* Record the first failure of a run: status and "what: strerror". */
+void sim_fail(struct bench_result *r, int err, const char *what);
+/* Join t by a CLOCK_MONOTONIC deadline (0: none): 0 or -errno. */
+int thread_join_until(pthread_t t, uint64_t mono_deadline);
+/* A whole number in [min, max], nothing else: 0, or -EINVAL and why. */
+int opt_whole(const char *val, long long min, long long max,
+	      long long *out, char *err, size_t n);
+
 #define SIM_DEADLINES	0x1	/* has deadlines (% Deadlines Met column) */
 #define SIM_CUSTOM	0x2	/* needs -C/-I; not in the default matrix */
 #define SIM_NAMED	0x4	/* runs only when -W names it */
@@ -230,6 +243,12 @@ struct sim_desc {
 	size_t opts_size;
 	void (*opts_init)(void *opts, const struct run_cfg *cfg);
 	int (*opts_check)(const void *opts, char *err, size_t n);
+	/*
+	 * Optional: how long after its duration the task may still be
+	 * finishing (beyond the parent's usual 5 s and 10 %), e.g. a long
+	 * interval or budget. Past that the parent kills it as stuck.
+	 */
+	uint64_t (*grace_ns)(const struct run_cfg *cfg, const void *opts);
 	/* Optional: more lines under the cell's row in the table. */
 	void (*detail)(const struct cell *c, const void *opts, out_fn out,
 		       void *ctx);

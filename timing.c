@@ -56,8 +56,7 @@ int set_thread_nice(int nice)
 	return 0;
 }
 
-/* Put the simulated thread where the run asked for. */
-static int sim_sched(const struct sim_ctx *c)
+int sim_sched(const struct sim_ctx *c)
 {
 	int err;
 
@@ -186,8 +185,8 @@ static void *periodic_thread(void *arg)
 	return NULL;
 }
 
-/* Wait for a thread until abs (CLOCK_REALTIME for the glibc call). */
-static int join_until(pthread_t t, uint64_t mono_deadline)
+/* pthread_timedjoin_np takes CLOCK_REALTIME: step a second at a time. */
+int thread_join_until(pthread_t t, uint64_t mono_deadline)
 {
 	for (;;) {
 		struct timespec rt;
@@ -212,7 +211,7 @@ static uint64_t grace_ns(uint64_t frame_ns)
 	return 2 * frame_ns + NSEC_PER_SEC;
 }
 
-static void fail(struct bench_result *r, int err, const char *what)
+void sim_fail(struct bench_result *r, int err, const char *what)
 {
 	if (r->status)
 		return;
@@ -250,23 +249,23 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 	err = -pthread_create(&tt, NULL, timing_thread, st);
 	if (err) {
 		/* The simulated thread would wait forever: not worth saving. */
-		fail(c->res, err, "timing thread");
+		sim_fail(c->res, err, "timing thread");
 		return err;
 	}
-	err = join_until(sim, limit);
+	err = thread_join_until(sim, limit);
 	if (err) {
-		fail(c->res, err, "simulated task did not finish");
+		sim_fail(c->res, err, "simulated task did not finish");
 		return err;	/* threads die with the process */
 	}
-	err = join_until(tt, now_ns() + grace_ns(p->period_ns));
+	err = thread_join_until(tt, now_ns() + grace_ns(p->period_ns));
 	if (err) {
-		fail(c->res, err, "timing thread did not finish");
+		sim_fail(c->res, err, "timing thread did not finish");
 		return err;
 	}
 	if (st->sim_err)
-		fail(c->res, st->sim_err, "scheduling the simulated task");
+		sim_fail(c->res, st->sim_err, "scheduling the simulated task");
 	else if (st->timing_err)
-		fail(c->res, st->timing_err, "timing thread SCHED_FIFO");
+		sim_fail(c->res, st->timing_err, "timing thread SCHED_FIFO");
 	err = c->res->status;
 	sem_destroy(&st->wake);
 	free(st);
@@ -322,12 +321,38 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns)
 	err = -pthread_create(&t, NULL, greedy_thread, &g);
 	if (err)
 		return err;
-	err = join_until(t, limit);
+	err = thread_join_until(t, limit);
 	if (err) {
-		fail(c->res, err, "simulated task did not finish");
+		sim_fail(c->res, err, "simulated task did not finish");
 		return err;
 	}
 	if (g.err)
-		fail(c->res, g.err, "scheduling the simulated task");
+		sim_fail(c->res, g.err, "scheduling the simulated task");
 	return c->res->status;
+}
+
+int opt_whole(const char *val, long long min, long long max,
+	      long long *out, char *err, size_t n)
+{
+	char *end;
+	long long v;
+
+	if (!val || *val < '0' || *val > '9') {
+		if (!val || *val != '-' || val[1] < '0' || val[1] > '9')
+			goto bad;
+	}
+	errno = 0;
+	v = strtoll(val, &end, 10);
+	if (*end)
+		goto bad;
+	if (errno == ERANGE || v < min || v > max) {
+		snprintf(err, n, "%s is out of range (%lld to %lld)", val, min,
+			 max);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+bad:
+	snprintf(err, n, "'%s' is not a whole number", val ? val : "");
+	return -EINVAL;
 }

@@ -15,9 +15,17 @@ static int custom_run(struct sim_ctx *c)
 	return periodic_run(c, &spec);
 }
 
+/* Its last frames may end two intervals after the run. */
+static uint64_t custom_grace(const struct run_cfg *cfg, const void *opts)
+{
+	(void)opts;
+	return 2 * cfg->custom_interval_ns;
+}
+
 const struct sim_desc sim_custom = {
 	.name = "Custom",
 	.summary = "wakes every -I us, needs -C % CPU",
 	.flags = SIM_DEADLINES | SIM_CUSTOM,
 	.run = custom_run,
+	.grace_ns = custom_grace,
 };

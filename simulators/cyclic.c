@@ -73,29 +73,15 @@ static int parse_method(void *o, const char *val, char *err, size_t n)
 	return 0;
 }
 
-/* A whole number in [min, max], nothing else. */
 static int parse_u64(const char *val, uint64_t min, uint64_t max,
 		     uint64_t *out, char *err, size_t n)
 {
-	char *end;
-	unsigned long long v;
+	long long v;
+	int e = opt_whole(val, (long long)min, (long long)max, &v, err, n);
 
-	errno = 0;
-	if (*val < '0' || *val > '9')
-		goto bad;
-	v = strtoull(val, &end, 10);
-	if (*end)
-		goto bad;
-	if (errno == ERANGE || v < min || v > max) {
-		snprintf(err, n, "%s is out of range (%llu to %llu)", val,
-			 (unsigned long long)min, (unsigned long long)max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-bad:
-	snprintf(err, n, "'%s' is not a whole number", val);
-	return -EINVAL;
+	if (!e)
+		*out = (uint64_t)v;
+	return e;
 }
 
 static int parse_prio(void *o, const char *val, char *err, size_t n)
@@ -351,7 +337,6 @@ static int cyclic_run(struct sim_ctx *c)
 	const struct cyclic_opts *o = c->opts;
 	struct cyclic_run cr = { .o = o, .c = c };
 	struct bench_result *r = c->res;
-	struct timespec rt;
 	pthread_t t;
 	sigset_t set;
 	int e;
@@ -372,21 +357,14 @@ static int cyclic_run(struct sim_ctx *c)
 	if (e)
 		return e;
 	/* Bounded: the end, an interval and two seconds of grace. */
-	clock_gettime(CLOCK_REALTIME, &rt);
-	rt = ns_to_ts(ts_to_ns(&rt) + c->duration_ns + o->interval_ns +
-		      2 * NSEC_PER_SEC);
-	e = c->duration_ns ? pthread_timedjoin_np(t, NULL, &rt) :
-			     pthread_join(t, NULL);
+	e = -thread_join_until(t, c->duration_ns ? cr.end + o->interval_ns +
+				  2 * NSEC_PER_SEC : 0);
 	if (e) {
-		snprintf(r->why, sizeof(r->why), "the cyclic thread did not "
-			 "finish: %s", strerror(e));
-		r->status = -e;
+		sim_fail(r, -e, "the cyclic thread did not finish");
 		return -e;
 	}
 	if (cr.err) {
-		snprintf(r->why, sizeof(r->why), "%s: %s", cr.what,
-			 strerror(-cr.err));
-		r->status = cr.err;
+		sim_fail(r, cr.err, cr.what);
 		return cr.err;
 	}
 	return 0;
@@ -433,6 +411,12 @@ static void cyclic_detail(const struct cell *c, const void *opts, out_fn out,
 		    (unsigned long long)(last - i + 1));
 }
 
+static uint64_t cyclic_grace(const struct run_cfg *cfg, const void *opts)
+{
+	(void)cfg;
+	return ((const struct cyclic_opts *)opts)->interval_ns;
+}
+
 const struct sim_desc sim_cyclic = {
 	.name = "Cyclic",
 	.summary = "timer latency like cyclictest: wakes every 1 ms by default",
@@ -443,4 +427,5 @@ const struct sim_desc sim_cyclic = {
 	.opts_init = cyclic_init,
 	.opts_check = cyclic_check,
 	.detail = cyclic_detail,
+	.grace_ns = cyclic_grace,
 };

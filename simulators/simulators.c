@@ -4,7 +4,7 @@
 #include "interbench.h"
 
 extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
-	sim_custom;
+	sim_server, sim_custom;
 extern const struct sim_desc sim_cyclic;
 
 const struct sim_desc *const simulators[] = {
@@ -12,6 +12,7 @@ const struct sim_desc *const simulators[] = {
 	&sim_video,
 	&sim_x,
 	&sim_gaming,
+	&sim_server,
 	&sim_custom,
 	&sim_cyclic,
 	NULL

@@ -1,0 +1,788 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Server: requests handed to worker threads, in the manner of Chris
+ * Mason's schbench (v1.0). Message threads wake their idle workers; a
+ * request is a sleep, a fixed amount of matrix multiplication over a
+ * chosen cache footprint (optionally under a per-CPU lock, so that a
+ * worker preempted while holding it stalls the others on that CPU), and
+ * a second sleep.
+ *
+ *   wakeup latency   message thread's post -> worker running
+ *   request latency  post -> request done: the table's latency; a request
+ *                    slower than --server-budget misses its deadline
+ *   % desired CPU    CPU time the requests got, over their time not asleep
+ *   requests per second, counted for every whole second of the run
+ *
+ * Every thread keeps its own figures; they are added up after the join.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "interbench.h"
+#include "report.h"
+
+#define SERVER_MAX_THREADS	64
+#define SERVER_MAX_WORKERS	1024	/* per message thread */
+#define SERVER_MAX_TOTAL	4096	/* workers in all */
+/*
+ * Workers need little stack, and the benchmark may run with all its
+ * memory locked: 8 MiB default stacks would be 8 GiB for 1024 workers.
+ */
+#define SERVER_STACK		(64 * 1024)
+/* Time allowed for the threads to start, before the run begins. */
+#define SERVER_START_NS		(10 * NSEC_PER_SEC)
+
+struct server_opts {
+	int threads;		/* message threads */
+	int workers;		/* per message thread */
+	int footprint_kb;	/* of one worker's three matrices */
+	int ops;		/* matrix multiplications per request */
+	bool lock;		/* per-CPU lock around the matrix work */
+	int sleep_us;		/* each of the two sleeps */
+	int budget_us;		/* request deadline */
+};
+
+/* ---- options -------------------------------------------------------- */
+
+/* A whole number in [min, max] into *v: 0, or -EINVAL with why in err. */
+static int parse_whole(const char *val, long min, long max, int *v,
+		       char *err, size_t n)
+{
+	long long x;
+	int e = opt_whole(val, min, max, &x, err, n);
+
+	if (!e)
+		*v = (int)x;
+	return e;
+}
+
+static int parse_threads(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	return parse_whole(val, 1, SERVER_MAX_THREADS, &o->threads, err, n);
+}
+
+static int parse_workers(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	return parse_whole(val, 1, SERVER_MAX_WORKERS, &o->workers, err, n);
+}
+
+static int parse_footprint(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	return parse_whole(val, 4, 65536, &o->footprint_kb, err, n);
+}
+
+static int parse_ops(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	return parse_whole(val, 1, 1000, &o->ops, err, n);
+}
+
+static int parse_lock(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	(void)val;
+	(void)err;
+	(void)n;
+	o->lock = true;
+	return 0;
+}
+
+static int parse_sleep(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	return parse_whole(val, 0, 1000000, &o->sleep_us, err, n);
+}
+
+static int parse_budget(void *opts, const char *val, char *err, size_t n)
+{
+	struct server_opts *o = opts;
+
+	return parse_whole(val, 1, 60000000, &o->budget_us, err, n);
+}
+
+static const struct sim_opt server_opts_list[] = {
+	{ "server-threads", "N", "message threads (default 1, 1-64)",
+	  parse_threads },
+	{ "server-workers", "N",
+	  "workers per message thread (default: CPUs, 1-1024)",
+	  parse_workers },
+	{ "server-footprint", "KB",
+	  "cache footprint of a worker's matrices (default 256, 4-65536)",
+	  parse_footprint },
+	{ "server-ops", "N",
+	  "matrix multiplications per request (default 5, 1-1000)",
+	  parse_ops },
+	{ "server-lock", NULL,
+	  "hold a per-CPU lock during a request's matrix work",
+	  parse_lock },
+	{ "server-sleep", "US",
+	  "each of a request's two sleeps (default 100, 0-1000000)",
+	  parse_sleep },
+	{ "server-budget", "US",
+	  "request deadline (default 20000, 1-60000000)", parse_budget },
+	{ NULL, NULL, NULL, NULL },
+};
+
+static void server_opts_init(void *opts, const struct run_cfg *cfg)
+{
+	struct server_opts *o = opts;
+
+	o->threads = 1;
+	/* schbench's default: a worker per CPU */
+	o->workers = cfg->cpus < 1 ? 1 : cfg->cpus;
+	if (o->workers > SERVER_MAX_WORKERS)
+		o->workers = SERVER_MAX_WORKERS;
+	o->footprint_kb = 256;
+	o->ops = 5;
+	o->lock = false;
+	o->sleep_us = 100;
+	o->budget_us = 20000;
+}
+
+/* Side of the square matrices: three of them fill the footprint. */
+static size_t matrix_dim(int footprint_kb)
+{
+	size_t cells = (size_t)footprint_kb * 1024 / (3 * sizeof(unsigned long));
+	size_t d = (size_t)sqrt((double)cells);
+
+	/* sqrt of a double may be a hair off for large squares */
+	while (d * d > cells)
+		d--;
+	while ((d + 1) * (d + 1) <= cells)
+		d++;
+	return d;
+}
+
+/* Memory one worker takes: its matrices, its figures and its stack. */
+static unsigned long long worker_bytes(const struct server_opts *o)
+{
+	size_t d = matrix_dim(o->footprint_kb);
+
+	return 3ULL * d * d * sizeof(unsigned long) +
+	       2ULL * sizeof(struct lat_stats) + SERVER_STACK;
+}
+
+static int server_opts_check(const void *opts, char *err, size_t n)
+{
+	const struct server_opts *o = opts;
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+	unsigned long long need, ram;
+	int total = o->threads * o->workers;
+
+	if (total > SERVER_MAX_TOTAL) {
+		snprintf(err, n, "%d message threads x %d workers is %d "
+			 "workers, more than %d", o->threads, o->workers,
+			 total, SERVER_MAX_TOTAL);
+		return -EINVAL;
+	}
+	/* The sleeps alone would miss every deadline. */
+	if ((long long)o->budget_us <= 2LL * o->sleep_us) {
+		snprintf(err, n, "--server-budget %d us is not more than the "
+			 "two --server-sleep sleeps of %d us", o->budget_us,
+			 o->sleep_us);
+		return -EINVAL;
+	}
+	if (pages <= 0 || page <= 0)
+		return 0;
+	need = (unsigned long long)total * worker_bytes(o);
+	ram = (unsigned long long)pages * (unsigned long long)page;
+	if (need > ram / 2) {
+		snprintf(err, n, "%d workers with --server-footprint %d need "
+			 "%llu MiB, more than half the RAM (%llu MiB)", total,
+			 o->footprint_kb, need >> 20, ram >> 20);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- the run -------------------------------------------------------- */
+
+enum { W_IDLE, W_POSTED };
+
+struct server;
+struct msgr;
+
+struct worker {
+	struct server *sv;
+	struct msgr *m;
+	unsigned long *mat;		/* three dim x dim matrices */
+	struct lat_stats *wakeup;	/* this worker's own figures */
+	struct lat_stats *latency;
+	_Atomic uint64_t stamp;		/* when the request was posted */
+	_Atomic int state;		/* W_IDLE or W_POSTED */
+	sem_t wake;
+	pthread_t tid;
+	bool created;
+	/* atomic: read after sem_clockwait, which TSan does not know */
+	_Atomic int err;
+	uint64_t frames, met, dropped;
+	double desired_ns, got_ns;
+};
+
+/* A message thread and its workers. */
+struct msgr {
+	struct server *sv;
+	struct worker *w;
+	int nw;
+	sem_t done;			/* a worker finished a request */
+	pthread_t tid;
+	bool created;
+	_Atomic int err;
+};
+
+struct server {
+	struct sim_ctx *c;
+	const struct server_opts *o;
+	size_t dim;
+	uint64_t sleep_ns, budget_ns;
+	uint64_t start, end;		/* end: UINT64_MAX when unbounded */
+	_Atomic int abort;		/* a thread could not set up */
+	sem_t ready;			/* a worker is waiting for requests */
+	pthread_mutex_t *locks;		/* one per CPU, for --server-lock */
+	int nlocks;
+	_Atomic uint64_t *per_sec;	/* requests done in second k */
+	uint64_t nsec;			/* whole seconds in the run */
+	struct msgr *m;
+	struct worker *w;
+	int nm, nw;
+};
+
+/* Sleep ns, relative, whatever signals arrive. */
+static void nap(uint64_t ns)
+{
+	struct timespec ts = ns_to_ts(ns);
+
+	if (!ns)
+		return;
+	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, &ts) == EINTR)
+		;
+}
+
+/*
+ * dst = a x b for dim x dim matrices, row by row (i-k-j keeps the inner
+ * loop streaming through rows). false: stopped early at give_up.
+ */
+static bool multiply(unsigned long *dst, const unsigned long *a,
+		     const unsigned long *b, size_t dim, uint64_t give_up)
+{
+	/* Check the clock every quarter million or so multiply-adds. */
+	size_t every = (1u << 18) / (dim * dim) + 1, i, j, k;
+
+	for (i = 0; i < dim; i++) {
+		unsigned long *d = dst + i * dim;
+
+		memset(d, 0, dim * sizeof(*d));
+		for (k = 0; k < dim; k++) {
+			unsigned long x = a[i * dim + k];
+			const unsigned long *row = b + k * dim;
+
+			for (j = 0; j < dim; j++)
+				d[j] += x * row[j];
+		}
+		if ((i + 1) % every == 0 && now_ns() >= give_up)
+			return false;
+	}
+	return true;
+}
+
+/* The request's CPU work. false: gave up at give_up. */
+static bool think(struct worker *w, uint64_t give_up)
+{
+	struct server *sv = w->sv;
+	size_t n2 = sv->dim * sv->dim;
+	unsigned long *m[3] = { w->mat, w->mat + n2, w->mat + 2 * n2 };
+	pthread_mutex_t *lock = NULL;
+	bool done = true;
+	int k;
+
+	if (sv->o->lock) {
+		int cpu = sched_getcpu();
+
+		lock = &sv->locks[cpu >= 0 ? cpu % sv->nlocks : 0];
+		pthread_mutex_lock(lock);
+	}
+	/* Each product feeds the next, so none can be skipped. */
+	for (k = 0; k < sv->o->ops && done; k++)
+		done = now_ns() < give_up &&
+		       multiply(m[(k + 2) % 3], m[k % 3], m[(k + 1) % 3],
+				sv->dim, give_up);
+	if (lock)
+		pthread_mutex_unlock(lock);
+	return done;
+}
+
+static void serve(struct worker *w)
+{
+	struct server *sv = w->sv;
+	struct sim_ctx *c = sv->c;
+	uint64_t stamp = atomic_load_explicit(&w->stamp, memory_order_relaxed);
+	uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, lat, asleep;
+	uint64_t give_up;
+	bool done;
+
+	stats_add(w->wakeup, t0 > stamp ? t0 - stamp : 0);
+	/*
+	 * A request still running after the end that has already missed
+	 * its deadline is given up: nobody waits for it any more, and a
+	 * big footprint could otherwise keep the run going for minutes.
+	 */
+	give_up = stamp + sv->budget_ns;
+	if (give_up < sv->end)
+		give_up = sv->end;
+	done = t0 < give_up;
+	if (done) {
+		nap(sv->sleep_ns);
+		done = think(w, give_up);
+	}
+	if (done)
+		nap(sv->sleep_ns);
+	t1 = now_ns();
+	w->frames++;
+	if (!done) {
+		w->dropped++;
+		return;
+	}
+	lat = t1 - stamp;
+	stats_add(w->latency, lat);
+	if (lat <= sv->budget_ns)
+		w->met++;
+	asleep = 2 * sv->sleep_ns;
+	w->desired_ns += (double)(lat > asleep ? lat - asleep : 0);
+	w->got_ns += (double)(thread_cpu_ns() - c0);
+	if (sv->per_sec && t1 < sv->end) {
+		uint64_t k = (t1 - sv->start) / NSEC_PER_SEC;
+
+		if (k < sv->nsec)
+			atomic_fetch_add_explicit(&sv->per_sec[k], 1,
+						  memory_order_relaxed);
+	}
+	if (c->work)
+		work_add(c->work, WORK_FRAMES, 1);
+}
+
+/*
+ * Every post of w->wake is a request (state W_POSTED, set before the
+ * post) or, last, the message thread's goodbye: woken and idle means
+ * no request is left, so the worker is done.
+ */
+static void *worker_thread(void *arg)
+{
+	struct worker *w = arg;
+
+	w->err = sim_sched(w->sv->c);
+	sem_post(&w->sv->ready);
+	if (w->err)
+		return NULL;
+	for (;;) {
+		struct timespec ts = ns_to_ts(now_ns() + NSEC_PER_SEC);
+
+		/* Bounded, so that an abort is seen within a second. */
+		if (sem_clockwait(&w->wake, CLOCK_MONOTONIC, &ts)) {
+			if (atomic_load(&w->sv->abort))
+				break;
+			continue;
+		}
+		if (atomic_load_explicit(&w->state, memory_order_acquire) !=
+		    W_POSTED)
+			break;
+		serve(w);
+		atomic_store_explicit(&w->state, W_IDLE, memory_order_release);
+		sem_post(&w->m->done);
+	}
+	return NULL;
+}
+
+static void *msgr_thread(void *arg)
+{
+	struct msgr *m = arg;
+	struct server *sv = m->sv;
+	int i;
+
+	m->err = sim_sched(sv->c);
+	if (m->err)
+		atomic_store(&sv->abort, 1);
+	while (!atomic_load(&sv->abort)) {
+		uint64_t now = now_ns(), until;
+		struct timespec ts;
+
+		if (now >= sv->end)
+			break;
+		for (i = 0; i < m->nw; i++) {
+			struct worker *w = &m->w[i];
+
+			if (atomic_load_explicit(&w->state,
+						 memory_order_acquire) != W_IDLE)
+				continue;
+			atomic_store_explicit(&w->stamp, now_ns(),
+					      memory_order_relaxed);
+			atomic_store_explicit(&w->state, W_POSTED,
+					      memory_order_release);
+			sem_post(&w->wake);
+		}
+		/* Wait for a worker to finish, a second at most. */
+		until = now + NSEC_PER_SEC;
+		if (until > sv->end)
+			until = sv->end;
+		ts = ns_to_ts(until);
+		sem_clockwait(&m->done, CLOCK_MONOTONIC, &ts);
+	}
+	for (i = 0; i < m->nw; i++)
+		sem_post(&m->w[i].wake);
+	return NULL;
+}
+
+/* Everything the threads use, made before any of them starts. */
+static int server_alloc(struct server *sv)
+{
+	const struct server_opts *o = sv->o;
+	size_t n2 = sv->dim * sv->dim, i;
+	int k;
+
+	sv->m = calloc((size_t)sv->nm, sizeof(*sv->m));
+	sv->w = calloc((size_t)sv->nw, sizeof(*sv->w));
+	if (!sv->m || !sv->w)
+		return -ENOMEM;
+	for (k = 0; k < sv->nm; k++) {
+		sv->m[k].sv = sv;
+		sv->m[k].w = &sv->w[k * o->workers];
+		sv->m[k].nw = o->workers;
+		sem_init(&sv->m[k].done, 0, 0);
+	}
+	for (k = 0; k < sv->nw; k++) {
+		struct worker *w = &sv->w[k];
+
+		w->sv = sv;
+		w->m = &sv->m[k / o->workers];
+		sem_init(&w->wake, 0, 0);
+		if (posix_memalign((void **)&w->mat, 64,
+				   3 * n2 * sizeof(*w->mat))) {
+			w->mat = NULL;
+			return -ENOMEM;
+		}
+		/* Touched now: no page faults in the first requests. */
+		for (i = 0; i < 3 * n2; i++)
+			w->mat[i] = (unsigned long)(i % 7) + 1;
+		w->wakeup = malloc(sizeof(*w->wakeup));
+		w->latency = malloc(sizeof(*w->latency));
+		if (!w->wakeup || !w->latency)
+			return -ENOMEM;
+		stats_init(w->wakeup);
+		stats_init(w->latency);
+	}
+	if (o->lock) {
+		long cpus = sysconf(_SC_NPROCESSORS_CONF);
+		pthread_mutexattr_t a;
+
+		sv->nlocks = cpus > 0 ? (int)cpus : 1;
+		sv->locks = calloc((size_t)sv->nlocks, sizeof(*sv->locks));
+		if (!sv->locks)
+			return -ENOMEM;
+		/* Spins a little before sleeping, like a kernel mutex. */
+		pthread_mutexattr_init(&a);
+		pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
+		for (k = 0; k < sv->nlocks; k++)
+			pthread_mutex_init(&sv->locks[k], &a);
+		pthread_mutexattr_destroy(&a);
+	}
+	sv->nsec = sv->c->duration_ns / NSEC_PER_SEC;
+	if (sv->nsec) {
+		sv->per_sec = calloc(sv->nsec, sizeof(*sv->per_sec));
+		if (!sv->per_sec)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void server_free(struct server *sv)
+{
+	int k;
+
+	if (sv->w)
+		for (k = 0; k < sv->nw; k++) {
+			free(sv->w[k].mat);
+			free(sv->w[k].wakeup);
+			free(sv->w[k].latency);
+			sem_destroy(&sv->w[k].wake);
+		}
+	if (sv->m)
+		for (k = 0; k < sv->nm; k++)
+			sem_destroy(&sv->m[k].done);
+	if (sv->locks)
+		for (k = 0; k < sv->nlocks; k++)
+			pthread_mutex_destroy(&sv->locks[k]);
+	free(sv->locks);
+	free(sv->per_sec);
+	free(sv->m);
+	free(sv->w);
+	sem_destroy(&sv->ready);
+	free(sv);
+}
+
+/* Start the workers and wait until every one is ready: 0 or -errno. */
+static int start_workers(struct server *sv, const pthread_attr_t *attr)
+{
+	uint64_t deadline;
+	int k, started = 0, err = 0;
+
+	for (k = 0; k < sv->nw; k++) {
+		err = -pthread_create(&sv->w[k].tid, attr, worker_thread,
+				      &sv->w[k]);
+		if (err) {
+			sim_fail(sv->c->res, err, "starting a worker");
+			break;
+		}
+		sv->w[k].created = true;
+		started++;
+	}
+	deadline = now_ns() + SERVER_START_NS;
+	while (started) {
+		struct timespec ts = ns_to_ts(deadline);
+
+		if (!sem_clockwait(&sv->ready, CLOCK_MONOTONIC, &ts)) {
+			started--;
+		} else if (errno == ETIMEDOUT) {
+			sim_fail(sv->c->res, -ETIMEDOUT,
+				    "workers did not start");
+			return -ETIMEDOUT;
+		}
+	}
+	for (k = 0; k < sv->nw && !err; k++)
+		if (sv->w[k].err) {
+			err = sv->w[k].err;
+			sim_fail(sv->c->res, err, "scheduling a worker");
+		}
+	return err;
+}
+
+static int start_msgrs(struct server *sv, const pthread_attr_t *attr)
+{
+	int k, err;
+
+	for (k = 0; k < sv->nm; k++) {
+		err = -pthread_create(&sv->m[k].tid, attr, msgr_thread,
+				      &sv->m[k]);
+		if (err) {
+			sim_fail(sv->c->res, err,
+				    "starting a message thread");
+			return err;
+		}
+		sv->m[k].created = true;
+	}
+	return 0;
+}
+
+/* Stop and join every thread by the deadline: 0 or -ETIMEDOUT. */
+static int stop_all(struct server *sv, uint64_t deadline)
+{
+	int k, i;
+
+	for (k = 0; k < sv->nm; k++) {
+		struct msgr *m = &sv->m[k];
+
+		if (!m->created) {
+			/* Its workers would wait for it forever. */
+			for (i = 0; i < m->nw; i++)
+				sem_post(&m->w[i].wake);
+			continue;
+		}
+		if (thread_join_until(m->tid, deadline)) {
+			sim_fail(sv->c->res, -ETIMEDOUT,
+				    "a message thread did not finish");
+			return -ETIMEDOUT;
+		}
+	}
+	for (k = 0; k < sv->nw; k++) {
+		if (!sv->w[k].created)
+			continue;
+		if (thread_join_until(sv->w[k].tid, deadline)) {
+			sim_fail(sv->c->res, -ETIMEDOUT,
+				    "a worker did not finish");
+			return -ETIMEDOUT;
+		}
+	}
+	return 0;
+}
+
+/* Add every thread's figures into the result: 0 or -ENOMEM. */
+static int collect(struct server *sv)
+{
+	struct bench_result *r = sv->c->res;
+	struct lat_stats *rate;
+	uint64_t k;
+	int i;
+
+	for (i = 0; i < sv->nm; i++)
+		if (sv->m[i].err) {
+			sim_fail(r, sv->m[i].err,
+				    "scheduling a message thread");
+			return r->status;
+		}
+	for (i = 0; i < sv->nw; i++) {
+		struct worker *w = &sv->w[i];
+
+		stats_merge(&r->wakeup, w->wakeup);
+		stats_merge(&r->latency, w->latency);
+		r->frames += w->frames;
+		r->frames_met += w->met;
+		r->frames_dropped += w->dropped;
+		r->cpu_desired_ns += w->desired_ns;
+		r->cpu_got_ns += w->got_ns;
+	}
+	rate = malloc(sizeof(*rate));
+	if (!rate) {
+		sim_fail(r, -ENOMEM, "requests per second");
+		return -ENOMEM;
+	}
+	stats_init(rate);
+	for (k = 0; k < sv->nsec; k++)
+		stats_add(rate, atomic_load(&sv->per_sec[k]));
+	stats_merge(&r->rate, rate);
+	free(rate);
+	return 0;
+}
+
+static int server_run(struct sim_ctx *c)
+{
+	const struct server_opts *o = c->opts;
+	struct server *sv;
+	pthread_attr_t attr;
+	uint64_t deadline;
+	int err;
+
+	if (!o)
+		return -EINVAL;
+	sv = calloc(1, sizeof(*sv));
+	if (!sv)
+		return -ENOMEM;
+	sv->c = c;
+	sv->o = o;
+	sv->dim = matrix_dim(o->footprint_kb);
+	sv->sleep_ns = (uint64_t)o->sleep_us * NSEC_PER_USEC;
+	sv->budget_ns = (uint64_t)o->budget_us * NSEC_PER_USEC;
+	sv->nm = o->threads;
+	sv->nw = o->threads * o->workers;
+	sv->end = UINT64_MAX;
+	sem_init(&sv->ready, 0, 0);
+	c->res->has_deadlines = true;
+	err = server_alloc(sv);
+	if (err) {
+		sim_fail(c->res, err, "setting up the server");
+		server_free(sv);
+		return err;
+	}
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, SERVER_STACK);
+	err = start_workers(sv, &attr);
+	if (!err) {
+		/* The run starts with the first request. */
+		sv->start = now_ns();
+		if (c->duration_ns)
+			sv->end = sv->start + c->duration_ns;
+		err = start_msgrs(sv, &attr);
+	}
+	pthread_attr_destroy(&attr);
+	if (err)
+		atomic_store(&sv->abort, 1);
+	/* The last requests may run to their deadline, then give up. */
+	deadline = err ? now_ns() : sv->end;
+	if (deadline != UINT64_MAX)
+		deadline += 2 * NSEC_PER_SEC + sv->budget_ns;
+	else
+		deadline = 0;
+	if (stop_all(sv, deadline))
+		return -ETIMEDOUT;	/* threads die with the process */
+	if (!err)
+		err = collect(sv);
+	server_free(sv);
+	return err ? err : c->res->status;
+}
+
+/* ---- details under the row ------------------------------------------ */
+
+static void print_lat(out_fn out, void *ctx, const char *what,
+		      const struct lat_stats *s, const char *unit)
+{
+	if (!s->count) {
+		out(ctx, "          %s latency (us): none\n", what);
+		return;
+	}
+	out(ctx, "          %s latency (us): p50 %.1f, p90 %.1f, p99 %.1f, "
+	    "p99.9 %.1f, min %.1f, max %.1f; %llu %s\n", what,
+	    stats_percentile(s, 50) / 1e3, stats_percentile(s, 90) / 1e3,
+	    stats_percentile(s, 99) / 1e3, stats_percentile(s, 99.9) / 1e3,
+	    s->min / 1e3, s->max / 1e3, (unsigned long long)s->count, unit);
+}
+
+static void server_detail(const struct cell *c, const void *opts,
+			  out_fn out, void *ctx)
+{
+	const struct server_opts *o = opts;
+	const struct bench_result *r = c->full;
+	const struct lat_stats *q;
+	size_t d;
+
+	if (!r || !o)
+		return;
+	q = &r->rate;
+	print_lat(out, ctx, "wakeup", &r->wakeup, "wakeups");
+	print_lat(out, ctx, "request", &r->latency, "requests");
+	if (r->frames_dropped)
+		out(ctx, "          %llu request%s given up at the end, past "
+		    "the deadline\n", (unsigned long long)r->frames_dropped,
+		    r->frames_dropped == 1 ? "" : "s");
+	if (q->count)
+		out(ctx, "          requests per second: p20 %llu, p50 %llu, "
+		    "p90 %llu, min %llu, max %llu; %llu second%s\n",
+		    (unsigned long long)stats_percentile(q, 20),
+		    (unsigned long long)stats_percentile(q, 50),
+		    (unsigned long long)stats_percentile(q, 90),
+		    (unsigned long long)q->min, (unsigned long long)q->max,
+		    (unsigned long long)q->count, q->count == 1 ? "" : "s");
+	else
+		out(ctx, "          requests per second: none (the run was "
+		    "shorter than a second)\n");
+	d = matrix_dim(o->footprint_kb);
+	out(ctx, "          settings: %d message thread%s x %d workers, "
+	    "%d KB footprint (%zu x %zu matrices), %d ops, %s, %d us "
+	    "sleeps, %d us budget\n", o->threads, o->threads == 1 ? "" : "s",
+	    o->workers, o->footprint_kb, d, d, o->ops,
+	    o->lock ? "per-CPU lock" : "no lock", o->sleep_us, o->budget_us);
+}
+
+/* The last requests may finish a budget after the run (and 2 s). */
+static uint64_t server_grace(const struct run_cfg *cfg, const void *opts)
+{
+	(void)cfg;
+	return (uint64_t)((const struct server_opts *)opts)->budget_us *
+	       NSEC_PER_USEC +
+	       2 * NSEC_PER_SEC;
+}
+
+const struct sim_desc sim_server = {
+	.name = "Server",
+	.summary = "schbench-like requests: wakeup and request latency, RPS",
+	.flags = SIM_DEADLINES | SIM_NAMED,
+	.run = server_run,
+	.opts = server_opts_list,
+	.opts_size = sizeof(struct server_opts),
+	.opts_init = server_opts_init,
+	.opts_check = server_opts_check,
+	.detail = server_detail,
+	.grace_ns = server_grace,
+};
