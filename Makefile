@@ -46,17 +46,22 @@ interbench-tsan: $(SRCS) $(HDRS)
 	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) \
 		-fsanitize=thread -o $@ $(SRCS) $(LDLIBS)
 
+tests/resultcheck: tests/resultcheck.c json.c json.h tests/check.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/resultcheck.c json.c $(LDLIBS)
+
 tests/fuzz-cli: tests/fuzz-cli.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
 
 # CI treats warnings as errors: make check builds everything with -Werror.
-CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli $(UNITS)
+CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli \
+	tests/resultcheck $(UNITS)
 check: WARN += -Werror
 check: $(CHECK_BINS)
 	tests/run
 
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
+		tests/resultcheck \
 		$(OBJS) $(UNITS)
 
 .PHONY: all check clean

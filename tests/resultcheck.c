@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * resultcheck - read a real `interbench --json` file (and its --csv) back
+ * with the project's own JSON reader and check them field by field.
+ *
+ *	resultcheck RESULT.json [RESULT.csv]
+ *
+ * Prints TAP: one line per check group, with what was wrong.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "json.h"
+#include "check.h"
+
+static const struct jval *get(const struct jval *o, const char *k,
+			      enum jtype t)
+{
+	return json_get_type(o, k, t);
+}
+
+static int has_num_or_null(const struct jval *o, const char *k)
+{
+	const struct jval *v = json_get(o, k);
+
+	return v && (v->type == J_NUM || v->type == J_NULL);
+}
+
+static double num(const struct jval *o, const char *k)
+{
+	const struct jval *v = get(o, k, J_NUM);
+
+	return v ? v->num : NAN;
+}
+
+/* A latency block: every key, and min <= p50 <= ... <= max. */
+static int lat_ok(const struct jval *l, char *why, size_t n)
+{
+	static const char *const keys[] = { "count", "mean", "sd", "min",
+					    "max", "p50", "p90", "p99",
+					    "p99_9" };
+	double v[9];
+	size_t i;
+
+	if (!l) {
+		snprintf(why, n, "missing");
+		return 0;
+	}
+	for (i = 0; i < 9; i++) {
+		if (!has_num_or_null(l, keys[i])) {
+			snprintf(why, n, "%s missing", keys[i]);
+			return 0;
+		}
+		v[i] = num(l, keys[i]);
+	}
+	if (v[0] == 0)
+		return 1;	/* no samples: nulls */
+	if (!(v[3] <= v[5] && v[5] <= v[6] && v[6] <= v[7] &&
+	      v[7] <= v[8] && v[8] <= v[4] && v[3] <= v[1] && v[1] <= v[4] &&
+	      v[2] >= 0)) {
+		snprintf(why, n, "out of order: min %g p50 %g p90 %g p99 %g "
+			 "p99.9 %g max %g mean %g sd %g", v[3], v[5], v[6],
+			 v[7], v[8], v[4], v[1], v[2]);
+		return 0;
+	}
+	return 1;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	long sz;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (sz = ftell(f)) >= 0 &&
+	    !fseek(f, 0, SEEK_SET) && (buf = malloc((size_t)sz + 1))) {
+		*len = fread(buf, 1, (size_t)sz, f);
+		buf[*len] = '\0';
+	}
+	fclose(f);
+	return buf;
+}
+
+/* CSV field k (0-based) of line, unquoted simply (our fields have none). */
+static double csv_field(const char *line, int k)
+{
+	const char *p = line;
+
+	while (k-- > 0) {
+		p = strchr(p, ',');
+		if (!p)
+			return NAN;
+		p++;
+	}
+	if (*p == ',' || *p == '\n' || !*p)
+		return NAN;
+	return strtod(p, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	const struct jval *sys, *set, *cal, *res;
+	struct jval *doc = NULL;
+	char err[256], why[256];
+	size_t len, i;
+	char *text;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: resultcheck RESULT.json [RESULT.csv]\n");
+		return 2;
+	}
+	text = slurp(argv[1], &len);
+	check(text != NULL, "%s can be read", argv[1]);
+	if (!text)
+		return check_done();
+	check(!json_parse(text, len, &doc, err, sizeof(err)),
+	      "%s parses: %s", argv[1], err);
+	if (!doc)
+		return check_done();
+
+	check(get(doc, "schema", J_STR) &&
+	      !strcmp(get(doc, "schema", J_STR)->str, "interbench-result/1"),
+	      "schema is interbench-result/1");
+	check(get(doc, "interbench_version", J_STR) &&
+	      get(doc, "command_line", J_STR) && get(doc, "started", J_STR) &&
+	      json_get(doc, "finished") && json_get(doc, "interrupted"),
+	      "version, command line, started, finished, interrupted");
+
+	sys = get(doc, "system", J_OBJ);
+	check(sys && get(sys, "sysname", J_STR) && get(sys, "release", J_STR) &&
+	      get(sys, "version", J_STR) && get(sys, "machine", J_STR) &&
+	      get(sys, "hostname", J_STR) && json_get(sys, "cpu_model") &&
+	      num(sys, "cpus_online") >= 1 && json_get(sys, "smt") &&
+	      json_get(sys, "governor") && json_get(sys, "preempt") &&
+	      json_get(sys, "clocksource") && num(sys, "mem_total_kb") > 0 &&
+	      has_num_or_null(sys, "swap_total_kb") &&
+	      get(sys, "realtime_ok", J_BOOL),
+	      "system has every field");
+
+	set = get(doc, "settings", J_OBJ);
+	check(set && num(set, "duration_s") > 0 && num(set, "repeats") >= 1 &&
+	      has_num_or_null(set, "load_threads") &&
+	      has_num_or_null(set, "bench_nice") &&
+	      has_num_or_null(set, "load_nice") && get(set, "rt", J_BOOL) &&
+	      get(set, "benches", J_ARR) && get(set, "loads", J_ARR),
+	      "settings has duration, repeats, nice levels, rt, lists");
+
+	cal = get(doc, "calibration", J_OBJ);
+	check(cal && num(cal, "loops_per_ms") > 0 &&
+	      has_num_or_null(cal, "error_pct"),
+	      "calibration has loops_per_ms and error_pct");
+
+	res = get(doc, "results", J_ARR);
+	check(res && res->n > 0, "results has %zu cells", res ? res->n : 0);
+	for (i = 0; res && i < res->n; i++) {
+		const struct jval *c = &res->items[i], *h, *b, *st;
+		double sum = 0, samples, met;
+		size_t k;
+		int ok = 1;
+
+		st = get(c, "status", J_STR);
+		if (!get(c, "bench", J_STR) || !get(c, "load", J_STR) ||
+		    !(num(c, "repeat") >= 1) || !st) {
+			check(0, "result %zu: bench, load, repeat, status", i);
+			continue;
+		}
+		if (strcmp(st->str, "ok")) {
+			check(1, "result %zu (%s/%s): not measured: %s", i,
+			      get(c, "bench", J_STR)->str,
+			      get(c, "load", J_STR)->str, st->str);
+			continue;
+		}
+		why[0] = '\0';
+		samples = num(c, "samples");
+		ok = samples >= 0 && num(c, "frames") >= num(c, "frames_met") &&
+		     num(c, "frames") >= num(c, "frames_dropped");
+		if (!ok)
+			snprintf(why, sizeof(why), "frame counts");
+		if (ok && !lat_ok(get(c, "latency_us", J_OBJ), why,
+				  sizeof(why)))
+			ok = 0;
+		if (ok && !lat_ok(get(c, "timer_latency_us", J_OBJ), why,
+				  sizeof(why)))
+			ok = 0;
+		if (ok && !lat_ok(get(c, "wakeup_latency_us", J_OBJ), why,
+				  sizeof(why)))
+			ok = 0;
+		met = num(c, "deadlines_met_pct");
+		if (ok && (!has_num_or_null(c, "desired_cpu_pct") ||
+			   !has_num_or_null(c, "deadlines_met_pct") ||
+			   num(c, "desired_cpu_pct") > 100.0001 ||
+			   met > 100.0001 || met < 0)) {
+			ok = 0;
+			snprintf(why, sizeof(why), "percentages");
+		}
+		h = get(c, "histogram", J_OBJ);
+		b = h ? get(h, "buckets", J_ARR) : NULL;
+		for (k = 0; ok && b && k < b->n; k++) {
+			const struct jval *e = &b->items[k];
+
+			if (e->type != J_ARR || e->n != 3 ||
+			    e->items[0].num > e->items[1].num) {
+				ok = 0;
+				snprintf(why, sizeof(why), "bucket %zu", k);
+			} else {
+				sum += e->items[2].num;
+			}
+		}
+		if (ok && (!b || sum != samples ||
+			   sum != num(get(c, "latency_us", J_OBJ), "count"))) {
+			ok = 0;
+			snprintf(why, sizeof(why), "histogram holds %g of %g "
+				 "samples", sum, samples);
+		}
+		if (ok && !get(c, "load_work", J_OBJ)) {
+			ok = 0;
+			snprintf(why, sizeof(why), "no load_work");
+		}
+		check(ok, "result %zu (%s/%s repeat %g): %s", i,
+		      get(c, "bench", J_STR)->str, get(c, "load", J_STR)->str,
+		      num(c, "repeat"), ok ? "every field sane" : why);
+	}
+
+	/* The CSV holds the same figures, row for row. */
+	if (argc > 2 && res) {
+		char *csv = slurp(argv[2], &len), *line, *save = NULL;
+		size_t row = 0, same = 0;
+
+		check(csv != NULL, "%s can be read", argv[2]);
+		line = csv ? strtok_r(csv, "\n", &save) : NULL;
+		check(line && !strncmp(line, "bench,load,repeat,status,", 25),
+		      "CSV header");
+		while (line && (line = strtok_r(NULL, "\n", &save))) {
+			const struct jval *c = row < res->n ?
+					       &res->items[row] : NULL;
+			const struct jval *l = c ? get(c, "latency_us", J_OBJ) :
+						   NULL;
+
+			row++;
+			if (!l) {	/* not measured: nothing to match */
+				same++;
+				continue;
+			}
+			/* samples (4), latency mean (8) and max (11), in us */
+			if (csv_field(line, 4) == num(c, "samples") &&
+			    fabs(csv_field(line, 8) - num(l, "mean")) <=
+			    1e-5 * num(l, "mean") + 1e-3 &&
+			    fabs(csv_field(line, 11) - num(l, "max")) <=
+			    1e-5 * num(l, "max") + 1e-3)
+				same++;
+		}
+		check(row == res->n, "CSV has %zu rows for %zu results", row,
+		      res->n);
+		check(same == row, "CSV rows match the JSON (%zu of %zu)", same,
+		      row);
+		free(csv);
+	}
+	json_free(doc);
+	free(text);
+	return check_done();
+}

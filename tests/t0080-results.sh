@@ -1,0 +1,57 @@
+#!/bin/sh
+# Machine-readable results: a real run's JSON and CSV read back with the
+# project's own reader and checked field by field; repeats; --fail-if.
+. "$(dirname "$0")/lib.sh"
+
+TOP=$(cd "$TESTS_DIR/.." && pwd)
+LPM="-l 1000000"
+
+test_expect_success 'a run with --json and --csv: every field read back and sane' '
+	"$IB" $LPM -n 2 -t 0.3 -c -W audio -W x -W gaming -w none -w burn -w ring \
+		--json r.json --csv r.csv >out 2>&1 || { cat out; false; }
+	"$TOP/tests/resultcheck" r.json r.csv >rc.out 2>&1 ||
+		{ grep -v "^ok" rc.out; false; }
+	[ $(grep -c "^ok" rc.out) -ge 20 ] || { cat rc.out; false; }
+'
+
+test_expect_success 'repeats interleave: pass 2 runs the matrix backwards' '
+	awk -F, "NR > 1 { print \$1 \"/\" \$2 \"/\" \$3 }" r.csv >order &&
+	head -n 1 order | grep -q "^Audio/None/1$" &&
+	sed -n 9,10p order | tr "\n" " " | grep -q "^Gaming/Ring/1 Gaming/Ring/2 $" &&
+	tail -n 1 order | grep -q "^Audio/None/2$"
+'
+
+test_expect_success 'with repeats the tables show medians, counts and ranges' '
+	has out "median of 2 repeats" && grep -q "^None .*\[2 of 2 ok; mean" out
+'
+
+test_expect_success 'the JSON says what each load got done' '
+	grep -A 3 "\"load\": \"Burn\"" r.json >/dev/null &&
+	has r.json "\"burn_loops_per_s\": [1-9]" && has r.json "\"ring_wakeups_per_s\": [1-9]"
+'
+
+test_expect_success '--fail-if passes a run that keeps its promise' '
+	"$IB" $LPM -t 0.3 -c -W audio -w none --fail-if "deadlines<50" --fail-if "max>10s" >out 2>&1 &&
+	hasnt out FAILED
+'
+
+test_expect_success '--fail-if fails a run that breaks it, saying which cell' '
+	"$IB" $LPM -t 0.3 -c -W audio -w none -w burn --fail-if "p50>=0ns" --fail-if "cpu<=100" >out 2>&1
+	rc=$?; [ $rc = 1 ] || fail "exit status $rc, wanted 1"
+	grep -q "^FAILED --fail-if .p50>=0ns.: Audio under None has" out &&
+	grep -q "^FAILED --fail-if .p50>=0ns.: Audio under Burn has" out &&
+	grep -q "^FAILED --fail-if .cpu<=100.: Audio under None has 100 %" out
+'
+
+for e in "p99" "p99>" "p99>20" "p99>20h" "cpu<5ms" "speed>1" "p99=5ms" "p99>-1ms"; do
+	test_expect_success "--fail-if rejects '$e'" '
+		"$IB" $LPM -t 0.3 -c --fail-if "'"$e"'" >out 2>err; rc=$?
+		[ $rc = 2 ] && grep -q "^interbench: option --fail-if" err && [ ! -s out ]
+	'
+done
+
+test_expect_success '--json into a directory that cannot be written is refused first' '
+	"$IB" $LPM -t 0.3 -c --json /nonexistent/r.json >out 2>err; rc=$?
+	[ $rc = 2 ] && grep -q "^interbench: option --json: cannot write" err
+'
+test_done
