@@ -94,6 +94,36 @@ test_expect_success 'on an idle machine Audio and Video get their CPU and deadli
 	{ cat out; false; }
 '
 
+test_expect_success '-u puts the benchmark and the load on CPU 0' '
+	"$IB" -t 1.5 -c -u -W audio -w burn >out 2>&1 &
+	pid=$! && wait_proc ib:bench:Audio 10 &&
+	b=$(grep Cpus_allowed_list /proc/$(pgrep -x ib:bench:Audio)/status | cut -f2) &&
+	l=$(grep Cpus_allowed_list /proc/$(pgrep -x ib:load:Burn)/status | cut -f2) &&
+	wait_pid $pid 20 && [ "$rc" = 0 ] &&
+	[ "$b" = 0 ] && [ "$l" = 0 ] || fail "bench on $b, load on $l, status $rc" &&
+	has out "(all on CPU 0)"
+'
+
+test_expect_success '-B and -N nice the benchmarked thread and the load' '
+	"$IB" -t 1.5 -c -B 3 -N 12 -W audio -w burn >out 2>&1 &
+	pid=$! && wait_proc ib:bench:Audio 10 && sleep 0.3 &&
+	ln=$(ps -o ni= -p $(pgrep -x ib:load:Burn) | tr -d " ") &&
+	bn=$(for t in /proc/$(pgrep -x ib:bench:Audio)/task/*; do
+		awk "{ print \$19 }" $t/stat; done | sort -n | tail -n 1) &&
+	wait_pid $pid 20 && [ "$rc" = 0 ] &&
+	[ "$ln" = 12 ] && [ "$bn" = 3 ] || fail "load nice $ln, bench thread nice $bn"
+'
+
+if command -v script >/dev/null; then
+	test_expect_success 'on a terminal a progress line goes to stderr, none when not a tty' '
+		script -qec "\"$IB\" -t 0.3 -c -W audio -w none -w burn" /dev/null >tty.out 2>&1 &&
+		grep -q "\[1/2\] Audio under None, about [0-9]* s left" tty.out &&
+		"$IB" -t 0.3 -c -W audio -w none -w burn >out 2>err && ! grep -q "s left" err
+	'
+else
+	test_skip 'on a terminal a progress line goes to stderr' 'script(1) is not installed'
+fi
+
 if is_root; then
 	test_expect_success '-r runs SCHED_FIFO with figures in microseconds' '
 		"$IB" -t 0.3 -c -r -W audio -w none >out 2>&1 &&

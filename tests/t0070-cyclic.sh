@@ -52,6 +52,17 @@ test_expect_success 'the JSON carries percentiles, mode and the distribution' '
 	has c.json "\"dist\": \"2000\"" && valid_json c.json
 '
 
+test_expect_success 'Cyclic and Server run under the Net, Fork and Hell loads' '
+	mkdir -p d && "$IB" $LPM -t 0.3 -c -W cyclic -W server -w net -w fork -w hell -D d >out 2>&1 ||
+		{ cat out; false; }
+	for b in Cyclic Server; do
+		for l in Net Fork Hell; do
+			awk -v b=$b -v l=$l "/^--- Bench/ { cur = \$6 } cur == b && \$1 == l && \$2 ~ /^[0-9]/ { f = 1 } END { exit !f }" out ||
+				fail "no row for $b under $l"
+		done
+	done
+'
+
 bad() {
 	test_expect_success "rejects $1" '
 		"$IB" $LPM -t 0.3 -c '"$2"' >out 2>err; rc=$?
