@@ -50,6 +50,8 @@ const struct work_unit work_units[WORK_KINDS] = {
 #define MAX_ITEMS	32
 #define MAX_GATES	16
 #define MAX_SIM_OPTS	64
+/* Far above any CPU's loop speed; beyond it a burn chunk never ends. */
+#define MAX_LOOPS_PER_MS	100000000
 #define SIM_OPT_BASE	1000
 
 /* --fail-if METRIC OP VALUE: the run fails when a cell's figure is so. */
@@ -544,7 +546,7 @@ static void parse_args(struct run *r, int argc, char **argv)
 		switch (c) {
 		case 'l':
 			cfg->loops_per_ms = (uint64_t)parse_int("-l", optarg,
-								1, LONG_MAX);
+						1, MAX_LOOPS_PER_MS);
 			r->loops_given = true;
 			break;
 		case 'L':
@@ -648,11 +650,12 @@ static void parse_args(struct run *r, int argc, char **argv)
 			usage_sim_opts(stdout);
 			exit(IB_EXIT_OK);
 		case ':':
-			if (optopt)
+			/* optopt is a letter only for short options. */
+			if (optopt > ' ' && optopt < 127)
 				die_usage("option -%c needs a value", optopt);
 			die_usage("option %s needs a value", argv[optind - 1]);
 		default:
-			if (optopt)
+			if (optopt > ' ' && optopt < 127)
 				die_usage("unknown option -%c (see --help)",
 					  optopt);
 			die_usage("unknown option %s (see --help)",
@@ -719,7 +722,6 @@ static void check_files(struct run *r, bool dry)
 	}
 	if (!r->console_only) {
 		struct utsname u;
-		int fd;
 
 		uname(&u);
 		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
@@ -727,13 +729,6 @@ static void check_files(struct run *r, bool dry)
 		if (err)
 			die_usage("logfile %s: %s (use -c for console only)",
 				  r->log_name, strerror(-err));
-		if (!dry) {
-			fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT |
-				  O_CLOEXEC, 0644);
-			if (fd < 0 || !(r->log = fdopen(fd, "a")))
-				die_usage("logfile %s: %s (use -c for console "
-					  "only)", r->log_name, strerror(errno));
-		}
 	}
 	if (r->json_path) {
 		char tmp[PATH_MAX + 8];
@@ -751,10 +746,21 @@ static void check_files(struct run *r, bool dry)
 		if (err)
 			die_usage("option --csv: cannot write %s: %s",
 				  r->csv_path, strerror(-err));
-		if (!dry && !(r->csv = fopen(r->csv_path, "we")))
-			die_usage("option --csv: cannot write %s: %s",
-				  r->csv_path, strerror(errno));
 	}
+	if (dry)
+		return;
+	/* Every check passed: only now is anything made. */
+	if (!r->console_only) {
+		int fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT |
+			      O_CLOEXEC, 0644);
+
+		if (fd < 0 || !(r->log = fdopen(fd, "a")))
+			die_usage("logfile %s: %s (use -c for console only)",
+				  r->log_name, strerror(errno));
+	}
+	if (r->csv_path && !(r->csv = fopen(r->csv_path, "we")))
+		die_usage("option --csv: cannot write %s: %s", r->csv_path,
+			  strerror(errno));
 }
 
 /* ---- output -------------------------------------------------------- */
@@ -1005,7 +1011,7 @@ static void log_header(struct run *r)
  */
 static void child_setup(pid_t parent, const char *role, const char *name)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD };
 	char comm[16];
 	size_t i;
 
@@ -1154,7 +1160,8 @@ static int prepare_load(struct run *r, const struct load_desc *l)
 		return 0;
 	memset(&r->sh->work, 0, sizeof(r->sh->work));
 	load_ctx_init(r, &lc, l);
-	if (l->flags & LOAD_FILES)
+	/* A read file that was there before is not ours to remove. */
+	if ((l->flags & LOAD_FILES) && access(r->cfg.read_file, F_OK))
 		r->read_file_dirty = true;
 	fflush(NULL);
 	pid = fork();
@@ -1201,7 +1208,13 @@ static pid_t start_load(struct run *r, const struct load_desc *l)
 
 		/* Under memory pressure the kernel should pick a load. */
 		write_file("/proc/self/oom_score_adj", "500");
-		setpriority(PRIO_PROCESS, 0, r->cfg.load_nice);
+		/* Threads inherit it: every thread of the load runs niced. */
+		if (setpriority(PRIO_PROCESS, 0, r->cfg.load_nice)) {
+			load_fail(&r->sh->work, errno, "cannot nice the load "
+				  "to %d: %s", r->cfg.load_nice,
+				  strerror(errno));
+			_exit(1);
+		}
 		load_ctx_init(r, &lc, l);
 		err = l->run(&lc);
 		if (err && !atomic_load(&r->sh->work.failed))
@@ -1238,6 +1251,7 @@ static pid_t start_bench(struct run *r, const struct sim_desc *b)
 			.duration_ns = r->cfg.duration_ns,
 			.nice = r->cfg.bench_nice,
 			.rt = r->cfg.rt,
+			.timing_rt = r->cfg.rt_ok,
 			.res = res,
 		};
 		int err;
@@ -1271,7 +1285,7 @@ static void run_cell(struct run *r, struct cell *c)
 	struct shared *sh = r->sh;
 	uint64_t w0[WORK_KINDS], w1[WORK_KINDS], t0, t1, settle, limit;
 	pid_t lpid, bpid;
-	int err, st, w, k;
+	int err, st, lst, w, k;
 	bool load_gone = false;
 
 	memset(&sh->res, 0, sizeof(sh->res));
@@ -1337,11 +1351,11 @@ static void run_cell(struct run *r, struct cell *c)
 			interrupted(r);
 		if (w > 0)
 			break;
-		if (!load_gone && waitpid(lpid, &st, WNOHANG) == lpid) {
+		if (!load_gone && waitpid(lpid, &lst, WNOHANG) == lpid) {
 			load_gone = true;
 			forget_kid(r, lpid);
 			c->status = CELL_LOAD_DIED;
-			describe_exit(c->why, sizeof(c->why), "load", st);
+			describe_exit(c->why, sizeof(c->why), "load", lst);
 		}
 		if (now_ns() >= limit) {
 			end_group(r, bpid);
@@ -1358,11 +1372,11 @@ static void run_cell(struct run *r, struct cell *c)
 	for (k = 0; k < WORK_KINDS; k++)
 		c->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
 				  (double)(t1 - t0);
-	if (!load_gone && waitpid(lpid, &st, WNOHANG) == lpid) {
+	if (!load_gone && waitpid(lpid, &lst, WNOHANG) == lpid) {
 		load_gone = true;
 		forget_kid(r, lpid);
 		c->status = CELL_LOAD_DIED;
-		describe_exit(c->why, sizeof(c->why), "load", st);
+		describe_exit(c->why, sizeof(c->why), "load", lst);
 	}
 	if (c->status == CELL_LOAD_DIED && atomic_load(&sh->work.failed)) {
 		snprintf(c->why, sizeof(c->why), "load failed: %s",
@@ -1479,7 +1493,8 @@ static void interrupted(struct run *r)
 
 static void setup_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	/* SIGPIPE: stdout was a pipe whose reader left (| head). */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	struct sigaction sa;
 	size_t i;
 
@@ -1491,6 +1506,24 @@ static void setup_signals(void)
 	/* Only to interrupt our sleeps when a child ends (no SA_RESTART). */
 	sa.sa_handler = on_child;
 	sigaction(SIGCHLD, &sa, NULL);
+}
+
+/* Can a process of ours be niced to n? Asked of a child, to be sure. */
+static bool can_nice(int n)
+{
+	pid_t pid;
+	int st;
+
+	if (n >= 0)
+		return true;
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (!pid)
+		_exit(setpriority(PRIO_PROCESS, 0, n) ? 1 : 0);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(st) && !WEXITSTATUS(st);
 }
 
 /* Highest SCHED_FIFO for us; children start SCHED_OTHER (reset on fork). */
@@ -1513,7 +1546,8 @@ static void setup_calibration(struct run *r)
 		unsigned long long v;
 		char extra;
 
-		if (fscanf(f, "%llu %c", &v, &extra) == 1 && v > 0)
+		if (fscanf(f, "%llu %c", &v, &extra) == 1 && v > 0 &&
+		    v <= MAX_LOOPS_PER_MS)
 			cal->loops_per_ms = v;
 		else
 			fprintf(stderr, "interbench: %s is not a number, "
@@ -1696,10 +1730,28 @@ int main(int argc, char **argv)
 	snprintf(r->cfg.dir, sizeof(r->cfg.dir), ".");
 	init_sim_opts(r);
 	parse_args(r, argc, argv);
+	for (i = 0; i < r->nbench; i++) {
+		int l;
+
+		for (l = 0; l < r->nload; l++)
+			if (r->load[l]->sim != r->bench[i])
+				r->cells_total++;
+	}
+	if (!r->cells_total)
+		die_usage("no cell to run: a task is never run against itself "
+			  "as a load");
 	r->cfg.rt_ok = setup_priority();
 	if (r->cfg.rt && !r->cfg.rt_ok) {
 		fprintf(stderr, "interbench: -r needs real-time privileges "
 			"(SCHED_FIFO): %s\n", strerror(errno));
+		exit(IB_EXIT_SETUP);
+	}
+	if (!can_nice(r->cfg.bench_nice) || !can_nice(r->cfg.load_nice)) {
+		fprintf(stderr, "interbench: -%c %d needs the right to raise "
+			"priority (root, CAP_SYS_NICE or RLIMIT_NICE)\n",
+			can_nice(r->cfg.bench_nice) ? 'N' : 'B',
+			can_nice(r->cfg.bench_nice) ? r->cfg.load_nice :
+			r->cfg.bench_nice);
 		exit(IB_EXIT_SETUP);
 	}
 	if (snprintf(r->cfg.read_file, sizeof(r->cfg.read_file),
@@ -1720,13 +1772,6 @@ int main(int argc, char **argv)
 				" %s\n", strerror(errno));
 			exit(IB_EXIT_SETUP);
 		}
-	}
-	for (i = 0; i < r->nbench; i++) {
-		int l;
-
-		for (l = 0; l < r->nload; l++)
-			if (r->load[l]->sim != r->bench[i])
-				r->cells_total++;
 	}
 	per = r->cells_total;
 	r->cells_total *= r->repeats;
@@ -1769,8 +1814,7 @@ int main(int argc, char **argv)
 		progress(r, c->bench, c->load);
 		run_cell(r, c);
 		progress(r, NULL, NULL);
-		if (got_signal)
-			interrupted(r);
+		/* Measured in full: kept even if a signal came meanwhile. */
 		r->ncells++;
 		r->cells_done++;
 		if (c->status != CELL_OK)
@@ -1787,7 +1831,11 @@ int main(int argc, char **argv)
 		if (r->csv)
 			csv_row(r->csv, c);
 		save_json(r);
+		if (got_signal)
+			interrupted(r);
 	}
+	if (got_signal)
+		interrupted(r);
 	finish_loads(r);
 	if (r->repeats > 1)
 		print_tables(r);

@@ -194,6 +194,7 @@ struct sim_ctx {
 	uint64_t duration_ns;		/* 0: until the process is killed */
 	int nice;			/* for the simulated thread */
 	bool rt;			/* simulated thread SCHED_FIFO */
+	bool timing_rt;			/* timing thread SCHED_FIFO (benchmarks) */
 	struct bench_result *res;	/* where the figures go */
 	struct load_work *work;		/* counts frames when run as a load */
 };

@@ -26,6 +26,40 @@ static void summarize(struct lat_summary *o, const struct lat_stats *s)
 	o->p999 = stats_percentile(s, 99.9);
 }
 
+const double extra_pcts[EXTRA_PCTS] = { 25, 50, 75, 90, 95.4, 99, 99.5,
+					99.9, 99.99 };
+
+static int extra_from_result(struct cell *c, const struct bench_result *res)
+{
+	struct cell_extra *x = calloc(1, sizeof(*x));
+	const struct lat_stats *q = &res->rate;
+	int i;
+
+	if (!x)
+		return -ENOMEM;
+	c->extra = x;
+	snprintf(x->note, sizeof(x->note), "%s", res->note);
+	for (i = 0; i < EXTRA_PCTS; i++)
+		x->pct[i] = stats_percentile(&res->latency, extra_pcts[i]);
+	x->mode = stats_mode(&res->latency);
+	x->rate_count = q->count;
+	if (q->count) {
+		x->rate_min = q->min;
+		x->rate_p20 = stats_percentile(q, 20);
+		x->rate_p50 = stats_percentile(q, 50);
+		x->rate_p90 = stats_percentile(q, 90);
+		x->rate_max = q->max;
+	}
+	x->dist_width_ns = res->dist_width_ns;
+	if (res->dist_width_ns) {
+		x->dist = malloc(sizeof(res->dist));
+		if (!x->dist)
+			return -ENOMEM;
+		memcpy(x->dist, res->dist, sizeof(res->dist));
+	}
+	return 0;
+}
+
 int cell_from_result(struct cell *c, const struct bench_result *res)
 {
 	uint32_t b, n = 0;
@@ -51,21 +85,19 @@ int cell_from_result(struct cell *c, const struct bench_result *res)
 			c->hist[c->nhist].bucket = b;
 			c->hist[c->nhist++].count = res->latency.hist[b];
 		}
-	if (c->bench->detail) {
-		c->full = malloc(sizeof(*c->full));
-		if (!c->full)
-			return -ENOMEM;
-		memcpy(c->full, res, sizeof(*c->full));
-	}
+	if (c->bench->detail)
+		return extra_from_result(c, res);
 	return 0;
 }
 
 void cell_free(struct cell *c)
 {
 	free(c->hist);
-	free(c->full);
+	if (c->extra)
+		free(c->extra->dist);
+	free(c->extra);
 	c->hist = NULL;
-	c->full = NULL;
+	c->extra = NULL;
 	c->nhist = 0;
 }
 
@@ -314,46 +346,41 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	jw_obj_end(w);
 }
 
-/* Percentiles that stress-ng's and cyclictest's users look for. */
-static const double extra_pcts[] = { 25, 50, 75, 90, 95.4, 99, 99.5, 99.9,
-				     99.99 };
-
 /* What details-printing simulators (Cyclic, Server) have beyond the rest. */
-static void json_full(struct jw *w, const struct bench_result *r)
+static void json_extra(struct jw *w, const struct cell *c)
 {
-	const struct lat_stats *l = &r->latency;
+	const struct cell_extra *x = c->extra;
 	size_t i;
 
-	jw_str(w, "note", r->note[0] ? r->note : NULL);
-	if (l->count) {
+	jw_str(w, "note", x->note[0] ? x->note : NULL);
+	if (c->lat.count) {
 		jw_obj_begin(w, "latency_percentiles_us");
-		for (i = 0; i < sizeof(extra_pcts) / sizeof(extra_pcts[0]); i++) {
+		for (i = 0; i < EXTRA_PCTS; i++) {
 			char key[16];
 
 			snprintf(key, sizeof(key), "%g", extra_pcts[i]);
-			jw_num(w, key, (double)stats_percentile(l,
-						extra_pcts[i]) / 1e3);
+			jw_num(w, key, (double)x->pct[i] / 1e3);
 		}
 		jw_obj_end(w);
-		jw_num(w, "latency_mode_us", (double)stats_mode(l) / 1e3);
+		jw_num(w, "latency_mode_us", (double)x->mode / 1e3);
 	}
-	if (r->dist_width_ns) {
+	if (x->dist) {
 		jw_obj_begin(w, "distribution");
-		jw_num(w, "width_us", (double)r->dist_width_ns / 1e3);
+		jw_num(w, "width_us", (double)x->dist_width_ns / 1e3);
 		jw_arr_begin(w, "counts");
 		for (i = 0; i < DIST_BINS; i++)
-			jw_uint(w, NULL, r->dist[i]);
+			jw_uint(w, NULL, x->dist[i]);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}
-	if (r->rate.count) {
+	if (x->rate_count) {
 		jw_obj_begin(w, "rate_per_s");
-		jw_uint(w, "samples", r->rate.count);
-		jw_uint(w, "min", r->rate.min);
-		jw_uint(w, "p20", stats_percentile(&r->rate, 20));
-		jw_uint(w, "p50", stats_percentile(&r->rate, 50));
-		jw_uint(w, "p90", stats_percentile(&r->rate, 90));
-		jw_uint(w, "max", r->rate.max);
+		jw_uint(w, "samples", x->rate_count);
+		jw_uint(w, "min", x->rate_min);
+		jw_uint(w, "p20", x->rate_p20);
+		jw_uint(w, "p50", x->rate_p50);
+		jw_uint(w, "p90", x->rate_p90);
+		jw_uint(w, "max", x->rate_max);
 		jw_obj_end(w);
 	}
 }
@@ -393,8 +420,8 @@ static void json_cell(struct jw *w, const struct cell *c)
 	}
 	jw_arr_end(w);
 	jw_obj_end(w);
-	if (c->full)
-		json_full(w, c->full);
+	if (c->extra)
+		json_extra(w, c);
 	jw_obj_begin(w, "load_work");
 	for (k = 0; k < WORK_KINDS; k++) {
 		char key[64];

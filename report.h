@@ -30,6 +30,21 @@ struct hist_bucket {
 	uint64_t count;
 };
 
+/* Latency percentiles cyclictest's and stress-ng's users look for. */
+#define EXTRA_PCTS	9
+extern const double extra_pcts[EXTRA_PCTS];	/* 25 ... 99.99 */
+
+/* What details-printing simulators show beyond the row, kept compact. */
+struct cell_extra {
+	char note[96];			/* how it ran, from the simulator */
+	uint64_t pct[EXTRA_PCTS];	/* latency at extra_pcts[], ns */
+	uint64_t mode;			/* fullest latency bucket, ns */
+	uint64_t rate_count, rate_min, rate_p20, rate_p50, rate_p90,
+		 rate_max;		/* per-second rates (Server) */
+	uint64_t dist_width_ns;		/* 0: no distribution */
+	uint64_t *dist;			/* DIST_BINS counts, or NULL */
+};
+
 /* One finished cell of one repeat. */
 struct cell {
 	const struct sim_desc *bench;
@@ -44,11 +59,8 @@ struct cell {
 	double work_rate[WORK_KINDS];	/* per second, during the bench */
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
-	/*
-	 * The whole result, kept for simulators that print details (Cyclic,
-	 * Server) and for the extra JSON those details come with; else NULL.
-	 */
-	struct bench_result *full;
+	/* For simulators that print details (Cyclic, Server); else NULL. */
+	struct cell_extra *extra;
 };
 
 /* Mode of a latency distribution: the fullest bucket's midpoint (ns). */

@@ -90,8 +90,11 @@ static void *timing_thread(void *arg)
 	struct bench_result *r = st->c->res;
 	uint64_t k;
 
-	/* Without RT rights this stays SCHED_OTHER (already warned about). */
-	if (st->c->cfg->rt_ok)
+	/*
+	 * Benchmarks only: without RT rights it stays SCHED_OTHER (already
+	 * warned about); run as a load it stays a niced load thread.
+	 */
+	if (st->c->timing_rt)
 		st->timing_err = set_thread_fifo(PRIO_TIMING);
 	for (k = 0;; k++) {
 		uint64_t d = st->start + k * st->p->period_ns, t;

@@ -24,8 +24,15 @@ static int write_prepare(struct load_ctx *c)
 	int64_t usable;
 	int fd;
 
-	/* Creating the file is the surest test that the directory works. */
-	fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600);
+	/*
+	 * Creating the file is the surest test that the directory works.
+	 * A fresh file of our own, never one a symlink planted in -D points
+	 * to: whatever has the name already is removed (unlink takes the
+	 * link, not its target) and O_EXCL | O_NOFOLLOW make sure.
+	 */
+	unlink(path);
+	fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC,
+		  0600);
 	if (fd < 0)
 		return load_file_fail(c, errno, "create", path);
 	close(fd);
@@ -117,7 +124,8 @@ static int write_run(struct load_ctx *c)
 		goto out_free;
 	}
 
-	fd = open(path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600);
+	fd = open(path, O_CREAT | O_TRUNC | O_NOFOLLOW | O_WRONLY | O_CLOEXEC,
+		  0600);
 	if (fd < 0) {
 		rc = load_file_fail(c, errno, "create", path);
 		goto out_free;

@@ -373,42 +373,45 @@ static int cyclic_run(struct sim_ctx *c)
 static void cyclic_detail(const struct cell *c, const void *opts, out_fn out,
 			  void *ctx)
 {
-	static const double pcts[] = { 25, 50, 75, 90, 95.4, 99, 99.5, 99.9,
-				       99.99 };
 	const struct cyclic_opts *o = opts;
-	const struct bench_result *r = c->full;
-	const struct lat_stats *l = &r->latency;
+	const struct cell_extra *x = c->extra;
+	const struct lat_summary *l = &c->lat;
 	uint64_t last = 0, i;
-	size_t k;
-	int shown = 0;
+	int k, shown = 0;
 
+	if (!x || !o)
+		return;
 	out(ctx, "          cyclic: %s, %s, every %.6g us: %llu samples, "
-	    "%llu wakeups lost (a period late or more)\n", r->note,
+	    "%llu wakeups lost (a period late or more)\n", x->note,
 	    method_names[o->method], (double)o->interval_ns / 1e3,
 	    (unsigned long long)l->count,
-	    (unsigned long long)r->frames_dropped);
+	    (unsigned long long)c->frames_dropped);
 	out(ctx, "          mean %.3f us, mode %.3f, min %.3f, max %.3f, "
-	    "SD %.3f\n", stats_mean(l) / 1e3, (double)stats_mode(l) / 1e3,
-	    (double)l->min / 1e3, (double)l->max / 1e3, stats_sd(l) / 1e3);
+	    "SD %.3f\n", l->mean / 1e3, (double)x->mode / 1e3,
+	    (double)l->min / 1e3, (double)l->max / 1e3, l->sd / 1e3);
 	out(ctx, "          percentiles (us):");
-	for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++)
-		out(ctx, " %g: %.3f", pcts[k],
-		    (double)stats_percentile(l, pcts[k]) / 1e3);
+	for (k = 0; k < EXTRA_PCTS; k++)
+		out(ctx, " %g: %.3f", extra_pcts[k], (double)x->pct[k] / 1e3);
 	out(ctx, "\n");
-	if (!r->dist_width_ns)
+	if (!x->dist)
 		return;
 	for (i = 0; i < DIST_BINS; i++)
-		if (r->dist[i])
+		if (x->dist[i])
 			last = i;
 	out(ctx, "          distribution: latency (us) from, count\n");
 	for (i = 0; i <= last && shown < 100; i++, shown++)
 		out(ctx, "          %12.3f %llu%s\n",
-		    (double)(i * r->dist_width_ns) / 1e3,
-		    (unsigned long long)r->dist[i],
+		    (double)(i * x->dist_width_ns) / 1e3,
+		    (unsigned long long)x->dist[i],
 		    i == DIST_BINS - 1 ? " (and beyond)" : "");
-	if (i <= last)
-		out(ctx, "          ... %llu more bins in the JSON\n",
-		    (unsigned long long)(last - i + 1));
+	if (i <= last) {
+		uint64_t more = 0;
+
+		for (; i < DIST_BINS; i++)
+			more += x->dist[i];
+		out(ctx, "          ... %llu more samples in later bins (all "
+		    "in the JSON)\n", (unsigned long long)more);
+	}
 }
 
 static uint64_t cyclic_grace(const struct run_cfg *cfg, const void *opts)

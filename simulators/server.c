@@ -716,7 +716,7 @@ static int server_run(struct sim_ctx *c)
 /* ---- details under the row ------------------------------------------ */
 
 static void print_lat(out_fn out, void *ctx, const char *what,
-		      const struct lat_stats *s, const char *unit)
+		      const struct lat_summary *s, const char *unit)
 {
 	if (!s->count) {
 		out(ctx, "          %s latency (us): none\n", what);
@@ -724,8 +724,7 @@ static void print_lat(out_fn out, void *ctx, const char *what,
 	}
 	out(ctx, "          %s latency (us): p50 %.1f, p90 %.1f, p99 %.1f, "
 	    "p99.9 %.1f, min %.1f, max %.1f; %llu %s\n", what,
-	    stats_percentile(s, 50) / 1e3, stats_percentile(s, 90) / 1e3,
-	    stats_percentile(s, 99) / 1e3, stats_percentile(s, 99.9) / 1e3,
+	    s->p50 / 1e3, s->p90 / 1e3, s->p99 / 1e3, s->p999 / 1e3,
 	    s->min / 1e3, s->max / 1e3, (unsigned long long)s->count, unit);
 }
 
@@ -733,27 +732,27 @@ static void server_detail(const struct cell *c, const void *opts,
 			  out_fn out, void *ctx)
 {
 	const struct server_opts *o = opts;
-	const struct bench_result *r = c->full;
-	const struct lat_stats *q;
+	const struct cell_extra *x = c->extra;
 	size_t d;
 
-	if (!r || !o)
+	if (!x || !o)
 		return;
-	q = &r->rate;
-	print_lat(out, ctx, "wakeup", &r->wakeup, "wakeups");
-	print_lat(out, ctx, "request", &r->latency, "requests");
-	if (r->frames_dropped)
+	print_lat(out, ctx, "wakeup", &c->wakeup, "wakeups");
+	print_lat(out, ctx, "request", &c->lat, "requests");
+	if (c->frames_dropped)
 		out(ctx, "          %llu request%s given up at the end, past "
-		    "the deadline\n", (unsigned long long)r->frames_dropped,
-		    r->frames_dropped == 1 ? "" : "s");
-	if (q->count)
+		    "the deadline\n", (unsigned long long)c->frames_dropped,
+		    c->frames_dropped == 1 ? "" : "s");
+	if (x->rate_count)
 		out(ctx, "          requests per second: p20 %llu, p50 %llu, "
 		    "p90 %llu, min %llu, max %llu; %llu second%s\n",
-		    (unsigned long long)stats_percentile(q, 20),
-		    (unsigned long long)stats_percentile(q, 50),
-		    (unsigned long long)stats_percentile(q, 90),
-		    (unsigned long long)q->min, (unsigned long long)q->max,
-		    (unsigned long long)q->count, q->count == 1 ? "" : "s");
+		    (unsigned long long)x->rate_p20,
+		    (unsigned long long)x->rate_p50,
+		    (unsigned long long)x->rate_p90,
+		    (unsigned long long)x->rate_min,
+		    (unsigned long long)x->rate_max,
+		    (unsigned long long)x->rate_count,
+		    x->rate_count == 1 ? "" : "s");
 	else
 		out(ctx, "          requests per second: none (the run was "
 		    "shorter than a second)\n");
@@ -769,9 +768,9 @@ static void server_detail(const struct cell *c, const void *opts,
 static uint64_t server_grace(const struct run_cfg *cfg, const void *opts)
 {
 	(void)cfg;
+	/* Setting up the workers comes before the run's clock starts. */
 	return (uint64_t)((const struct server_opts *)opts)->budget_us *
-	       NSEC_PER_USEC +
-	       2 * NSEC_PER_SEC;
+	       NSEC_PER_USEC + 2 * NSEC_PER_SEC + SERVER_START_NS;
 }
 
 const struct sim_desc sim_server = {

@@ -47,6 +47,11 @@ bad_args 'Custom without -C/-I' '-C and -I' -W custom
 bad_args 'an unknown option' '-Z' -Z
 bad_args 'an unknown long option' '--nosuch' --nosuch
 bad_args 'a missing value' '-t' -t
+bad_args 'a long option without its value' 'option --json needs a value' --json
+bad_args 'a simulator option without its value' 'option --dist needs a value' -W cyclic --dist
+bad_args 'a value given to --list' 'unknown option --list=x' --list=x
+bad_args 'a matrix with no cell' 'no cell to run' -W video -w video
+bad_args 'a -l beyond any CPU' '-l' -l 1000000000
 bad_args 'a stray argument' 'stray' stray
 bad_args 'a missing load directory' '-D' -D /nonexistent/dir -w write
 bad_args 'a load directory that is a file' '-D' -D /etc/passwd -w read

@@ -99,6 +99,11 @@ if is_root && command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=655
 		grep -q "\"realtime_ok\": false" u/n.json &&
 		grep -q "^None  *[0-9]" u/out
 	'
+	test_expect_success 'without the right to raise priority, -N -5 is a clear error' '
+		(cd u && as_nobody "$IB" $LPM -N -5 -t 0.3 -W audio -w none >out 2>err)
+		rc=$?; [ $rc = 3 ] || fail "exit status $rc"
+		grep -q "^interbench: -N -5 needs the right to raise priority" u/err && [ ! -s u/out ]
+	'
 	test_expect_success 'without real-time rights -r is a clear error' '
 		(cd u && as_nobody "$IB" $LPM -r -t 0.3 -W audio -w none >out 2>err)
 		rc=$?; [ $rc = 3 ] || fail "exit status $rc"
@@ -106,6 +111,7 @@ if is_root && command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=655
 	'
 else
 	test_skip 'without real-time rights: warns once' 'needs root and setpriv to drop rights'
+	test_skip 'without the right to raise priority, -N -5 is a clear error' 'needs root and setpriv'
 	test_skip 'without real-time rights -r is a clear error' 'needs root and setpriv'
 fi
 test_done
