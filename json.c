@@ -645,6 +645,25 @@ static struct jval *add_item(struct jval *v, size_t *cap)
 	return &v->items[v->n];
 }
 
+/*
+ * After an array item or object member: 1 if a ',' says more follow, 0
+ * at the closing bracket, or the parse error.
+ */
+static int after_item(struct parser *p, char close)
+{
+	skip_ws(p);
+	if (p->pos < p->len && p->s[p->pos] == ',') {
+		p->pos++;
+		return 1;
+	}
+	if (p->pos < p->len && p->s[p->pos] == close) {
+		p->pos++;
+		return 0;
+	}
+	return unexpected(p, close == ']' ? "expected ',' or ']'" :
+					    "expected ',' or '}'");
+}
+
 static int parse_array(struct parser *p, struct jval *v)
 {
 	size_t cap = 0;
@@ -666,16 +685,9 @@ static int parse_array(struct parser *p, struct jval *v)
 		ret = parse_value(p, item);
 		if (ret)
 			return ret;
-		skip_ws(p);
-		if (p->pos < p->len && p->s[p->pos] == ',') {
-			p->pos++;
-			continue;
-		}
-		if (p->pos < p->len && p->s[p->pos] == ']') {
-			p->pos++;
-			return 0;
-		}
-		return unexpected(p, "expected ',' or ']'");
+		ret = after_item(p, ']');
+		if (ret <= 0)
+			return ret;
 	}
 }
 
@@ -714,16 +726,9 @@ static int parse_object(struct parser *p, struct jval *v)
 		ret = parse_value(p, item);
 		if (ret)
 			return ret;
-		skip_ws(p);
-		if (p->pos < p->len && p->s[p->pos] == ',') {
-			p->pos++;
-			continue;
-		}
-		if (p->pos < p->len && p->s[p->pos] == '}') {
-			p->pos++;
-			return 0;
-		}
-		return unexpected(p, "expected ',' or '}'");
+		ret = after_item(p, '}');
+		if (ret <= 0)
+			return ret;
 	}
 }
 

@@ -262,6 +262,15 @@ static void jw_str_or_null(struct jw *w, const char *key, const char *s)
 	jw_str(w, key, s && *s ? s : NULL);
 }
 
+/* A figure that may be unknown (negative): a number, or null. */
+static void jw_int_or_null(struct jw *w, const char *key, long long v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_int(w, key, v);
+}
+
 static void jw_lat(struct jw *w, const char *key, const struct lat_summary *l)
 {
 	jw_obj_begin(w, key);
@@ -296,14 +305,8 @@ static void json_system(struct jw *w, const struct run_info *ri)
 	jw_str_or_null(w, "governor", si->governor);
 	jw_str_or_null(w, "preempt", si->preempt);
 	jw_str_or_null(w, "clocksource", si->clocksource);
-	if (si->mem_total_kb < 0)
-		jw_null(w, "mem_total_kb");
-	else
-		jw_int(w, "mem_total_kb", si->mem_total_kb);
-	if (si->swap_total_kb < 0)
-		jw_null(w, "swap_total_kb");
-	else
-		jw_int(w, "swap_total_kb", si->swap_total_kb);
+	jw_int_or_null(w, "mem_total_kb", si->mem_total_kb);
+	jw_int_or_null(w, "swap_total_kb", si->swap_total_kb);
 	jw_bool(w, "realtime_ok", ri->rt_ok);
 	jw_obj_end(w);
 }
