@@ -107,7 +107,7 @@ static const char usage_text[] =
 " [MORE.json ...]\n"
 "Compare result files of `interbench --json` with BASE.json, cell by cell.\n"
 "  --threshold PCT  exit 1 when a metric is significantly worse by more\n"
-"                   than PCT %\n"
+"                   than PCT %, or a cell measured in BASE is not now\n"
 "  --alpha P        significance level of the tests (default 0.05)\n"
 "A file's value is the median over its repeats whose status is ok. With\n"
 "3 or more such repeats in both files the repeats are compared by Welch's\n"
@@ -638,7 +638,7 @@ static int compare_files(const struct result_file *base,
 	struct breaches br = { NULL, 0, 0 };
 	const struct cell *a, *b;
 	size_t i;
-	int ret = 0;
+	int ret = 0, lost = 0;
 
 	/* 58 KiB each: not on the stack */
 	ha = malloc(sizeof(*ha));
@@ -673,6 +673,9 @@ static int compare_files(const struct result_file *base,
 			       !a->n_ok && !b->n_ok ? "either file" :
 			       !a->n_ok ? base->path : cur->path);
 			t->invalid++;
+			/* Measured before, not now: worse than any figure. */
+			if (a->n_ok && o->have_threshold)
+				lost++;
 			continue;
 		}
 		ret = compare_cell(a, b, o, ha, hb, &br, t);
@@ -703,7 +706,14 @@ static int compare_files(const struct result_file *base,
 		printf("threshold: %s %s worse by %.1f %% (> %g %%)\n",
 		       br.b[i].cell, metrics[br.b[i].m].name, br.b[i].change,
 		       o->threshold);
-	ret = (int)br.n;
+	for (i = 0; lost && i < base->n_cells; i++) {
+		a = &base->cells[i];
+		b = find_cell(cur, a->bench, a->load);
+		if (b && a->n_ok && !b->n_ok)
+			printf("threshold: %s/%s measured in %s, not in %s\n",
+			       a->bench, a->load, base->path, cur->path);
+	}
+	ret = (int)br.n + lost;
 out:
 	free(br.b);
 	free(ha);

@@ -146,6 +146,11 @@ test_expect_success 'a cell without an ok repeat has no valid result' '
 1 without a valid result$"
 '
 
+test_expect_success '--threshold fails a cell measured in BASE but not in NEW' '
+	run --threshold 50 base.json dead-cell.json && rc_is 1 &&
+	has out "^threshold: Video/Burn measured in base.json, not in dead-cell.json$"
+'
+
 # Every repeat the same: Welch finds any shift, only the 1 % floor is left.
 test_expect_success 'a significant change below 1 % is not marked' '
 	run ident.json ident-0.5.json && rc_is 0 &&
