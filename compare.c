@@ -459,8 +459,8 @@ static double median_of(const double *v, size_t n, double *scratch)
  * work holds 3 * max(n_ok) doubles.
  */
 static void compare_metric(const struct cell *a, const struct cell *b,
-			   enum metric m, double p_hist, double alpha,
-			   double *work, struct metric_cmp *r)
+			   enum metric m, double p_hist, double effect,
+			   double alpha, double *work, struct metric_cmp *r)
 {
 	size_t na, nb, cap = a->n_ok > b->n_ok ? a->n_ok : b->n_ok;
 	double *va = work, *vb = work + cap, *scratch = work + 2 * cap;
@@ -484,11 +484,27 @@ static void compare_metric(const struct cell *a, const struct cell *b,
 		r->change = diff == 0 ? 0 : diff > 0 ? INFINITY : -INFINITY;
 
 	if (na >= MIN_WELCH && nb >= MIN_WELCH) {
+		double t;
+
 		r->test = "welch";
-		r->p = stats_welch(va, na, vb, nb, NULL);
-	} else if (metrics[m].latency) {
+		r->p = stats_welch(va, na, vb, nb, &t);
+		/*
+		 * Welch speaks of means, the change shown of medians: a
+		 * mark needs both to point the same way (t < 0: b higher).
+		 */
+		if ((t < 0) != (diff > 0) || t == 0)
+			return;
+	} else if (metrics[m].latency && m != M_MAX) {
+		/*
+		 * One test of the whole distributions stands for its mean
+		 * and p99 only where it points the way they moved (effect <
+		 * 0: the new file's latencies tend higher). A maximum is one
+		 * value: no test of distributions speaks for it.
+		 */
 		r->test = "mann-whitney";
 		r->p = p_hist;
+		if ((effect < 0) != (diff > 0) || effect == 0)
+			return;
 	} else {
 		return;
 	}
@@ -573,7 +589,7 @@ static int compare_cell(const struct cell *a, const struct cell *b,
 	size_t cap = a->n_ok > b->n_ok ? a->n_ok : b->n_ok;
 	char name[96], v1[24], v2[24], ch[24], pv[16];
 	const char *mark;
-	double p_hist = NAN, *work;
+	double p_hist = NAN, effect = NAN, *work;
 	bool any_worse = false, any_better = false;
 	struct metric_cmp r;
 	int m;
@@ -585,11 +601,11 @@ static int compare_cell(const struct cell *a, const struct cell *b,
 	if (a->n_ok < MIN_WELCH || b->n_ok < MIN_WELCH) {
 		cell_hist(a, ha);
 		cell_hist(b, hb);
-		p_hist = stats_mann_whitney_hist(ha, hb);
+		p_hist = stats_mann_whitney_hist(ha, hb, &effect);
 	}
 	for (m = 0; m < N_METRICS; m++) {
-		compare_metric(a, b, (enum metric)m, p_hist, o->alpha, work,
-			       &r);
+		compare_metric(a, b, (enum metric)m, p_hist, effect, o->alpha,
+			       work, &r);
 		fmt_value(v1, sizeof(v1), r.base);
 		fmt_value(v2, sizeof(v2), r.cur);
 		fmt_change(ch, sizeof(ch), r.change);

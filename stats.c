@@ -390,7 +390,7 @@ double stats_mann_whitney(const double *a, size_t na, const double *b,
 }
 
 double stats_mann_whitney_hist(const struct lat_stats *a,
-			       const struct lat_stats *b)
+			       const struct lat_stats *b, double *effect)
 {
 	long double na = 0, nb = 0, below_b = 0, ua = 0, tie_sum = 0;
 	unsigned k, groups = 0;
@@ -414,6 +414,8 @@ double stats_mann_whitney_hist(const struct lat_stats *a,
 		nb += cb;
 		groups++;
 	}
+	if (effect)
+		*effect = na && nb ? (double)(ua / (na * nb)) - 0.5 : NAN;
 	if (na == 0 || nb == 0)
 		return NAN;
 	if (groups < 2)

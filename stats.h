@@ -78,9 +78,11 @@ double stats_mann_whitney(const double *a, size_t na, const double *b,
 
 /*
  * Mann-Whitney U test on two histograms (values within a bucket tie).
- * Returns the two-sided p-value, NaN when either is empty.
+ * Returns the two-sided p-value, NaN when either is empty. If effect is
+ * not NULL it gets U / (na nb) - 1/2: the chance that a value of a is
+ * above one of b (ties half) less a half, so > 0 when a tends higher.
  */
 double stats_mann_whitney_hist(const struct lat_stats *a,
-			       const struct lat_stats *b);
+			       const struct lat_stats *b, double *effect);
 
 #endif

@@ -115,6 +115,7 @@ test_expect_success 'one repeat each: latencies by mann-whitney, the rest n/a' '
 	has out "^Summary: 0 cells better, 3 worse, 0 unchanged$" &&
 	rows Audio/Burn >cell &&
 	grep "p99 latency us .* mann-whitney .* worse$" cell &&
+	grep "max latency us .* n/a *-$" cell &&
 	grep "% desired CPU .* n/a *-$" cell &&
 	grep "% deadlines met .* n/a *-$" cell &&
 	! grep -q " welch " out

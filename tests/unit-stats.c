@@ -398,7 +398,7 @@ static void check_mann_whitney(void)
 	static const double ta[] = { 1, 2, 2, 3, 7 };
 	static const double tb[] = { 2, 3, 3, 4, 5, 6 };
 	static const double same[] = { 4, 4, 4 };
-	double x[300], y[300], u, p, ph;
+	double x[300], y[300], u, p, ph, e, e2;
 	int i;
 
 	p = stats_mann_whitney(lo, 5, hi, 5, &u);
@@ -428,7 +428,7 @@ static void check_mann_whitney(void)
 		stats_add(&st_b, (uint64_t)y[i]);
 	}
 	p = stats_mann_whitney(x, 300, y, 300, &u);
-	ph = stats_mann_whitney_hist(&st_a, &st_b);
+	ph = stats_mann_whitney_hist(&st_a, &st_b, NULL);
 	check(p < 1e-3 && fabs(ph - p) <= 1e-12 * p,
 	      "Mann-Whitney shift of 10 in 0..99: array p %.17g, hist p %.17g",
 	      p, ph);
@@ -436,14 +436,20 @@ static void check_mann_whitney(void)
 	fill_latency(&st_a, 1);
 	fill_latency(&st_b, 2);
 	fill_latency(&st_c, 1);
-	p = stats_mann_whitney_hist(&st_a, &st_b);
+	p = stats_mann_whitney_hist(&st_a, &st_b, &e);
 	check(p < 0.001, "Mann-Whitney hist, 2x latency shift: p %g", p);
-	p = stats_mann_whitney_hist(&st_a, &st_a);
+	check(e < -0.2, "Mann-Whitney hist effect: a (1x) below b (2x): %g", e);
+	stats_mann_whitney_hist(&st_b, &st_a, &e2);
+	check(fabs(e + e2) < 1e-12, "effect reverses with the order: %g %g",
+	      e, e2);
+	stats_mann_whitney_hist(&st_a, &st_a, &e);
+	check(e == 0, "effect of a histogram against itself: %g", e);
+	p = stats_mann_whitney_hist(&st_a, &st_a, NULL);
 	check(p == 1, "Mann-Whitney hist, same histogram: p %g", p);
-	p = stats_mann_whitney_hist(&st_a, &st_c);
+	p = stats_mann_whitney_hist(&st_a, &st_c, NULL);
 	check(p > 0.001, "Mann-Whitney hist, same distribution: p %g", p);
 	stats_init(&st_c);
-	check(isnan(stats_mann_whitney_hist(&st_a, &st_c)),
+	check(isnan(stats_mann_whitney_hist(&st_a, &st_c, NULL)),
 	      "Mann-Whitney hist with an empty histogram is NaN");
 
 	/*
@@ -456,8 +462,8 @@ static void check_mann_whitney(void)
 	st_a.hist[300] = st_b.hist[301] = 1ull << 40;
 	st_a.hist[301] = st_b.hist[300] = (1ull << 40) + (1ull << 20);
 	st_a.count = st_b.count = (1ull << 41) + (1ull << 20);
-	p = stats_mann_whitney_hist(&st_a, &st_b);
-	ph = stats_mann_whitney_hist(&st_b, &st_a);
+	p = stats_mann_whitney_hist(&st_a, &st_b, NULL);
+	ph = stats_mann_whitney_hist(&st_b, &st_a, NULL);
 	check(fabs(p - 0.31731062324357426) < 1e-9 && p == ph,
 	      "Mann-Whitney hist, 2^41 samples: p %.17g, reversed %.17g",
 	      p, ph);
