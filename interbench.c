@@ -41,7 +41,7 @@ const struct work_unit work_units[WORK_KINDS] = {
 	[WORK_HACK_MESSAGES]	= { "hack_messages", "messages/s", 1 },
 	[WORK_MEM_BYTES]	= { "mem_bytes", "MB/s touched", 1e6 },
 	[WORK_FRAMES]		= { "frames", "frames/s", 1 },
-	[WORK_NET_PACKETS]	= { "net_packets", "packets/s", 1 },
+	[WORK_NET_PACKETS]	= { "net_packets", "UDP datagrams/s", 1 },
 	[WORK_NET_BYTES]	= { "net_bytes", "MB/s received", 1e6 },
 	[WORK_FORKS]		= { "forks", "forks/s", 1 },
 };
@@ -1290,7 +1290,7 @@ static void run_cell(struct run *r, struct cell *c)
 	uint64_t w0[WORK_KINDS], w1[WORK_KINDS], t0, t1, settle, limit;
 	pid_t lpid, bpid;
 	int err, st, lst, w, k;
-	bool load_gone = false;
+	bool load_gone = false, did_work = false;
 
 	memset(&sh->res, 0, sizeof(sh->res));
 	stats_init(&sh->res.latency);
@@ -1328,7 +1328,11 @@ static void run_cell(struct run *r, struct cell *c)
 		load_gone = true;
 		forget_kid(r, lpid);
 		c->status = CELL_LOAD_DIED;
-		describe_exit(c->why, sizeof(c->why), "load", st);
+		if (atomic_load(&sh->work.failed))
+			snprintf(c->why, sizeof(c->why), "load failed: %s",
+				 sh->work.why);
+		else
+			describe_exit(c->why, sizeof(c->why), "load", st);
 		goto cleanup;
 	}
 	snapshot(&sh->work, w0);
@@ -1373,9 +1377,11 @@ static void run_cell(struct run *r, struct cell *c)
 	forget_kid(r, bpid);
 	t1 = now_ns();
 	snapshot(&sh->work, w1);
-	for (k = 0; k < WORK_KINDS; k++)
+	for (k = 0; k < WORK_KINDS; k++) {
 		c->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
 				  (double)(t1 - t0);
+		did_work |= w1[k] != w0[k];
+	}
 	if (!load_gone && waitpid(lpid, &lst, WNOHANG) == lpid) {
 		load_gone = true;
 		forget_kid(r, lpid);
@@ -1392,6 +1398,12 @@ static void run_cell(struct run *r, struct cell *c)
 				 sh->res.why);
 		else
 			describe_exit(c->why, sizeof(c->why), "benchmark", st);
+	} else if (c->status == CELL_OK && !did_work &&
+		   !(c->load->flags & LOAD_IDLE)) {
+		/* A load that did nothing must not pass for a light one. */
+		c->status = CELL_LOAD_DIED;
+		snprintf(c->why, sizeof(c->why), "load did no work while the "
+			 "benchmark ran");
 	} else if (c->status == CELL_OK &&
 		   cell_from_result(c, &sh->res)) {
 		c->status = CELL_FAILED;
@@ -1510,6 +1522,21 @@ static void setup_signals(void)
 	/* Only to interrupt our sleeps when a child ends (no SA_RESTART). */
 	sa.sa_handler = on_child;
 	sigaction(SIGCHLD, &sa, NULL);
+}
+
+/*
+ * Hack opens 20 sockets per CPU and Net, Fork and the rest more: on a big
+ * machine the usual soft limit of 1024 would fail them. Ours and the
+ * children's go up to the hard limit.
+ */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 /* Can a process of ours be niced to n? Asked of a child, to be sure. */
@@ -1791,6 +1818,7 @@ int main(int argc, char **argv)
 		exit(IB_EXIT_SETUP);
 	}
 	sysinfo_read(&r->sys);
+	raise_fd_limit();
 	open_outputs(r);
 	setup_signals();
 	/*

@@ -269,6 +269,7 @@ struct load_ctx {
 
 #define LOAD_CUSTOM	0x1	/* needs -C/-I; not in the default matrix */
 #define LOAD_FILES	0x2	/* writes files into cfg->dir */
+#define LOAD_IDLE	0x4	/* does no work on purpose (None) */
 
 struct load_desc {
 	const char *name;

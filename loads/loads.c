@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include "interbench.h"
 #include "loads/loads.h"
 
@@ -153,9 +155,36 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 	return t->rc;
 }
 
+/* MemAvailable in bytes, or -errno. */
+int64_t mem_available(void)
+{
+	unsigned long long kb, avail = 0, sum = 0;
+	bool found = false;
+	char line[128];
+	FILE *f;
+
+	f = fopen("/proc/meminfo", "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+			avail = kb;
+			found = true;
+		} else if (sscanf(line, "MemFree: %llu kB", &kb) == 1 ||
+			   sscanf(line, "Buffers: %llu kB", &kb) == 1 ||
+			   sscanf(line, "Cached: %llu kB", &kb) == 1) {
+			sum += kb;
+		}
+	}
+	fclose(f);
+	/* Kernels before 3.14 have no MemAvailable: estimate it. */
+	return (int64_t)((found ? avail : sum) * 1024);
+}
+
 int64_t dir_usable_bytes(const char *dir)
 {
 	struct statvfs sv;
+	struct statfs sf;
 	uint64_t frsize, total, avail, keep;
 
 	if (statvfs(dir, &sv))
@@ -170,6 +199,21 @@ int64_t dir_usable_bytes(const char *dir)
 	if (avail <= keep)
 		return 0;
 	avail -= keep;
+	/*
+	 * On tmpfs or ramfs the file is memory no OOM kill can free: never
+	 * more than what is available, less the same reserve.
+	 */
+	if (!statfs(dir, &sf) && (sf.f_type == TMPFS_MAGIC ||
+				  sf.f_type == RAMFS_MAGIC)) {
+		int64_t mem = mem_available();
+
+		if (mem < 0)
+			return mem;
+		if ((uint64_t)mem <= keep)
+			return 0;
+		if (avail > (uint64_t)mem - keep)
+			avail = (uint64_t)mem - keep;
+	}
 	return avail > INT64_MAX ? INT64_MAX : (int64_t)avail;
 }
 

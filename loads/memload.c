@@ -23,6 +23,7 @@
 #define MEM_STEP	MIB		/* bytes worked on between counts */
 #define MEM_FLOOR	(512 * MIB)	/* MemAvailable we always leave */
 #define MEM_BACKOFF_NS	(100 * NSEC_PER_MSEC)
+#define MEM_STUCK_NS	(5 * NSEC_PER_SEC)	/* no chunk added: fail */
 
 struct memload {
 	struct load_work *work;
@@ -31,31 +32,6 @@ struct memload {
 	size_t page;
 };
 
-/* MemAvailable in bytes, or -errno. */
-static int64_t mem_available(void)
-{
-	unsigned long long kb, avail = 0, sum = 0;
-	bool found = false;
-	char line[128];
-	FILE *f;
-
-	f = fopen("/proc/meminfo", "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-			avail = kb;
-			found = true;
-		} else if (sscanf(line, "MemFree: %llu kB", &kb) == 1 ||
-			   sscanf(line, "Buffers: %llu kB", &kb) == 1 ||
-			   sscanf(line, "Cached: %llu kB", &kb) == 1) {
-			sum += kb;
-		}
-	}
-	fclose(f);
-	/* Kernels before 3.14 have no MemAvailable: estimate it. */
-	return (int64_t)((found ? avail : sum) * 1024);
-}
 
 /* Ask to be the one killed if memory runs out after all. */
 static void oom_volunteer(void)
@@ -120,7 +96,7 @@ static void mem_shuffle(struct memload *m, size_t turn)
 static int memload_run(struct load_ctx *c)
 {
 	struct memload m = { .work = c->work };
-	uint64_t target;
+	uint64_t target, last_ok;
 	int64_t avail;
 	size_t turn;
 	int rc;
@@ -142,7 +118,18 @@ static int memload_run(struct load_ctx *c)
 		return -ENOMEM;
 	}
 
+	last_ok = now_ns();
 	for (turn = 0;; turn++) {
+		/* Holding nothing for long is doing nothing: say so. */
+		if (now_ns() - last_ok > MEM_STUCK_NS) {
+			rc = -ENOMEM;
+			load_fail(c->work, ENOMEM, "could not add memory for "
+				  "%llu s (MemAvailable %lld MiB)",
+				  (unsigned long long)(MEM_STUCK_NS /
+						       NSEC_PER_SEC),
+				  (long long)(mem_available() / (int64_t)MIB));
+			break;
+		}
 		avail = mem_available();
 		if (avail < 0) {
 			rc = (int)avail;
@@ -173,6 +160,7 @@ static int memload_run(struct load_ctx *c)
 			load_fail(c->work, -rc, "mmap: %s", strerror(-rc));
 			break;
 		}
+		last_ok = now_ns();
 		/* Grow as fast as faults allow; copying is for later. */
 		if (m.count == m.max && m.count > 1)
 			mem_shuffle(&m, turn);

@@ -45,14 +45,18 @@ struct net {
 	char tcp_in[NET_TCP_CHUNK];
 };
 
-/* Packets and bytes received, added to the shared counts in batches. */
+/*
+ * UDP datagrams and payload bytes (UDP and TCP) received, added to the
+ * shared counts in batches. A TCP read is not a packet: how much one
+ * returns depends on how full the buffer was.
+ */
 struct net_count {
 	uint64_t packets, bytes;
 };
 
 static void net_flush(struct net *n, struct net_count *k)
 {
-	if (!k->packets)
+	if (!k->packets && !k->bytes)
 		return;
 	work_add(n->work, WORK_NET_PACKETS, k->packets);
 	work_add(n->work, WORK_NET_BYTES, k->bytes);
@@ -187,7 +191,6 @@ static int net_tcp_receiver(struct net *n)
 		got = recv(n->tcp_rx, n->tcp_in, sizeof(n->tcp_in), 0);
 		if (got > 0) {
 			/* Up to 64 KiB a read: worth counting at once. */
-			k.packets++;
 			k.bytes += (uint64_t)got;
 		} else if (!got) {
 			load_fail(n->work, EPIPE, "tcp receive on 127.0.0.1: "

@@ -18,5 +18,6 @@ static int none_run(struct load_ctx *c)
 const struct load_desc load_none = {
 	.name = "None",
 	.summary = "no background load",
+	.flags = LOAD_IDLE,
 	.run = none_run,
 };

@@ -174,12 +174,12 @@ static int cyclic_check(const void *o, char *err, size_t n)
 	return 0;
 }
 
-static int set_policy(enum cyclic_policy p, int prio)
+static int set_policy(enum cyclic_policy p, int prio, int nice)
 {
 	struct sched_param sp = { .sched_priority = prio };
 
 	if (p == CP_OTHER)
-		return set_thread_nice(0);
+		return set_thread_nice(nice);
 	return -pthread_setschedparam(pthread_self(),
 				      p == CP_RR ? SCHED_RR : SCHED_FIFO, &sp);
 }
@@ -249,14 +249,15 @@ static void *cyclic_thread(void *arg)
 	sigset_t set;
 	int e;
 
-	e = set_policy(cr->policy, o->prio);
+	e = set_policy(cr->policy, o->prio, cr->c->nice);
 	if (e) {
 		cr->err = e;
 		cr->what = "cannot set the scheduling policy";
 		return NULL;
 	}
 	if (cr->policy == CP_OTHER)
-		snprintf(r->note, sizeof(r->note), "SCHED_OTHER");
+		snprintf(r->note, sizeof(r->note), "SCHED_OTHER nice %d",
+			 cr->c->nice);
 	else
 		snprintf(r->note, sizeof(r->note), "%s %d",
 			 cr->policy == CP_RR ? "SCHED_RR" : "SCHED_FIFO",
@@ -335,39 +336,50 @@ static void *cyclic_thread(void *arg)
 static int cyclic_run(struct sim_ctx *c)
 {
 	const struct cyclic_opts *o = c->opts;
-	struct cyclic_run cr = { .o = o, .c = c };
 	struct bench_result *r = c->res;
+	struct cyclic_run *cr;
 	pthread_t t;
 	sigset_t set;
 	int e;
 
 	if (!o)
 		return -EINVAL;
-	cr.policy = o->policy;
-	if (cr.policy == CP_AUTO)
-		cr.policy = c->cfg->rt_ok ? CP_FIFO : CP_OTHER;
+	/*
+	 * On the heap: if the thread does not finish in time we return and
+	 * the process ends, but the thread may still be using it meanwhile.
+	 */
+	cr = calloc(1, sizeof(*cr));
+	if (!cr)
+		return -ENOMEM;
+	cr->o = o;
+	cr->c = c;
+	cr->policy = o->policy;
+	if (cr->policy == CP_AUTO)
+		cr->policy = c->cfg->rt_ok ? CP_FIFO : CP_OTHER;
 	r->has_deadlines = true;
 	r->dist_width_ns = o->dist_ns;
 	/* Block the timer signal everywhere: the thread takes it itself. */
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	cr.end = c->duration_ns ? now_ns() + c->duration_ns : UINT64_MAX;
-	e = -pthread_create(&t, NULL, cyclic_thread, &cr);
-	if (e)
-		return e;
-	/* Bounded: the end, an interval and two seconds of grace. */
-	e = -thread_join_until(t, c->duration_ns ? cr.end + o->interval_ns +
-				  2 * NSEC_PER_SEC : 0);
+	cr->end = c->duration_ns ? now_ns() + c->duration_ns : UINT64_MAX;
+	e = -pthread_create(&t, NULL, cyclic_thread, cr);
 	if (e) {
-		sim_fail(r, -e, "the cyclic thread did not finish");
-		return -e;
+		free(cr);
+		return e;
 	}
-	if (cr.err) {
-		sim_fail(r, cr.err, cr.what);
-		return cr.err;
+	/* Bounded: the end, an interval and two seconds of grace. */
+	e = thread_join_until(t, c->duration_ns ? cr->end + o->interval_ns +
+				 2 * NSEC_PER_SEC : 0);
+	if (e) {
+		sim_fail(r, e, "the cyclic thread did not finish");
+		return e;
 	}
-	return 0;
+	e = cr->err;
+	if (e)
+		sim_fail(r, e, cr->what);
+	free(cr);
+	return e;
 }
 
 static void cyclic_detail(const struct cell *c, const void *opts, out_fn out,

@@ -49,6 +49,26 @@ test_expect_success 'a load killed with SIGKILL is reported, the run completes' 
 	valid_json k.json && has k.json "\"status\": \"load died: signal 9"
 '
 
+test_expect_success 'a load that does nothing while measured is reported' '
+	"$IB" $LPM -t 4 -W audio -w burn -c >out 2>&1 &
+	pid=$! && wait_proc ib:load:Burn 10 && pkill -STOP -x ib:load:Burn &&
+	wait_pid $pid 20 && [ "$rc" = 4 ] || fail "exit status $rc, wanted 4" &&
+	grep -q "^Burn  *load did no work while the benchmark ran" out ||
+		fail "$(cat out)"
+	no_ib_procs
+'
+
+if unshare -n true 2>/dev/null; then
+	test_expect_success 'a load that fails says why in its row' '
+		unshare -n "$IB" $LPM -t 0.3 -W audio -w net -w none -c >out 2>&1
+		rc=$?; [ $rc = 4 ] || fail "exit status $rc, wanted 4"
+		grep -q "^Net  *load failed: no loopback network" out || fail "$(cat out)"
+		grep -q "^None  *[0-9]" out
+	'
+else
+	test_skip 'a load that fails says why in its row' 'cannot make a network namespace'
+fi
+
 test_expect_success 'a stuck benchmark is killed and reported as timed out' '
 	"$IB" $LPM -t 0.5 -W audio -w none -w burn -c >out 2>&1 &
 	pid=$! && wait_proc ib:bench:Audio 10 &&
