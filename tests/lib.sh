@@ -80,3 +80,13 @@ valid_json() {
 	"$IB" compare "$1" "$1" >/dev/null 2>"$TRASH/.json_err" ||
 		{ echo "$1 is not a valid result file:"; cat "$TRASH/.json_err"; return 1; }
 }
+
+# Can the Write and Read loads run in directory $1 (default .)? They leave
+# max(10 %, 1 GiB) of the filesystem free and want a few hundred MiB more.
+# A machine short of disk skips their tests (test_skip) instead of failing.
+disk_loads_ok() {
+	df -Pk "${1:-.}" | awk 'NR == 2 {
+		keep = $2 / 10; if (keep < 1048576) keep = 1048576
+		exit !($4 - keep >= 2 * 1048576) }'
+}
+DISK_WHY="less than 2 GiB free beyond the reserve for Write and Read"
