@@ -3,10 +3,11 @@
 # status 2, and nothing is started (no logfile, no calibration, no files).
 . "$(dirname "$0")/lib.sh"
 
-# bad_args 'description' option-substring args...
+# bad_args 'description' option-substring args... (a bad value that
+# slipped through would start a run: the timeout keeps that from hanging)
 bad_args() {
 	what=$1 needle=$2; shift 2
-	mkdir -p run && (cd run && rm -rf ./* && "$IB" "$@" >../out 2>../err; echo $? >../rc)
+	mkdir -p run && (cd run && rm -rf ./* && timeout 30 "$IB" "$@" >../out 2>../err; echo $? >../rc)
 	test_expect_success "rejects $what" '
 		[ "$(cat rc)" = 2 ] || fail "exit status $(cat rc), wanted 2"
 		[ $(wc -l <err) = 1 ] || fail "want one line of error, got: $(cat err)"
