@@ -10,11 +10,14 @@ CPPFLAGS += -D_GNU_SOURCE -I.
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 
-SRCS = interbench.c cpuwork.c timing.c stats.c hackbench.c report.c json.c \
-	compare.c \
+SRCS = interbench.c cli.c run.c system.c figures.c output.c results.c \
+	cpuwork.c timing.c stats.c hackbench.c json.c compare.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
-HDRS = interbench.h stats.h json.h report.h
+# Everything but main(), for the unit tests.
+LIB_OBJS = $(filter-out interbench.o,$(OBJS))
+HDRS = interbench.h stats.h json.h figures.h cli.h run.h system.h output.h \
+	results.h schema.h
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)
@@ -34,6 +37,10 @@ tests/unit-stats: tests/unit-stats.c stats.c stats.h tests/check.h
 tests/unit-json: tests/unit-json.c json.c json.h tests/check.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-json.c json.c $(LDLIBS)
 
+# These test what the rest of interbench does in process, without a run.
+tests/unit-%: tests/unit-%.c $(LIB_OBJS) tests/check.h tests/synth.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+
 # The same program built with sanitizers, for the tests. IB_NO_MLOCK: a
 # sanitizer's shadow memory must not be locked into RAM.
 SAN = -O1 -g -fno-omit-frame-pointer -DIB_NO_MLOCK
@@ -46,8 +53,8 @@ interbench-tsan: $(SRCS) $(HDRS)
 	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) \
 		-fsanitize=thread -o $@ $(SRCS) $(LDLIBS)
 
-tests/resultcheck: tests/resultcheck.c json.c json.h tests/check.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/resultcheck.c json.c $(LDLIBS)
+tests/resultcheck: tests/resultcheck.c $(LIB_OBJS) tests/check.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/resultcheck.c $(LIB_OBJS) $(LDLIBS)
 
 tests/fuzz-cli: tests/fuzz-cli.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<

@@ -20,29 +20,39 @@
 #include <string.h>
 
 #include "interbench.h"
+#include "figures.h"
 #include "json.h"
+#include "schema.h"
 #include "stats.h"
 
-#define SCHEMA		"interbench-result/1"
 #define MIN_WELCH	3	/* repeats per file for the t-test */
 #define FLOOR_PCT	1.0	/* smaller relative changes are never marked */
+#define MAX_METRICS	16
 
-enum metric { M_MEAN, M_P99, M_MAX, M_CPU, M_DEADLINES, N_METRICS };
+/* The figures compare tests: those of the table flagged FIG_COMPARE. */
+static enum fig_id metrics[MAX_METRICS];
+static int n_metrics;
 
-static const struct metric_desc {
-	const char *label;	/* table row */
-	const char *name;	/* threshold messages */
-	bool latency;		/* in latency_us, lower is better */
-} metrics[N_METRICS] = {
-	[M_MEAN] = { "mean latency us", "mean latency", true },
-	[M_P99] = { "p99 latency us", "p99", true },
-	[M_MAX] = { "max latency us", "max latency", true },
-	[M_CPU] = { "% desired CPU", "% desired CPU", false },
-	[M_DEADLINES] = { "% deadlines met", "% deadlines met", false },
-};
+static void find_metrics(void)
+{
+	int i;
+
+	n_metrics = 0;
+	for (i = 0; i < F_COUNT && n_metrics < MAX_METRICS; i++)
+		if (figures[i].flags & FIG_COMPARE)
+			metrics[n_metrics++] = (enum fig_id)i;
+}
+
+/* A metric's row label: "% desired CPU", "p99 latency us". */
+static void metric_label(int m, char *buf, size_t n)
+{
+	const struct figure *f = &figures[metrics[m]];
+
+	snprintf(buf, n, "%s%s", f->label, f->unit == FU_NS ? " us" : "");
+}
 
 struct ok_repeat {
-	double v[N_METRICS];		/* NaN: null in the file */
+	double v[MAX_METRICS];		/* NaN: null in the file */
 	const struct jval *buckets;	/* [[low_ns, high_ns, count], ...] */
 };
 
@@ -52,7 +62,8 @@ struct bad_repeat {
 	const char *status;
 };
 
-struct cell {
+/* The results of one cell (bench under load) in one file. */
+struct file_cell {
 	const char *bench;
 	const char *load;
 	struct ok_repeat *ok;
@@ -67,7 +78,7 @@ struct result_file {
 	struct jval *doc;
 	const char *version;
 	const char *interrupted;
-	struct cell *cells;
+	struct file_cell *cells;
 	size_t n_cells, cap_cells;
 };
 
@@ -93,7 +104,7 @@ struct metric_cmp {
 /* A metric marked worse by more than --threshold. */
 struct breach {
 	char cell[96];
-	enum metric m;
+	int m;
 	double change;		/* percent, the magnitude */
 };
 
@@ -222,6 +233,22 @@ static int need_num(const struct jval *obj, const char *key,
 	return 0;
 }
 
+/* A figure of a result: in its group's object, or the result itself. */
+static int need_figure(const struct jval *res, const struct figure *f,
+		       const char *where, double *out, char *err,
+		       size_t errlen)
+{
+	const struct jval *obj = res;
+	char in[96];
+
+	if (!f->group)
+		return need_num(res, f->key, where, out, err, errlen);
+	if (need(res, f->group, J_OBJ, where, &obj, err, errlen))
+		return -EINVAL;
+	snprintf(in, sizeof(in), "%s.%s", where, f->group);
+	return need_num(obj, f->key, in, out, err, errlen);
+}
+
 static bool is_count(double v)
 {
 	return v >= 0 && v < 18446744073709551616.0 && v == floor(v);
@@ -249,7 +276,7 @@ static int check_buckets(const struct jval *buckets, const char *where,
 	return 0;
 }
 
-static struct cell *find_cell(const struct result_file *rf,
+static struct file_cell *find_cell(const struct result_file *rf,
 			      const char *bench, const char *load)
 {
 	size_t i;
@@ -264,22 +291,22 @@ static struct cell *find_cell(const struct result_file *rf,
 static int add_result(struct result_file *rf, const struct jval *res,
 		      size_t index, char *err, size_t errlen)
 {
-	const struct jval *bench, *load, *status, *lat, *hist, *buckets, *unit;
-	char where[48], where_lat[64], where_hist[64];
+	const struct jval *bench, *load, *status, *hist, *buckets, *unit;
+	char where[48], where_hist[64];
 	struct ok_repeat rep;
-	struct cell *c;
+	struct file_cell *c;
 	void *p;
+	int m;
 
 	snprintf(where, sizeof(where), "results[%zu]", index);
-	snprintf(where_lat, sizeof(where_lat), "%s.latency_us", where);
 	snprintf(where_hist, sizeof(where_hist), "%s.histogram", where);
 	if (res->type != J_OBJ) {
 		snprintf(err, errlen, "%s is not an object", where);
 		return -EINVAL;
 	}
-	if (need(res, "bench", J_STR, where, &bench, err, errlen) ||
-	    need(res, "load", J_STR, where, &load, err, errlen) ||
-	    need(res, "status", J_STR, where, &status, err, errlen))
+	if (need(res, K_BENCH, J_STR, where, &bench, err, errlen) ||
+	    need(res, K_LOAD, J_STR, where, &load, err, errlen) ||
+	    need(res, K_STATUS, J_STR, where, &status, err, errlen))
 		return -EINVAL;
 
 	c = find_cell(rf, bench->str, load->str);
@@ -294,30 +321,26 @@ static int add_result(struct result_file *rf, const struct jval *res,
 		c->bench = bench->str;
 		c->load = load->str;
 	}
-	if (strcmp(status->str, "ok")) {
+	if (strcmp(status->str, STATUS_OK)) {
 		/* what went wrong is all such a result need say */
 		p = grow(c->bad, &c->cap_bad, c->n_bad, sizeof(*c->bad));
 		if (!p)
 			return -ENOMEM;
 		c->bad = p;
 		c->bad[c->n_bad++] = (struct bad_repeat){
-			index, json_get_type(res, "repeat", J_NUM),
+			index, json_get_type(res, K_REPEAT, J_NUM),
 			status->str };
 		return 0;
 	}
 
-	if (need(res, "latency_us", J_OBJ, where, &lat, err, errlen) ||
-	    need_num(lat, "mean", where_lat, &rep.v[M_MEAN], err, errlen) ||
-	    need_num(lat, "p99", where_lat, &rep.v[M_P99], err, errlen) ||
-	    need_num(lat, "max", where_lat, &rep.v[M_MAX], err, errlen) ||
-	    need_num(res, "desired_cpu_pct", where, &rep.v[M_CPU], err,
-		     errlen) ||
-	    need_num(res, "deadlines_met_pct", where, &rep.v[M_DEADLINES],
-		     err, errlen) ||
-	    need(res, "histogram", J_OBJ, where, &hist, err, errlen) ||
-	    need(hist, "buckets", J_ARR, where_hist, &buckets, err, errlen))
+	for (m = 0; m < n_metrics; m++)
+		if (need_figure(res, &figures[metrics[m]], where, &rep.v[m],
+				err, errlen))
+			return -EINVAL;
+	if (need(res, K_HISTOGRAM, J_OBJ, where, &hist, err, errlen) ||
+	    need(hist, K_BUCKETS, J_ARR, where_hist, &buckets, err, errlen))
 		return -EINVAL;
-	unit = json_get(hist, "unit");
+	unit = json_get(hist, K_HIST_UNIT);
 	if (unit && (unit->type != J_STR || strcmp(unit->str, "ns"))) {
 		snprintf(err, errlen, "%s.unit is not \"ns\"", where_hist);
 		return -EINVAL;
@@ -370,23 +393,23 @@ static int load_file(struct result_file *rf, const char *path, char *err,
 			 "(not a JSON object)");
 		goto fail;
 	}
-	schema = json_get(rf->doc, "schema");
+	schema = json_get(rf->doc, K_SCHEMA);
 	if (!schema || schema->type != J_STR) {
 		snprintf(what, sizeof(what), "no \"schema\": not an "
 			 "interbench result file");
 		goto fail;
 	}
-	if (strcmp(schema->str, SCHEMA)) {
+	if (strcmp(schema->str, SCHEMA_NAME)) {
 		snprintf(what, sizeof(what), "schema is \"%.64s\", not \"%s\"",
-			 schema->str, SCHEMA);
+			 schema->str, SCHEMA_NAME);
 		goto fail;
 	}
-	if (need(rf->doc, "interbench_version", J_STR, "", &version, what,
+	if (need(rf->doc, K_VERSION, J_STR, "", &version, what,
 		 sizeof(what)) ||
-	    need(rf->doc, "results", J_ARR, "", &results, what, sizeof(what)))
+	    need(rf->doc, K_RESULTS, J_ARR, "", &results, what, sizeof(what)))
 		goto fail;
 	rf->version = version->str;
-	intr = json_get_type(rf->doc, "interrupted", J_STR);
+	intr = json_get_type(rf->doc, K_INTERRUPTED, J_STR);
 	rf->interrupted = intr ? intr->str : NULL;
 	for (i = 0; i < results->n; i++) {
 		ret = add_result(rf, &results->items[i], i, what,
@@ -404,7 +427,7 @@ fail:
 }
 
 /* Rebuild the latency distribution of a cell from its ok repeats. */
-static void cell_hist(const struct cell *c, struct lat_stats *s)
+static void cell_hist(const struct file_cell *c, struct lat_stats *s)
 {
 	size_t i, j;
 
@@ -423,7 +446,7 @@ static void cell_hist(const struct cell *c, struct lat_stats *s)
 }
 
 /* The metric's non-null values over a cell's ok repeats; returns n. */
-static size_t values(const struct cell *c, enum metric m, double *v)
+static size_t values(const struct file_cell *c, int m, double *v)
 {
 	size_t i, n = 0;
 
@@ -458,8 +481,8 @@ static double median_of(const double *v, size_t n, double *scratch)
  * of the two latency distributions, used when there are too few repeats.
  * work holds 3 * max(n_ok) doubles.
  */
-static void compare_metric(const struct cell *a, const struct cell *b,
-			   enum metric m, double p_hist, double effect,
+static void compare_metric(const struct file_cell *a, const struct file_cell *b,
+			   int m, double p_hist, double effect,
 			   double alpha, double *work, struct metric_cmp *r)
 {
 	size_t na, nb, cap = a->n_ok > b->n_ok ? a->n_ok : b->n_ok;
@@ -494,7 +517,8 @@ static void compare_metric(const struct cell *a, const struct cell *b,
 		 */
 		if ((t < 0) != (diff > 0) || t == 0)
 			return;
-	} else if (metrics[m].latency && m != M_MAX) {
+	} else if (figures[metrics[m]].unit == FU_NS &&
+		   figures[metrics[m]].arg != FS_MAX) {
 		/*
 		 * One test of the whole distributions stands for its mean
 		 * and p99 only where it points the way they moved (effect <
@@ -516,7 +540,7 @@ static void compare_metric(const struct cell *a, const struct cell *b,
 	if (!(r->p < alpha) || !(fabs(diff) > noise) ||
 	    !(fabs(r->change) >= FLOOR_PCT))
 		return;
-	worse = metrics[m].latency ? diff > 0 : diff < 0;
+	worse = figures[metrics[m]].better == FB_LOWER ? diff > 0 : diff < 0;
 	r->mark = worse ? 1 : -1;
 }
 
@@ -562,7 +586,7 @@ static void print_row(const char *cell, const char *metric, const char *base,
 	puts(line);
 }
 
-static void print_notes(const struct result_file *rf, const struct cell *c)
+static void print_notes(const struct result_file *rf, const struct file_cell *c)
 {
 	size_t i;
 
@@ -581,13 +605,13 @@ static void print_notes(const struct result_file *rf, const struct cell *c)
 }
 
 /* Compare one cell present in both files and print its rows. */
-static int compare_cell(const struct cell *a, const struct cell *b,
+static int compare_cell(const struct file_cell *a, const struct file_cell *b,
 			const struct options *o, struct lat_stats *ha,
 			struct lat_stats *hb, struct breaches *br,
 			struct tally *t)
 {
 	size_t cap = a->n_ok > b->n_ok ? a->n_ok : b->n_ok;
-	char name[96], v1[24], v2[24], ch[24], pv[16];
+	char name[96], v1[24], v2[24], ch[24], pv[16], label[64];
 	const char *mark;
 	double p_hist = NAN, effect = NAN, *work;
 	bool any_worse = false, any_better = false;
@@ -603,8 +627,9 @@ static int compare_cell(const struct cell *a, const struct cell *b,
 		cell_hist(b, hb);
 		p_hist = stats_mann_whitney_hist(ha, hb, &effect);
 	}
-	for (m = 0; m < N_METRICS; m++) {
-		compare_metric(a, b, (enum metric)m, p_hist, effect, o->alpha,
+	for (m = 0; m < n_metrics; m++) {
+		metric_label(m, label, sizeof(label));
+		compare_metric(a, b, m, p_hist, effect, o->alpha,
 			       work, &r);
 		fmt_value(v1, sizeof(v1), r.base);
 		fmt_value(v2, sizeof(v2), r.cur);
@@ -613,7 +638,7 @@ static int compare_cell(const struct cell *a, const struct cell *b,
 		/* "~": tested and unremarkable; blank: not tested */
 		mark = r.mark > 0 ? "worse" : r.mark < 0 ? "better" :
 		       strcmp(r.test, "n/a") ? "~" : "";
-		print_row(m ? "" : name, metrics[m].label, v1, v2, ch, r.test,
+		print_row(m ? "" : name, label, v1, v2, ch, r.test,
 			  pv, mark);
 		any_worse |= r.mark > 0;
 		any_better |= r.mark < 0;
@@ -628,7 +653,7 @@ static int compare_cell(const struct cell *a, const struct cell *b,
 			br->b = p;
 			snprintf(br->b[br->n].cell, sizeof(br->b[0].cell),
 				 "%s", name);
-			br->b[br->n].m = (enum metric)m;
+			br->b[br->n].m = m;
 			br->b[br->n].change = fabs(r.change);
 			br->n++;
 		}
@@ -652,7 +677,7 @@ static int compare_files(const struct result_file *base,
 {
 	struct lat_stats *ha = NULL, *hb = NULL;
 	struct breaches br = { NULL, 0, 0 };
-	const struct cell *a, *b;
+	const struct file_cell *a, *b;
 	size_t i;
 	int ret = 0, lost = 0;
 
@@ -720,7 +745,7 @@ static int compare_files(const struct result_file *base,
 	}
 	for (i = 0; i < br.n; i++)
 		printf("threshold: %s %s worse by %.1f %% (> %g %%)\n",
-		       br.b[i].cell, metrics[br.b[i].m].name, br.b[i].change,
+		       br.b[i].cell, figures[metrics[br.b[i].m]].label, br.b[i].change,
 		       o->threshold);
 	for (i = 0; lost && i < base->n_cells; i++) {
 		a = &base->cells[i];
@@ -840,6 +865,8 @@ int compare_main(int argc, char **argv)
 	struct options o;
 	char err[512];
 	int first, nfiles, i, ret, breached = 0, status = 2;
+
+	find_metrics();
 
 	ret = parse_options(argc, argv, &o, &first, err, sizeof(err));
 	if (ret == 1) {

@@ -76,6 +76,9 @@ void burn_loops(uint64_t n);
  */
 void burn_ns(uint64_t loops_per_ms, uint64_t ns);
 
+/* Far above any CPU's loop speed; beyond it a burn chunk never ends. */
+#define MAX_LOOPS_PER_MS	100000000ULL
+
 struct calibration {
 	uint64_t loops_per_ms;
 	double spread_pct;	/* (slowest - fastest) / median run, in % */
@@ -149,40 +152,81 @@ struct run_cfg {
 	char write_file[PATH_MAX];	/* the Write load's file, per run */
 };
 
-/* ---- simulators ----------------------------------------------------- */
+/* ---- options (cli.c parses them; simulators may have their own) ------ */
 
-#define DIST_BINS	1001
-
-/*
- * A simulator's own long option (--NAME [VALUE]), parsed into the block
- * of opts_size bytes the orchestrator keeps for it. parse returns 0, or
- * -EINVAL with what is wrong in err (the option's name is added for you).
- */
-struct sim_opt {
-	const char *name;
-	const char *arg;		/* e.g. "US"; NULL for a flag */
-	const char *help;
-	int (*parse)(void *opts, const char *val, char *err, size_t n);
+enum opt_type {
+	OT_FLAG,		/* bool, set when given */
+	OT_INT,			/* int in [min, max] */
+	OT_UINT,		/* unsigned in [min, max] */
+	OT_U64,			/* uint64_t: the whole number given x scale */
+	OT_SECONDS,		/* uint64_t ns from decimal seconds in [min, max] */
+	OT_PATH,		/* const char *: a non-empty file name */
+	OT_ENUM,		/* int: the index of the value in names[] */
+	OT_CALL,		/* parse() does it */
+	OT_ACTION,		/* --help, --list, --version: what to do instead */
 };
 
-/* The figures one benchmark process hands back (lives in shared memory). */
-struct bench_result {
+/*
+ * One command-line option: parsing, its error messages, --help and the
+ * man page test all come from these tables (cli.c for interbench's own,
+ * a simulator's descriptor for its own). off is where the value goes: in
+ * struct plan for interbench's options, in the simulator's options block
+ * for a simulator's.
+ */
+struct opt {
+	const char *name;		/* long name, without "--" */
+	int letter;			/* short option, or 0 */
+	enum opt_type type;
+	const char *arg;		/* e.g. "N"; NULL for a flag or action */
+	const char *help;		/* lines after the first start with \n */
+	size_t off;
+	long long min, max;		/* OT_INT, OT_UINT, OT_U64 range */
+	double dmin, dmax;		/* OT_SECONDS range */
+	uint64_t scale;			/* OT_U64: stored = given x scale (0: 1) */
+	const char *const *names;	/* OT_ENUM: NULL-ended */
+	/* OT_CALL: 0, or -EINVAL with what is wrong in err. */
+	int (*parse)(void *base, const char *val, char *err, size_t n);
+	size_t seen;			/* OPT_SEEN(): a bool set when given */
+};
+
+/* A bool in the options block that says the option was given. */
+#define OPT_SEEN(type, field)	(offsetof(type, field) + 1)
+
+/*
+ * Parse val as o asks into base + o->off: 0, or -EINVAL with what is
+ * wrong in err (without the option's name). cli.c.
+ */
+int opt_set(const struct opt *o, void *base, const char *val, char *err,
+	    size_t n);
+
+/* ---- simulators ----------------------------------------------------- */
+
+/*
+ * A frame is one unit of a simulated task's work that has a release
+ * time: an audio period, a video frame, one step of X's ramp, a Gaming
+ * frame, a Server request, a Cyclic wakeup.
+ */
+
+/* Room in every sim_result for a simulator's own raw figures. */
+#define SIM_OWN_BYTES	(16 * 1024)
+
+/* What one benchmark process measured, raw (lives in shared memory). */
+struct sim_result {
 	int status;			/* 0 ok, or -errno */
 	char why[128];			/* what went wrong, if status */
 	char note[96];			/* how it ran, e.g. "SCHED_FIFO 95" */
-	uint64_t frames;		/* deadlines due (frames released) */
+	uint64_t frames;		/* frames due */
 	uint64_t frames_met;		/* finished by their deadline */
 	uint64_t frames_dropped;	/* never run: too late to be of use */
 	double cpu_desired_ns;		/* CPU work asked for */
 	double cpu_got_ns;		/* CPU work done */
 	bool has_deadlines;
-	struct lat_stats latency;	/* deadline -> simulated thread running */
-	struct lat_stats timer;		/* deadline -> timing thread awake */
+	struct lat_stats latency;	/* release -> simulated thread running */
+	struct lat_stats timer;		/* release -> timing thread awake */
 	struct lat_stats wakeup;	/* timing thread post -> thread running */
-	struct lat_stats rate;		/* per-second rates (Server: requests) */
-	/* Linear latency distribution (Cyclic --dist): bins of dist_width_ns. */
-	uint64_t dist_width_ns;		/* 0: not kept */
-	uint64_t dist[DIST_BINS];	/* the last bin holds all beyond */
+	struct lat_stats per_sec;	/* frames done in each whole second */
+	/* The simulator's own raw data, read by its descriptor's keep(). */
+	_Alignas(16) unsigned char own[SIM_OWN_BYTES];
 };
 
 struct sim_desc;
@@ -191,13 +235,23 @@ struct sim_ctx {
 	const struct sim_desc *desc;
 	const struct run_cfg *cfg;
 	const void *opts;		/* the simulator's own options, or NULL */
-	uint64_t duration_ns;		/* 0: until the process is killed */
+	/* How long past its duration it may take: sim_grace_ns(). */
+	uint64_t grace_ns;
 	int nice;			/* for the simulated thread */
 	bool rt;			/* simulated thread SCHED_FIFO */
 	bool timing_rt;			/* timing thread SCHED_FIFO (benchmarks) */
-	struct bench_result *res;	/* where the figures go */
+	struct sim_result *res;		/* where the figures go */
 	struct load_work *work;		/* counts frames when run as a load */
 };
+
+/*
+ * How long the simulator runs: cfg->duration_ns when benchmarked, 0
+ * (until its process is killed) when run as a load (work is set).
+ */
+static inline uint64_t sim_duration(const struct sim_ctx *c)
+{
+	return c->work ? 0 : c->cfg->duration_ns;
+}
 
 /* How a periodic task behaves (see timing.c for the frame rules). */
 struct periodic_spec {
@@ -218,12 +272,16 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
 /* The calling thread as the run asks: SCHED_FIFO (c->rt) or c->nice. */
 int sim_sched(const struct sim_ctx *c);
 /* Record the first failure of a run: status and "what: strerror". */
-void sim_fail(struct bench_result *r, int err, const char *what);
+void sim_fail(struct sim_result *r, int err, const char *what);
 /* Join t by a CLOCK_MONOTONIC deadline (0: none): 0 or -errno. */
 int thread_join_until(pthread_t t, uint64_t mono_deadline);
-/* A whole number in [min, max], nothing else: 0, or -EINVAL and why. */
-int opt_whole(const char *val, long long min, long long max,
-	      long long *out, char *err, size_t n);
+/*
+ * The one allowance for a simulator to finish after its duration: its
+ * threads are joined by then, and the parent kills it as stuck a little
+ * later (run.c). A base for every simulator, plus its grace_ns().
+ */
+uint64_t sim_grace_ns(const struct sim_desc *s, const struct run_cfg *cfg,
+		      const void *opts);
 
 #define SIM_DEADLINES	0x1	/* has deadlines (% Deadlines Met column) */
 #define SIM_CUSTOM	0x2	/* needs -C/-I; not in the default matrix */
@@ -232,7 +290,8 @@ int opt_whole(const char *val, long long min, long long max,
 /* Print to the console and the logfile (the orchestrator's out()). */
 typedef void (*out_fn)(void *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-struct cell;
+struct result;
+struct figure;
 
 struct sim_desc {
 	const char *name;
@@ -240,18 +299,29 @@ struct sim_desc {
 	unsigned flags;
 	int (*run)(struct sim_ctx *c);	/* in its own process */
 	/* Optional: own options, their defaults, a check of them all. */
-	const struct sim_opt *opts;	/* NULL-ended */
+	const struct opt *opts;		/* ends with a NULL name */
 	size_t opts_size;
 	void (*opts_init)(void *opts, const struct run_cfg *cfg);
 	int (*opts_check)(const void *opts, char *err, size_t n);
 	/*
-	 * Optional: how long after its duration the task may still be
-	 * finishing (beyond the parent's usual 5 s and 10 %), e.g. a long
-	 * interval or budget. Past that the parent kills it as stuck.
+	 * Optional: how much longer than everyone's base (sim_grace_ns())
+	 * it may still be finishing after its duration, e.g. a long
+	 * interval or budget.
 	 */
 	uint64_t (*grace_ns)(const struct run_cfg *cfg, const void *opts);
-	/* Optional: more lines under the cell's row in the table. */
-	void (*detail)(const struct cell *c, const void *opts, out_fn out,
+	/*
+	 * Optional: figures of its own (figures.h), written into each of its
+	 * results after the histogram, read from its sim_result.
+	 */
+	const struct figure *figures;
+	int nfigures;
+	/*
+	 * Optional: keep what its figures and detail need of res->own past
+	 * the cell (a malloc'd copy, freed with the result), or NULL.
+	 */
+	void *(*keep)(const struct sim_result *res);
+	/* Optional: more lines under the result's row in the table. */
+	void (*detail)(const struct result *r, const void *opts, out_fn out,
 		       void *ctx);
 };
 

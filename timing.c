@@ -87,7 +87,7 @@ struct periodic {
 static void *timing_thread(void *arg)
 {
 	struct periodic *st = arg;
-	struct bench_result *r = st->c->res;
+	struct sim_result *r = st->c->res;
 	uint64_t k;
 
 	/*
@@ -106,12 +106,13 @@ static void *timing_thread(void *arg)
 				       NULL) == EINTR)
 			;
 		t = now_ns();
-		stats_add(&r->timer, t - d);
 		atomic_store_explicit(&st->stamp[k % STAMPS], t,
 				      memory_order_relaxed);
 		atomic_store_explicit(&st->released, k + 1,
 				      memory_order_release);
 		sem_post(&st->wake);
+		/* After the post: the histogram update costs no wakeup. */
+		stats_add(&r->timer, t - d);
 	}
 	atomic_store(&st->timing_done, 1);
 	sem_post(&st->wake);
@@ -129,7 +130,7 @@ static void *periodic_thread(void *arg)
 	struct periodic *st = arg;
 	const struct periodic_spec *p = st->p;
 	struct sim_ctx *c = st->c;
-	struct bench_result *r = c->res;
+	struct sim_result *r = c->res;
 	uint64_t lpm = c->cfg->loops_per_ms;
 	uint64_t k = 0, idle_since = now_ns();
 
@@ -208,13 +209,16 @@ int thread_join_until(pthread_t t, uint64_t mono_deadline)
 	}
 }
 
-/* Grace after the run for the last frames: two frames and a second. */
-static uint64_t grace_ns(uint64_t frame_ns)
+/* Every simulator's allowance: its last frames, and a margin. */
+#define SIM_GRACE_NS	(2 * NSEC_PER_SEC)
+
+uint64_t sim_grace_ns(const struct sim_desc *s, const struct run_cfg *cfg,
+		      const void *opts)
 {
-	return 2 * frame_ns + NSEC_PER_SEC;
+	return SIM_GRACE_NS + (s->grace_ns ? s->grace_ns(cfg, opts) : 0);
 }
 
-void sim_fail(struct bench_result *r, int err, const char *what)
+void sim_fail(struct sim_result *r, int err, const char *what)
 {
 	if (r->status)
 		return;
@@ -240,9 +244,9 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 	sem_init(&st->wake, 0, 0);
 	/* First release one period from now: threads are set up by then. */
 	st->start = now_ns() + p->period_ns;
-	if (c->duration_ns) {
-		st->end = st->start + c->duration_ns;
-		limit = st->end + grace_ns(p->deadline_ns);
+	if (sim_duration(c)) {
+		st->end = st->start + sim_duration(c);
+		limit = st->end + c->grace_ns;
 	}
 	err = -pthread_create(&sim, NULL, periodic_thread, st);
 	if (err) {
@@ -260,7 +264,7 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 		sim_fail(c->res, err, "simulated task did not finish");
 		return err;	/* threads die with the process */
 	}
-	err = thread_join_until(tt, now_ns() + grace_ns(p->period_ns));
+	err = thread_join_until(tt, now_ns() + c->grace_ns);
 	if (err) {
 		sim_fail(c->res, err, "timing thread did not finish");
 		return err;
@@ -285,7 +289,7 @@ struct greedy {
 static void *greedy_thread(void *arg)
 {
 	struct greedy *g = arg;
-	struct bench_result *r = g->c->res;
+	struct sim_result *r = g->c->res;
 	uint64_t lpm = g->c->cfg->loops_per_ms;
 
 	g->err = sim_sched(g->c);
@@ -317,9 +321,9 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns)
 	int err;
 
 	c->res->has_deadlines = false;
-	if (c->duration_ns) {
-		g.end = now_ns() + c->duration_ns;
-		limit = g.end + grace_ns(frame_ns);
+	if (sim_duration(c)) {
+		g.end = now_ns() + sim_duration(c);
+		limit = g.end + c->grace_ns;
 	}
 	err = -pthread_create(&t, NULL, greedy_thread, &g);
 	if (err)
@@ -332,30 +336,4 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns)
 	if (g.err)
 		sim_fail(c->res, g.err, "scheduling the simulated task");
 	return c->res->status;
-}
-
-int opt_whole(const char *val, long long min, long long max,
-	      long long *out, char *err, size_t n)
-{
-	char *end;
-	long long v;
-
-	if (!val || *val < '0' || *val > '9') {
-		if (!val || *val != '-' || val[1] < '0' || val[1] > '9')
-			goto bad;
-	}
-	errno = 0;
-	v = strtoll(val, &end, 10);
-	if (*end)
-		goto bad;
-	if (errno == ERANGE || v < min || v > max) {
-		snprintf(err, n, "%s is out of range (%lld to %lld)", val, min,
-			 max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-bad:
-	snprintf(err, n, "'%s' is not a whole number", val ? val : "");
-	return -EINVAL;
 }

@@ -34,6 +34,20 @@ const struct load_desc *const loads[] = {
 	NULL
 };
 
+/* What loads count, with the unit the tables show it in. */
+const struct work_unit work_units[WORK_KINDS] = {
+	[WORK_BURN_LOOPS]	= { "burn_loops", "Mloops/s", 1e6 },
+	[WORK_BYTES_WRITTEN]	= { "bytes_written", "MB/s written", 1e6 },
+	[WORK_BYTES_READ]	= { "bytes_read", "MB/s read", 1e6 },
+	[WORK_RING_WAKEUPS]	= { "ring_wakeups", "wakeups/s", 1 },
+	[WORK_HACK_MESSAGES]	= { "hack_messages", "messages/s", 1 },
+	[WORK_MEM_BYTES]	= { "mem_bytes", "MB/s touched", 1e6 },
+	[WORK_FRAMES]		= { "frames", "frames/s", 1 },
+	[WORK_NET_PACKETS]	= { "net_packets", "UDP datagrams/s", 1 },
+	[WORK_NET_BYTES]	= { "net_bytes", "MB/s received", 1e6 },
+	[WORK_FORKS]		= { "forks", "forks/s", 1 },
+};
+
 /*
  * The last byte of why is never part of the message (vsnprintf is given
  * one byte less), so it can be the claim: whoever flips it from 0 to 1
@@ -220,7 +234,7 @@ int64_t dir_usable_bytes(const char *dir)
 int load_run_sim(struct load_ctx *c)
 {
 	const struct sim_desc *sim = c->desc->sim;
-	struct bench_result *res;
+	struct sim_result *res;
 	struct sim_ctx sc;
 	int rc;
 
@@ -238,7 +252,6 @@ int load_run_sim(struct load_ctx *c)
 	sc = (struct sim_ctx){
 		.desc = sim,
 		.cfg = c->cfg,
-		.duration_ns = 0,
 		.nice = c->cfg->load_nice,
 		.rt = false,
 		.res = res,

@@ -17,92 +17,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include "interbench.h"
-#include "report.h"
+#include "figures.h"
+#include "json.h"
 
+/* The order of the names: the enums index them. */
 enum cyclic_method { CM_CLOCK_NS, CM_POSIX_NS, CM_ITIMER, CM_POLL };
-enum cyclic_policy { CP_AUTO, CP_FIFO, CP_RR, CP_OTHER };
+enum cyclic_policy { CP_FIFO, CP_RR, CP_OTHER, CP_AUTO };
 
 static const char *const method_names[] = {
-	"clock_ns", "posix_ns", "itimer", "poll"
+	"clock_ns", "posix_ns", "itimer", "poll", NULL
 };
-static const char *const policy_names[] = { "auto", "fifo", "rr", "other" };
+static const char *const policy_names[] = {
+	"fifo", "rr", "other", "auto", NULL
+};
+
+/* Bins of the linear distribution (--dist); the last holds all beyond. */
+#define DIST_BINS	1001
 
 struct cyclic_opts {
-	enum cyclic_policy policy;
+	int policy;			/* enum cyclic_policy */
 	int prio;
-	enum cyclic_method method;
+	int method;			/* enum cyclic_method */
 	uint64_t interval_ns;
 	uint64_t dist_ns;		/* 0: no distribution */
 };
 
-static int pick(const char *const *names, int n, const char *val)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (!strcasecmp(names[i], val))
-			return i;
-	return -1;
-}
-
-static int parse_policy(void *o, const char *val, char *err, size_t n)
-{
-	int p = pick(policy_names, 4, val);
-
-	if (p < 0) {
-		snprintf(err, n, "'%s': expected fifo, rr, other or auto", val);
-		return -EINVAL;
-	}
-	((struct cyclic_opts *)o)->policy = (enum cyclic_policy)p;
-	return 0;
-}
-
-static int parse_method(void *o, const char *val, char *err, size_t n)
-{
-	int m = pick(method_names, 4, val);
-
-	if (m < 0) {
-		snprintf(err, n, "'%s': expected clock_ns, posix_ns, itimer or "
-			 "poll", val);
-		return -EINVAL;
-	}
-	((struct cyclic_opts *)o)->method = (enum cyclic_method)m;
-	return 0;
-}
-
-static int parse_u64(const char *val, uint64_t min, uint64_t max,
-		     uint64_t *out, char *err, size_t n)
-{
-	long long v;
-	int e = opt_whole(val, (long long)min, (long long)max, &v, err, n);
-
-	if (!e)
-		*out = (uint64_t)v;
-	return e;
-}
-
-static int parse_prio(void *o, const char *val, char *err, size_t n)
-{
-	uint64_t v;
-	int e = parse_u64(val, 1, 99, &v, err, n);
-
-	if (!e)
-		((struct cyclic_opts *)o)->prio = (int)v;
-	return e;
-}
-
-static int parse_interval(void *o, const char *val, char *err, size_t n)
-{
-	uint64_t v;
-	int e = parse_u64(val, 10, 10000000, &v, err, n);
-
-	if (!e)
-		((struct cyclic_opts *)o)->interval_ns = v * NSEC_PER_USEC;
-	return e;
-}
+/* What Cyclic keeps in its sim_result's own[]: the distribution. */
+struct cyclic_own {
+	uint64_t width_ns;		/* 0: not kept */
+	uint64_t bins[DIST_BINS];
+};
+_Static_assert(sizeof(struct cyclic_own) <= SIM_OWN_BYTES,
+	       "Cyclic's distribution must fit in sim_result.own");
 
 /* Bin width: a number of ns, or with a unit: 500ns, 1us, 2ms. */
 static int parse_dist(void *o, const char *val, char *err, size_t n)
@@ -110,23 +58,24 @@ static int parse_dist(void *o, const char *val, char *err, size_t n)
 	static const struct { const char *unit; uint64_t ns; } units[] = {
 		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
 	};
-	char num[32];
 	size_t i, len = strspn(val, "0123456789");
-	uint64_t v;
+	unsigned long long v;
 
-	if (!len || len >= sizeof(num)) {
+	/* Nine digits at most: a second in ns, and no overflow. */
+	if (!len || len > 9) {
 		snprintf(err, n, "'%s' is not a width such as 1000 or 1us",
 			 val);
 		return -EINVAL;
 	}
-	memcpy(num, val, len);
-	num[len] = '\0';
+	v = strtoull(val, NULL, 10);
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		if (strcmp(val + len, units[i].unit))
 			continue;
-		if (parse_u64(num, 1, 1000000000, &v, err, n))
+		if (!v) {
+			snprintf(err, n, "0 is out of range (1 to 1000000000)");
 			return -EINVAL;
-		if (v * units[i].ns > 1000000000ULL) {
+		}
+		if (v * units[i].ns > NSEC_PER_SEC) {
 			snprintf(err, n, "%s is wider than a second", val);
 			return -EINVAL;
 		}
@@ -137,18 +86,26 @@ static int parse_dist(void *o, const char *val, char *err, size_t n)
 	return -EINVAL;
 }
 
-static const struct sim_opt cyclic_opts_list[] = {
-	{ "cyclic-policy", "POLICY", "fifo, rr, other (default: fifo with "
-	  "real-time rights, else other)", parse_policy },
-	{ "cyclic-prio", "N", "real-time priority 1-99 (default 95)",
-	  parse_prio },
-	{ "cyclic-method", "M", "clock_ns (default), posix_ns, itimer, poll",
-	  parse_method },
-	{ "cyclic-interval", "US", "wake interval in us (default 1000)",
-	  parse_interval },
-	{ "dist", "WIDTH", "also a latency distribution in bins of WIDTH "
-	  "(ns, or 1us, 2ms)", parse_dist },
-	{ NULL, NULL, NULL, NULL }
+#define CO(field)	offsetof(struct cyclic_opts, field)
+
+static const struct opt cyclic_opts_list[] = {
+	{ .name = "cyclic-policy", .type = OT_ENUM, .arg = "POLICY",
+	  .help = "fifo, rr, other (default: fifo with real-time\n"
+		  "rights, else other)", .off = CO(policy), .names = policy_names },
+	{ .name = "cyclic-prio", .type = OT_INT, .arg = "N",
+	  .help = "real-time priority 1-99 (default 95)", .off = CO(prio),
+	  .min = 1, .max = 99 },
+	{ .name = "cyclic-method", .type = OT_ENUM, .arg = "M",
+	  .help = "clock_ns (default), posix_ns, itimer, poll",
+	  .off = CO(method), .names = method_names },
+	{ .name = "cyclic-interval", .type = OT_U64, .arg = "US",
+	  .help = "wake interval in us (default 1000)",
+	  .off = CO(interval_ns), .min = 10, .max = 10000000,
+	  .scale = NSEC_PER_USEC },
+	{ .name = "dist", .type = OT_CALL, .arg = "WIDTH",
+	  .help = "also a latency distribution in bins of WIDTH\n"
+		  "(ns, or 1us, 2ms)", .parse = parse_dist },
+	{ .name = NULL },
 };
 
 static void cyclic_init(void *o, const struct run_cfg *cfg)
@@ -188,6 +145,7 @@ struct cyclic_run {
 	const struct cyclic_opts *o;
 	struct sim_ctx *c;
 	enum cyclic_policy policy;
+	struct cyclic_own *own;
 	uint64_t end;
 	int err;
 	const char *what;
@@ -242,7 +200,8 @@ static int cyclic_sleep(struct cyclic_run *cr, uint64_t due, timer_t tid,
 static void *cyclic_thread(void *arg)
 {
 	struct cyclic_run *cr = arg;
-	struct bench_result *r = cr->c->res;
+	struct sim_result *r = cr->c->res;
+	struct cyclic_own *own = cr->own;
 	const struct cyclic_opts *o = cr->o;
 	uint64_t due, period = o->interval_ns;
 	timer_t tid = 0;
@@ -300,10 +259,10 @@ static void *cyclic_thread(void *arg)
 		}
 		lat = now > due ? now - due : 0;
 		stats_add(&r->latency, lat);
-		if (r->dist_width_ns) {
-			uint64_t bin = lat / r->dist_width_ns;
+		if (own->width_ns) {
+			uint64_t bin = lat / own->width_ns;
 
-			r->dist[bin < DIST_BINS - 1 ? bin : DIST_BINS - 1]++;
+			own->bins[bin < DIST_BINS - 1 ? bin : DIST_BINS - 1]++;
 		}
 		r->frames++;
 		if (lat < period)
@@ -336,7 +295,7 @@ static void *cyclic_thread(void *arg)
 static int cyclic_run(struct sim_ctx *c)
 {
 	const struct cyclic_opts *o = c->opts;
-	struct bench_result *r = c->res;
+	struct sim_result *r = c->res;
 	struct cyclic_run *cr;
 	pthread_t t;
 	sigset_t set;
@@ -353,24 +312,24 @@ static int cyclic_run(struct sim_ctx *c)
 		return -ENOMEM;
 	cr->o = o;
 	cr->c = c;
-	cr->policy = o->policy;
+	cr->policy = (enum cyclic_policy)o->policy;
 	if (cr->policy == CP_AUTO)
 		cr->policy = c->cfg->rt_ok ? CP_FIFO : CP_OTHER;
 	r->has_deadlines = true;
-	r->dist_width_ns = o->dist_ns;
+	cr->own = (struct cyclic_own *)r->own;
+	cr->own->width_ns = o->dist_ns;
 	/* Block the timer signal everywhere: the thread takes it itself. */
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	cr->end = c->duration_ns ? now_ns() + c->duration_ns : UINT64_MAX;
+	cr->end = sim_duration(c) ? now_ns() + sim_duration(c) : UINT64_MAX;
 	e = -pthread_create(&t, NULL, cyclic_thread, cr);
 	if (e) {
 		free(cr);
 		return e;
 	}
-	/* Bounded: the end, an interval and two seconds of grace. */
-	e = thread_join_until(t, c->duration_ns ? cr->end + o->interval_ns +
-				 2 * NSEC_PER_SEC : 0);
+	/* Bounded: the end and its grace (an interval more than most). */
+	e = thread_join_until(t, sim_duration(c) ? cr->end + c->grace_ns : 0);
 	if (e) {
 		sim_fail(r, e, "the cyclic thread did not finish");
 		return e;
@@ -382,48 +341,97 @@ static int cyclic_run(struct sim_ctx *c)
 	return e;
 }
 
-static void cyclic_detail(const struct cell *c, const void *opts, out_fn out,
-			  void *ctx)
+/* The distribution, past the cell: a copy of own[], if one was kept. */
+static void *cyclic_keep(const struct sim_result *res)
 {
-	const struct cyclic_opts *o = opts;
-	const struct cell_extra *x = c->extra;
-	const struct lat_summary *l = &c->lat;
-	uint64_t last = 0, i;
-	int k, shown = 0;
+	const struct cyclic_own *own = (const struct cyclic_own *)res->own;
+	struct cyclic_own *k;
 
-	if (!x || !o)
+	if (!own->width_ns)
+		return NULL;
+	k = malloc(sizeof(*k));
+	if (k)
+		memcpy(k, own, sizeof(*k));
+	return k;
+}
+
+static void json_dist(struct jw *w, const struct figure *f,
+		      const struct result *r)
+{
+	const struct cyclic_own *k = r->kept;
+	size_t i;
+
+	if (!k)
 		return;
-	out(ctx, "          cyclic: %s, %s, every %.6g us: %llu samples, "
-	    "%llu wakeups lost (a period late or more)\n", x->note,
-	    method_names[o->method], (double)o->interval_ns / 1e3,
-	    (unsigned long long)l->count,
-	    (unsigned long long)c->frames_dropped);
-	out(ctx, "          mean %.3f us, mode %.3f, min %.3f, max %.3f, "
-	    "SD %.3f\n", l->mean / 1e3, (double)x->mode / 1e3,
-	    (double)l->min / 1e3, (double)l->max / 1e3, l->sd / 1e3);
-	out(ctx, "          percentiles (us):");
-	for (k = 0; k < EXTRA_PCTS; k++)
-		out(ctx, " %g: %.3f", extra_pcts[k], (double)x->pct[k] / 1e3);
-	out(ctx, "\n");
-	if (!x->dist)
-		return;
+	jw_obj_begin(w, f->key);
+	jw_num(w, "width_us", (double)k->width_ns / NSEC_PER_USEC);
+	jw_arr_begin(w, "counts");
 	for (i = 0; i < DIST_BINS; i++)
-		if (x->dist[i])
+		jw_uint(w, NULL, k->bins[i]);
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static const struct figure cyclic_figures[] = {
+	IB_FIG_NOTE,
+	IB_FIG_MORE_PCTS,
+	IB_FIG_MODE,
+	{ NULL, "distribution", NULL, "latency in bins of --dist",
+	  FU_COUNT, FB_NONE, FIG_OMIT, NULL, 0, 0, json_dist },
+};
+
+#define CYCLIC_PCTS	1	/* cyclic_figures[] index of the first */
+#define CYCLIC_MODE	(CYCLIC_PCTS + IB_FIG_MORE_PCTS_N)
+
+static void print_dist(const struct cyclic_own *k, out_fn out, void *ctx)
+{
+	uint64_t last = 0, i;
+	int shown = 0;
+
+	for (i = 0; i < DIST_BINS; i++)
+		if (k->bins[i])
 			last = i;
 	out(ctx, "          distribution: latency (us) from, count\n");
 	for (i = 0; i <= last && shown < 100; i++, shown++)
 		out(ctx, "          %12.3f %llu%s\n",
-		    (double)(i * x->dist_width_ns) / 1e3,
-		    (unsigned long long)x->dist[i],
+		    (double)(i * k->width_ns) / NSEC_PER_USEC,
+		    (unsigned long long)k->bins[i],
 		    i == DIST_BINS - 1 ? " (and beyond)" : "");
 	if (i <= last) {
 		uint64_t more = 0;
 
 		for (; i < DIST_BINS; i++)
-			more += x->dist[i];
+			more += k->bins[i];
 		out(ctx, "          ... %llu more samples in later bins (all "
 		    "in the JSON)\n", (unsigned long long)more);
 	}
+}
+
+static void cyclic_detail(const struct result *r, const void *opts,
+			  out_fn out, void *ctx)
+{
+	const struct cyclic_opts *o = opts;
+	const double us = NSEC_PER_USEC;
+	int k;
+
+	if (!o)
+		return;
+	out(ctx, "          cyclic: %s, %s, every %.6g us: %llu samples, "
+	    "%llu wakeups lost (a period late or more)\n", r->note,
+	    method_names[o->method], (double)o->interval_ns / us,
+	    (unsigned long long)r->v[F_LAT_COUNT],
+	    (unsigned long long)r->v[F_FRAMES_DROPPED]);
+	out(ctx, "          mean %.3f us, mode %.3f, min %.3f, max %.3f, "
+	    "SD %.3f\n", r->v[F_LAT_MEAN] / us,
+	    r->sim_v[CYCLIC_MODE] / us, r->v[F_LAT_MIN] / us,
+	    r->v[F_LAT_MAX] / us, r->v[F_LAT_SD] / us);
+	out(ctx, "          percentiles (us):");
+	for (k = 0; k < IB_FIG_MORE_PCTS_N; k++)
+		out(ctx, " %s: %.3f", cyclic_figures[CYCLIC_PCTS + k].key,
+		    r->sim_v[CYCLIC_PCTS + k] / us);
+	out(ctx, "\n");
+	if (r->kept)
+		print_dist(r->kept, out, ctx);
 }
 
 static uint64_t cyclic_grace(const struct run_cfg *cfg, const void *opts)
@@ -441,6 +449,9 @@ const struct sim_desc sim_cyclic = {
 	.opts_size = sizeof(struct cyclic_opts),
 	.opts_init = cyclic_init,
 	.opts_check = cyclic_check,
+	.figures = cyclic_figures,
+	.nfigures = sizeof(cyclic_figures) / sizeof(cyclic_figures[0]),
+	.keep = cyclic_keep,
 	.detail = cyclic_detail,
 	.grace_ns = cyclic_grace,
 };

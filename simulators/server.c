@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "interbench.h"
-#include "report.h"
+#include "figures.h"
 
 #define SERVER_MAX_THREADS	64
 #define SERVER_MAX_WORKERS	1024	/* per message thread */
@@ -51,92 +51,35 @@ struct server_opts {
 
 /* ---- options -------------------------------------------------------- */
 
-/* A whole number in [min, max] into *v: 0, or -EINVAL with why in err. */
-static int parse_whole(const char *val, long min, long max, int *v,
-		       char *err, size_t n)
-{
-	long long x;
-	int e = opt_whole(val, min, max, &x, err, n);
+#define SO(field)	offsetof(struct server_opts, field)
 
-	if (!e)
-		*v = (int)x;
-	return e;
-}
-
-static int parse_threads(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	return parse_whole(val, 1, SERVER_MAX_THREADS, &o->threads, err, n);
-}
-
-static int parse_workers(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	return parse_whole(val, 1, SERVER_MAX_WORKERS, &o->workers, err, n);
-}
-
-static int parse_footprint(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	return parse_whole(val, 4, 65536, &o->footprint_kb, err, n);
-}
-
-static int parse_ops(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	return parse_whole(val, 1, 1000, &o->ops, err, n);
-}
-
-static int parse_lock(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	(void)val;
-	(void)err;
-	(void)n;
-	o->lock = true;
-	return 0;
-}
-
-static int parse_sleep(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	return parse_whole(val, 0, 1000000, &o->sleep_us, err, n);
-}
-
-static int parse_budget(void *opts, const char *val, char *err, size_t n)
-{
-	struct server_opts *o = opts;
-
-	return parse_whole(val, 1, 60000000, &o->budget_us, err, n);
-}
-
-static const struct sim_opt server_opts_list[] = {
-	{ "server-threads", "N", "message threads (default 1, 1-64)",
-	  parse_threads },
-	{ "server-workers", "N",
-	  "workers per message thread (default: CPUs, 1-1024)",
-	  parse_workers },
-	{ "server-footprint", "KB",
-	  "cache footprint of a worker's matrices (default 256, 4-65536)",
-	  parse_footprint },
-	{ "server-ops", "N",
-	  "matrix multiplications per request (default 5, 1-1000)",
-	  parse_ops },
-	{ "server-lock", NULL,
-	  "hold a per-CPU lock during a request's matrix work",
-	  parse_lock },
-	{ "server-sleep", "US",
-	  "each of a request's two sleeps (default 100, 0-1000000)",
-	  parse_sleep },
-	{ "server-budget", "US",
-	  "request deadline (default 20000, 1-60000000)", parse_budget },
-	{ NULL, NULL, NULL, NULL },
+static const struct opt server_opts_list[] = {
+	{ .name = "server-threads", .type = OT_INT, .arg = "N",
+	  .help = "message threads (default 1, 1-64)", .off = SO(threads),
+	  .min = 1, .max = SERVER_MAX_THREADS },
+	{ .name = "server-workers", .type = OT_INT, .arg = "N",
+	  .help = "workers per message thread (default: CPUs,\n"
+		  "1-1024)",
+	  .off = SO(workers), .min = 1, .max = SERVER_MAX_WORKERS },
+	{ .name = "server-footprint", .type = OT_INT, .arg = "KB",
+	  .help = "cache footprint of a worker's matrices\n"
+		  "(default 256, 4-65536)", .off = SO(footprint_kb), .min = 4, .max = 65536 },
+	{ .name = "server-ops", .type = OT_INT, .arg = "N",
+	  .help = "matrix multiplications per request (default 5,\n"
+		  "1-1000)",
+	  .off = SO(ops), .min = 1, .max = 1000 },
+	{ .name = "server-lock", .type = OT_FLAG,
+	  .help = "hold a per-CPU lock during a request's matrix\n"
+		  "work",
+	  .off = SO(lock) },
+	{ .name = "server-sleep", .type = OT_INT, .arg = "US",
+	  .help = "each of a request's two sleeps (default 100,\n"
+		  "0-1000000)",
+	  .off = SO(sleep_us), .min = 0, .max = 1000000 },
+	{ .name = "server-budget", .type = OT_INT, .arg = "US",
+	  .help = "request deadline (default 20000, 1-60000000)",
+	  .off = SO(budget_us), .min = 1, .max = 60000000 },
+	{ .name = NULL },
 };
 
 static void server_opts_init(void *opts, const struct run_cfg *cfg)
@@ -505,7 +448,7 @@ static int server_alloc(struct server *sv)
 			pthread_mutex_init(&sv->locks[k], &a);
 		pthread_mutexattr_destroy(&a);
 	}
-	sv->nsec = sv->c->duration_ns / NSEC_PER_SEC;
+	sv->nsec = sim_duration(sv->c) / NSEC_PER_SEC;
 	if (sv->nsec) {
 		sv->per_sec = calloc(sv->nsec, sizeof(*sv->per_sec));
 		if (!sv->per_sec)
@@ -627,7 +570,7 @@ static int stop_all(struct server *sv, uint64_t deadline)
 /* Add every thread's figures into the result: 0 or -ENOMEM. */
 static int collect(struct server *sv)
 {
-	struct bench_result *r = sv->c->res;
+	struct sim_result *r = sv->c->res;
 	struct lat_stats *rate;
 	uint64_t k;
 	int i;
@@ -657,7 +600,7 @@ static int collect(struct server *sv)
 	stats_init(rate);
 	for (k = 0; k < sv->nsec; k++)
 		stats_add(rate, atomic_load(&sv->per_sec[k]));
-	stats_merge(&r->rate, rate);
+	stats_merge(&r->per_sec, rate);
 	free(rate);
 	return 0;
 }
@@ -697,8 +640,8 @@ static int server_run(struct sim_ctx *c)
 	if (!err) {
 		/* The run starts with the first request. */
 		sv->start = now_ns();
-		if (c->duration_ns)
-			sv->end = sv->start + c->duration_ns;
+		if (sim_duration(c))
+			sv->end = sv->start + sim_duration(c);
 		err = start_msgrs(sv, &attr);
 	}
 	pthread_attr_destroy(&attr);
@@ -707,7 +650,7 @@ static int server_run(struct sim_ctx *c)
 	/* The last requests may run to their deadline, then give up. */
 	deadline = err ? now_ns() : sv->end;
 	if (deadline != UINT64_MAX)
-		deadline += 2 * NSEC_PER_SEC + sv->budget_ns;
+		deadline += c->grace_ns;
 	else
 		deadline = 0;
 	if (stop_all(sv, deadline))
@@ -718,46 +661,76 @@ static int server_run(struct sim_ctx *c)
 	return err ? err : c->res->status;
 }
 
-/* ---- details under the row ------------------------------------------ */
+/* ---- figures and details ------------------------------------------- */
 
-static void print_lat(out_fn out, void *ctx, const char *what,
-		      const struct lat_summary *s, const char *unit)
+/* Requests per second: known when the run had a whole second. */
+static double server_rate(const struct figure *f, const struct sim_result *r)
 {
-	if (!s->count) {
+	return r->per_sec.count ? fig_stat(f, r) : NAN;
+}
+
+#define RATE(k, a)							\
+	{ "rate_per_s", k, NULL, "requests per second " k, FU_COUNT,	\
+	  FB_HIGHER, FIG_OMIT, server_rate, SR(per_sec), a, NULL }
+
+/* The order of server_figures[]. */
+enum { SF_NOTE, SF_PCTS, SF_MODE = SF_PCTS + IB_FIG_MORE_PCTS_N, SF_SECS,
+       SF_MIN, SF_P20, SF_P50, SF_P90, SF_MAX };
+
+static const struct figure server_figures[] = {
+	IB_FIG_NOTE,
+	IB_FIG_MORE_PCTS,
+	IB_FIG_MODE,
+	RATE("samples", FS_COUNT),
+	RATE("min", FS_MIN),
+	RATE("p20", 20),
+	RATE("p50", 50),
+	RATE("p90", 90),
+	RATE("max", FS_MAX),
+};
+
+/* One latency distribution of the table of figures, from its count. */
+static void print_lat(out_fn out, void *ctx, const char *what,
+		      const struct result *r, enum fig_id count,
+		      const char *unit)
+{
+	const double *v = &r->v[count], us = NSEC_PER_USEC;
+
+	/* The distribution's figures follow its count in the table. */
+	if (!v[0]) {
 		out(ctx, "          %s latency (us): none\n", what);
 		return;
 	}
 	out(ctx, "          %s latency (us): p50 %.1f, p90 %.1f, p99 %.1f, "
 	    "p99.9 %.1f, min %.1f, max %.1f; %llu %s\n", what,
-	    s->p50 / 1e3, s->p90 / 1e3, s->p99 / 1e3, s->p999 / 1e3,
-	    s->min / 1e3, s->max / 1e3, (unsigned long long)s->count, unit);
+	    v[F_LAT_P50 - F_LAT_COUNT] / us, v[F_LAT_P90 - F_LAT_COUNT] / us,
+	    v[F_LAT_P99 - F_LAT_COUNT] / us,
+	    v[F_LAT_P99_9 - F_LAT_COUNT] / us,
+	    v[F_LAT_MIN - F_LAT_COUNT] / us, v[F_LAT_MAX - F_LAT_COUNT] / us,
+	    (unsigned long long)v[0], unit);
 }
 
-static void server_detail(const struct cell *c, const void *opts,
+static void server_detail(const struct result *r, const void *opts,
 			  out_fn out, void *ctx)
 {
 	const struct server_opts *o = opts;
-	const struct cell_extra *x = c->extra;
+	const double *x = r->sim_v;
+	uint64_t dropped = (uint64_t)r->v[F_FRAMES_DROPPED];
 	size_t d;
 
 	if (!x || !o)
 		return;
-	print_lat(out, ctx, "wakeup", &c->wakeup, "wakeups");
-	print_lat(out, ctx, "request", &c->lat, "requests");
-	if (c->frames_dropped)
+	print_lat(out, ctx, "wakeup", r, F_WAKEUP_COUNT, "wakeups");
+	print_lat(out, ctx, "request", r, F_LAT_COUNT, "requests");
+	if (dropped)
 		out(ctx, "          %llu request%s given up at the end, past "
-		    "the deadline\n", (unsigned long long)c->frames_dropped,
-		    c->frames_dropped == 1 ? "" : "s");
-	if (x->rate_count)
-		out(ctx, "          requests per second: p20 %llu, p50 %llu, "
-		    "p90 %llu, min %llu, max %llu; %llu second%s\n",
-		    (unsigned long long)x->rate_p20,
-		    (unsigned long long)x->rate_p50,
-		    (unsigned long long)x->rate_p90,
-		    (unsigned long long)x->rate_min,
-		    (unsigned long long)x->rate_max,
-		    (unsigned long long)x->rate_count,
-		    x->rate_count == 1 ? "" : "s");
+		    "the deadline\n", (unsigned long long)dropped,
+		    dropped == 1 ? "" : "s");
+	if (!isnan(x[SF_SECS]))
+		out(ctx, "          requests per second: p20 %.0f, p50 %.0f, "
+		    "p90 %.0f, min %.0f, max %.0f; %.0f second%s\n",
+		    x[SF_P20], x[SF_P50], x[SF_P90], x[SF_MIN], x[SF_MAX],
+		    x[SF_SECS], x[SF_SECS] == 1 ? "" : "s");
 	else
 		out(ctx, "          requests per second: none (the run was "
 		    "shorter than a second)\n");
@@ -769,13 +742,13 @@ static void server_detail(const struct cell *c, const void *opts,
 	    o->lock ? "per-CPU lock" : "no lock", o->sleep_us, o->budget_us);
 }
 
-/* The last requests may finish a budget after the run (and 2 s). */
+/* The last requests may finish a budget after the run. */
 static uint64_t server_grace(const struct run_cfg *cfg, const void *opts)
 {
 	(void)cfg;
 	/* Setting up the workers comes before the run's clock starts. */
 	return (uint64_t)((const struct server_opts *)opts)->budget_us *
-	       NSEC_PER_USEC + 2 * NSEC_PER_SEC + SERVER_START_NS;
+	       NSEC_PER_USEC + SERVER_START_NS;
 }
 
 const struct sim_desc sim_server = {
@@ -787,6 +760,8 @@ const struct sim_desc sim_server = {
 	.opts_size = sizeof(struct server_opts),
 	.opts_init = server_opts_init,
 	.opts_check = server_opts_check,
+	.figures = server_figures,
+	.nfigures = sizeof(server_figures) / sizeof(server_figures[0]),
 	.detail = server_detail,
 	.grace_ns = server_grace,
 };

@@ -30,10 +30,11 @@ static int x_run(struct sim_ctx *c)
 		.demand_ns = x_demand,
 		.steps = X_STEPS,
 	};
+	uint64_t d = sim_duration(c);
 
-	if (c->duration_ns && c->duration_ns / X_STEPS < X_FRAME_MAX_NS) {
+	if (d && d / X_STEPS < X_FRAME_MAX_NS) {
 		/* Whole microseconds keep the printed frame readable. */
-		spec.period_ns = c->duration_ns / X_STEPS / NSEC_PER_USEC *
+		spec.period_ns = d / X_STEPS / NSEC_PER_USEC *
 				 NSEC_PER_USEC;
 		if (spec.period_ns < NSEC_PER_MSEC)
 			spec.period_ns = NSEC_PER_MSEC;

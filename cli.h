@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli.h - the command line, turned into a plan: the settings, the cells
+ * in the order they run, the outputs and the gates. cli.c neither prints
+ * (but --help and --list, when asked) nor exits: the orchestrator does.
+ */
+#ifndef INTERBENCH_CLI_H
+#define INTERBENCH_CLI_H
+
+#include <stdio.h>
+#include "interbench.h"
+#include "figures.h"
+
+#define MAX_ITEMS	32	/* simulators, loads, simulator options given */
+#define MAX_GATES	16
+
+enum plan_action { PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION };
+
+/* Names given to -w, -x, -W, -X, checked together at the end. */
+struct picks {
+	const struct sim_desc *want_sim[MAX_ITEMS], *skip_sim[MAX_ITEMS];
+	const struct load_desc *want_load[MAX_ITEMS], *skip_load[MAX_ITEMS];
+	int nws, nxs, nwl, nxl;
+};
+
+struct plan {
+	enum plan_action action;
+	struct run_cfg cfg;
+	bool calibrate;			/* -b */
+	bool loops_given;		/* -l */
+	bool console_only;		/* -c */
+	bool verbose;			/* -v */
+	bool have_cpu, have_interval;	/* -C, -I */
+	bool custom;			/* -C and -I given */
+	bool dry_run;			/* --dry-run */
+	const char *comment;		/* -m */
+	char args[1024];		/* the command line, for the log */
+	const struct sim_desc *sims[MAX_ITEMS];	/* benchmarked, in order */
+	int nsims;
+	const struct load_desc *loads[MAX_ITEMS];
+	int nloads;
+	void *sim_opts[MAX_ITEMS];	/* by index in simulators[] */
+	bool sim_opts_given[MAX_ITEMS];
+	struct { const char *name, *value; } given[MAX_ITEMS];
+	int ngiven;			/* simulators' options given */
+	int repeats;			/* -n */
+	const char *json_path;		/* --json */
+	const char *csv_path;		/* --csv */
+	struct gate gates[MAX_GATES];	/* --fail-if */
+	int ngates;
+	int per_pass;			/* cells in one pass of the matrix */
+	int cells;			/* in all: per_pass x repeats */
+	struct picks picks;
+};
+
+/* interbench's own options, ending with a NULL name. */
+extern const struct opt cli_opts[];
+
+/* Defaults, and every simulator's option block. 0 or -ENOMEM. */
+int plan_init(struct plan *p);
+void plan_free(struct plan *p);
+/*
+ * argv -> plan. 0, or -EINVAL with a one-line message in err (without
+ * "interbench: "). p->action says whether to run.
+ */
+int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n);
+
+void cli_usage(FILE *f);
+void cli_list(FILE *f);
+
+/* The simulator options block of s in p, or NULL. */
+const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);
+/* Cell i (0-based, in run order) of the matrix: its pass and what runs. */
+void plan_cell(const struct plan *p, int i, int *repeat,
+	       const struct sim_desc **sim, const struct load_desc **load);
+/* Does the matrix have the cell (sim, load)? A task never loads itself. */
+bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
+
+#endif

@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * figures.c - the table of figures, results read from the simulators'
+ * raw figures, rows (medians over repeats) and --fail-if gates. Pure: no
+ * output, no clocks, no exit; unit-tested by tests/unit-figures.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "figures.h"
+#include "json.h"
+
+#define IB_FIG_ROW(id, g, k, n, l, u, b, fl, get, off, arg)		\
+	[F_##id] = { g, k, n, l, u, b, fl, get, off, arg, NULL },
+const struct figure figures[F_COUNT] = { IB_FIGURES(IB_FIG_ROW) };
+#undef IB_FIG_ROW
+
+static const struct lat_stats *stats_at(const struct figure *f,
+					const struct sim_result *r)
+{
+	return (const struct lat_stats *)((const char *)r + f->off);
+}
+
+double fig_stat(const struct figure *f, const struct sim_result *r)
+{
+	const struct lat_stats *s = stats_at(f, r);
+
+	if (f->arg == FS_COUNT)
+		return (double)s->count;
+	if (!s->count)
+		return NAN;
+	if (f->arg == FS_MEAN)
+		return stats_mean(s);
+	if (f->arg == FS_SD)
+		return stats_sd(s);
+	if (f->arg == FS_MIN)
+		return (double)s->min;
+	if (f->arg == FS_MAX)
+		return (double)s->max;
+	return (double)stats_percentile(s, f->arg);
+}
+
+double fig_u64(const struct figure *f, const struct sim_result *r)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)r + f->off, sizeof(v));
+	return (double)v;
+}
+
+double fig_desired_pct(const struct figure *f, const struct sim_result *r)
+{
+	(void)f;
+	return r->cpu_desired_ns > 0 ?
+	       100.0 * r->cpu_got_ns / r->cpu_desired_ns : NAN;
+}
+
+double fig_met_pct(const struct figure *f, const struct sim_result *r)
+{
+	(void)f;
+	return r->has_deadlines && r->frames ?
+	       100.0 * (double)r->frames_met / (double)r->frames : NAN;
+}
+
+double fig_mode(const struct figure *f, const struct sim_result *r)
+{
+	const struct lat_stats *s = stats_at(f, r);
+	uint64_t best = 0, lo, hi;
+	unsigned b, at = 0;
+
+	if (!s->count)
+		return NAN;
+	for (b = 0; b < STATS_BUCKETS; b++)
+		if (s->hist[b] > best) {
+			best = s->hist[b];
+			at = b;
+		}
+	lo = stats_bucket_low(at);
+	hi = stats_bucket_high(at);
+	return (double)(lo + (hi - lo) / 2);
+}
+
+void fig_json_note(struct jw *w, const struct figure *f,
+		   const struct result *r)
+{
+	jw_str(w, f->key, r->note[0] ? r->note : NULL);
+}
+
+/* ---- results -------------------------------------------------------- */
+
+int result_from_sim(struct result *r, const struct sim_result *res)
+{
+	const struct sim_desc *s = r->sim;
+	uint32_t b, n = 0;
+	int i;
+
+	for (i = 0; i < F_COUNT; i++)
+		r->v[i] = figures[i].get(&figures[i], res);
+	snprintf(r->note, sizeof(r->note), "%s", res->note);
+	if (s->nfigures) {
+		r->sim_v = calloc((size_t)s->nfigures, sizeof(*r->sim_v));
+		if (!r->sim_v)
+			return -ENOMEM;
+		for (i = 0; i < s->nfigures; i++)
+			r->sim_v[i] = s->figures[i].get ?
+				s->figures[i].get(&s->figures[i], res) : NAN;
+	}
+	for (b = 0; b < STATS_BUCKETS; b++)
+		n += res->latency.hist[b] != 0;
+	r->hist = n ? calloc(n, sizeof(*r->hist)) : NULL;
+	if (n && !r->hist)
+		return -ENOMEM;
+	r->nhist = 0;
+	for (b = 0; b < STATS_BUCKETS; b++)
+		if (res->latency.hist[b]) {
+			r->hist[r->nhist].bucket = b;
+			r->hist[r->nhist++].count = res->latency.hist[b];
+		}
+	if (s->keep) {
+		r->kept = s->keep(res);
+		/* NULL is also "nothing to keep": keep() says which. */
+	}
+	return 0;
+}
+
+void result_free(struct result *r)
+{
+	free(r->hist);
+	free(r->sim_v);
+	free(r->kept);
+	r->hist = NULL;
+	r->sim_v = NULL;
+	r->kept = NULL;
+	r->nhist = 0;
+}
+
+const char *result_status_text(const struct result *r)
+{
+	return r->status == RES_OK ? "ok" : r->why;
+}
+
+double result_sim_value(const struct result *r, const struct figure *f)
+{
+	const struct sim_desc *s = r->sim;
+
+	if (!r->sim_v || f < s->figures || f >= s->figures + s->nfigures)
+		return NAN;
+	return r->sim_v[f - s->figures];
+}
+
+bool figure_named(const struct figure *f, const char *name, size_t len)
+{
+	const char *p = f->name;
+
+	while (p && *p) {
+		size_t l = strcspn(p, "|");
+
+		if (l == len && !strncasecmp(p, name, len))
+			return true;
+		p += l;
+		if (*p == '|')
+			p++;
+	}
+	return false;
+}
+
+/* "latency_us" + "p99" -> "latency_p99_us"; no group: the key. */
+void figure_csv_name(const struct figure *f, char *buf, size_t n)
+{
+	size_t gl;
+
+	if (!f->group) {
+		snprintf(buf, n, "%s", f->key);
+		return;
+	}
+	gl = strlen(f->group);
+	if (gl > 3 && !strcmp(f->group + gl - 3, "_us"))
+		snprintf(buf, n, "%.*s_%s_us", (int)(gl - 3), f->group, f->key);
+	else
+		snprintf(buf, n, "%s_%s", f->group, f->key);
+}
+
+/* ---- rows ----------------------------------------------------------- */
+
+/* Median of the known (not NaN) values among v[0..n-1]; sorts them. */
+static double known_median(double *v, int n)
+{
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(v[i]))
+			v[k++] = v[i];
+	return stats_median(v, (size_t)k);
+}
+
+int make_row(struct row *w, const struct result *res, int n,
+	     const struct sim_desc *sim, const struct load_desc *load)
+{
+	double *v = calloc((size_t)n + 1, sizeof(double));
+	int i, k, m;
+
+	memset(w, 0, sizeof(*w));
+	w->sim = sim;
+	w->load = load;
+	w->mean_lo = INFINITY;
+	w->mean_hi = -INFINITY;
+	for (i = 0; i < F_COUNT; i++)
+		w->v[i] = NAN;
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const struct result *r = &res[i];
+
+		if (r->sim != sim || r->load != load)
+			continue;
+		w->n++;
+		if (r->status != RES_OK) {
+			if (!w->bad)
+				w->bad = r;
+			continue;
+		}
+		w->ok++;
+		w->mean_lo = fmin(w->mean_lo, r->v[F_LAT_MEAN]);
+		w->mean_hi = fmax(w->mean_hi, r->v[F_LAT_MEAN]);
+	}
+	for (k = 0; w->ok && k < F_COUNT + WORK_KINDS; k++) {
+		for (i = 0, m = 0; i < n; i++) {
+			const struct result *r = &res[i];
+
+			if (r->sim == sim && r->load == load &&
+			    r->status == RES_OK)
+				v[m++] = k < F_COUNT ? r->v[k] :
+					 r->work_rate[k - F_COUNT];
+		}
+		if (k < F_COUNT)
+			w->v[k] = known_median(v, m);
+		else
+			w->work_rate[k - F_COUNT] = known_median(v, m);
+	}
+	free(v);
+	return 0;
+}
+
+/* ---- gates ---------------------------------------------------------- */
+
+/* The gate metric names, for the error message: "mean, sd, ..." */
+static void gate_names(char *buf, size_t n)
+{
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < F_COUNT; i++) {
+		const char *nm = figures[i].name;
+
+		if (!(figures[i].flags & FIG_GATE) || !nm)
+			continue;
+		used += (size_t)snprintf(buf + used, used < n ? n - used : 0,
+					 "%s%.*s", used ? ", " : "",
+					 (int)strcspn(nm, "|"), nm);
+	}
+}
+
+/* The gate figure whose name is the longest prefix of p; -1 if none. */
+static int gate_figure(const char *p, size_t *len)
+{
+	int i, best = -1;
+	size_t bl = 0;
+
+	for (i = 0; i < F_COUNT; i++) {
+		const char *nm = figures[i].name;
+
+		if (!(figures[i].flags & FIG_GATE))
+			continue;
+		while (nm && *nm) {
+			size_t l = strcspn(nm, "|");
+
+			if (l > bl && !strncasecmp(p, nm, l)) {
+				best = i;
+				bl = l;
+			}
+			nm += l;
+			if (*nm == '|')
+				nm++;
+		}
+	}
+	*len = bl;
+	return best;
+}
+
+/*
+ * METRIC OP VALUE, e.g. 'p99>20ms', 'deadlines<95', 'cpu<=99.5%'.
+ * Latencies need a unit (ns, us, ms, s) so that a gate never means one
+ * thing with -r and another without.
+ */
+int gate_parse(struct gate *g, const char *text, char *err, size_t n)
+{
+	static const struct {
+		const char *name;
+		double ns;
+	} units[] = {
+		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
+		{ "s", NSEC_PER_SEC },
+	};
+	const char *p = text, *rest;
+	char names[160], *end;
+	size_t i, len;
+	int f;
+
+	g->text = text;
+	while (*p == ' ')
+		p++;
+	f = gate_figure(p, &len);
+	if (f < 0) {
+		gate_names(names, sizeof(names));
+		snprintf(err, n, "'%s': unknown metric (%s)", text, names);
+		return -EINVAL;
+	}
+	g->fig = (enum fig_id)f;
+	p += len;
+	while (*p == ' ')
+		p++;
+	if (p[0] == '<' && p[1] == '=')
+		g->op = 'l', p += 2;
+	else if (p[0] == '>' && p[1] == '=')
+		g->op = 'g', p += 2;
+	else if (*p == '<' || *p == '>')
+		g->op = *p++;
+	else {
+		snprintf(err, n, "'%s': expected <, <=, > or >= after the "
+			 "metric", text);
+		return -EINVAL;
+	}
+	while (*p == ' ')
+		p++;
+	errno = 0;
+	g->value = strtod(p, &end);
+	if (end == p || errno || !isfinite(g->value) || g->value < 0) {
+		snprintf(err, n, "'%s': expected a number after the "
+			 "comparison", text);
+		return -EINVAL;
+	}
+	rest = end;
+	if (figures[f].unit != FU_NS) {
+		if (*rest == '%')
+			rest++;
+		if (*rest) {
+			snprintf(err, n, "'%s': a percentage takes no unit but "
+				 "%%", text);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(rest, units[i].name)) {
+			g->value *= units[i].ns;
+			return 0;
+		}
+	snprintf(err, n, "'%s': a latency needs a unit: ns, us, ms or s",
+		 text);
+	return -EINVAL;
+}
+
+bool gate_broken(const struct gate *g, double v)
+{
+	if (isnan(v))
+		return false;
+	switch (g->op) {
+	case '<': return v < g->value;
+	case '>': return v > g->value;
+	case 'l': return v <= g->value;
+	default: return v >= g->value;
+	}
+}

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * output.c - the classic tables, the logfile, progress and the plan.
+ * Columns come from the table of figures: the classic ones by their
+ * figure, the -v ones from every figure flagged FIG_VERBOSE.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+#include "output.h"
+
+static void vout(struct console *con, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+static void vout(struct console *con, const char *fmt, va_list ap)
+{
+	va_list ap2;
+
+	va_copy(ap2, ap);
+	vprintf(fmt, ap);
+	fflush(stdout);
+	if (con->log) {
+		vfprintf(con->log, fmt, ap2);
+		fflush(con->log);
+	}
+	va_end(ap2);
+}
+
+void out(struct console *con, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vout(con, fmt, ap);
+	va_end(ap);
+}
+
+void out_cb(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vout(ctx, fmt, ap);
+	va_end(ap);
+}
+
+/* Latencies are in ms, or us with -r (as interbench always did). */
+static double table_unit(const struct plan *p)
+{
+	return p->cfg.rt ? NSEC_PER_USEC : NSEC_PER_MSEC;
+}
+
+static const char *table_unit_name(const struct plan *p)
+{
+	return p->cfg.rt ? "us" : "ms";
+}
+
+/* A figure as the tables print it; "-" where there is none. */
+static const char *fig(char *buf, size_t n, const struct plan *p,
+		       enum fig_id id, double v)
+{
+	if (figures[id].unit == FU_NS)
+		v /= table_unit(p);
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.3g", v);
+	return buf;
+}
+
+/* Does the table of simulator s show figure id? */
+static bool shows(const struct sim_desc *s, enum fig_id id)
+{
+	return !(figures[id].flags & FIG_DEADLINES) ||
+	       (s->flags & SIM_DEADLINES);
+}
+
+/* The short name of a figure: its first, without the alternatives. */
+static int name_len(const struct figure *f)
+{
+	return (int)strcspn(f->name, "|");
+}
+
+void table_head(struct console *con, const struct sim_desc *s)
+{
+	const struct plan *p = con->plan;
+	int i;
+
+	out(con, "\n--- Benchmarking simulated cpu of %s in the presence of "
+	    "simulated ---\n", s->name);
+	out(con, "%-9s Latency +/- SD (%s)      %11s %14s", "Load",
+	    table_unit_name(p), "Max Latency", "% Desired CPU");
+	if (shows(s, F_MET))
+		out(con, " %16s", "% Deadlines Met");
+	for (i = 0; p->verbose && i < F_COUNT; i++)
+		if (figures[i].flags & FIG_VERBOSE)
+			out(con, " %9.*s", name_len(&figures[i]),
+			    figures[i].name);
+	if (p->verbose)
+		out(con, "  (%s)", table_unit_name(p));
+	if (p->repeats > 1)
+		out(con, "  [median of %d repeats; ok of run, mean min-max]",
+		    p->repeats);
+	out(con, "\n");
+}
+
+/* With -v: "load did: 1.2 Mloops/s, ..." */
+static void table_work(struct console *con, const struct row *w)
+{
+	bool any = false;
+	int k;
+
+	for (k = 0; k < WORK_KINDS; k++) {
+		if (!(w->work_rate[k] > 0))
+			continue;
+		out(con, "%s%.4g %s", any ? ", " : "          load did: ",
+		    w->work_rate[k] / work_units[k].scale, work_units[k].unit);
+		any = true;
+	}
+	if (any)
+		out(con, "\n");
+}
+
+void table_row(struct console *con, const struct row *w)
+{
+	const struct plan *p = con->plan;
+	double u = table_unit(p);
+	char lat[64], num[32];
+	int i;
+
+	if (!w->ok) {
+		out(con, "%-9s %s\n", w->load->name,
+		    w->bad ? w->bad->why : "not run");
+		return;
+	}
+	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", w->v[F_LAT_MEAN] / u,
+		 w->v[F_LAT_SD] / u);
+	out(con, "%-9s %-24s %11s", w->load->name, lat,
+	    fig(num, sizeof(num), p, F_LAT_MAX, w->v[F_LAT_MAX]));
+	out(con, " %14s", fig(num, sizeof(num), p, F_DESIRED,
+			       w->v[F_DESIRED]));
+	if (shows(w->sim, F_MET))
+		out(con, " %16s", fig(num, sizeof(num), p, F_MET, w->v[F_MET]));
+	for (i = 0; p->verbose && i < F_COUNT; i++)
+		if (figures[i].flags & FIG_VERBOSE)
+			out(con, " %9s", fig(num, sizeof(num), p,
+					     (enum fig_id)i, w->v[i]));
+	if (p->repeats > 1)
+		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
+		    w->mean_lo / u, w->mean_hi / u);
+	out(con, "\n");
+	if (w->bad && p->repeats > 1)
+		out(con, "          repeat %d: %s\n", w->bad->repeat,
+		    w->bad->why);
+	if (p->verbose)
+		table_work(con, w);
+}
+
+void print_result(struct console *con, const struct result *res, int n)
+{
+	const struct result *r = &res[n - 1];
+	struct row w;
+
+	if (make_row(&w, res, n, r->sim, r->load)) {
+		out(con, "%-9s out of memory\n", r->load->name);
+		return;
+	}
+	table_row(con, &w);
+	if (r->status == RES_OK && r->sim->detail)
+		r->sim->detail(r, plan_sim_opts(con->plan, r->sim), out_cb,
+			       con);
+}
+
+void print_tables(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	struct row w;
+	int s, l;
+
+	for (s = 0; s < p->nsims; s++) {
+		table_head(con, p->sims[s]);
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			if (make_row(&w, res, n, p->sims[s], p->loads[l])) {
+				out(con, "%-9s out of memory\n",
+				    p->loads[l]->name);
+				continue;
+			}
+			if (w.n)
+				table_row(con, &w);
+		}
+	}
+}
+
+/* One row's broken gates; true if any. */
+static bool row_gates(struct console *con, const struct row *w)
+{
+	const struct plan *p = con->plan;
+	bool broken = false;
+	int g;
+
+	for (g = 0; g < p->ngates; g++) {
+		const struct gate *gt = &p->gates[g];
+		const struct figure *f = &figures[gt->fig];
+		double v = w->v[gt->fig];
+		bool ns = f->unit == FU_NS;
+
+		if (!gate_broken(gt, v))
+			continue;
+		out(con, "FAILED --fail-if '%s': %s under %s has %.4g %s\n",
+		    gt->text, w->sim->name, w->load->name,
+		    ns ? v / table_unit(p) : v,
+		    ns ? table_unit_name(p) : "%");
+		broken = true;
+	}
+	return broken;
+}
+
+/* Gates are checked on the figures the tables show. */
+bool check_gates(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	bool broken = false;
+	struct row w;
+	int s, l;
+
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			if (make_row(&w, res, n, p->sims[s], p->loads[l]) ||
+			    !w.ok)
+				continue;
+			broken |= row_gates(con, &w);
+		}
+	return broken;
+}
+
+void log_header(struct console *con, const struct calibration *cal)
+{
+	const struct plan *p = con->plan;
+	const struct run_cfg *cfg = &p->cfg;
+	struct utsname u;
+	char stamp[32];
+	time_t t = time(NULL);
+
+	uname(&u);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
+	out(con, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
+	    stamp);
+	out(con, "interbench %s: %s\n", IB_VERSION, p->args);
+	out(con, "Using %llu loops per ms (burn error %+.2f %%), running "
+	    "every cell for %.3g seconds\n",
+	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
+	    (double)cfg->duration_ns / NSEC_PER_SEC);
+	out(con, "Benchmarked tasks %s, nice %d; loads nice %d, %d burn "
+	    "threads; %d CPUs%s\n",
+	    cfg->rt ? "SCHED_FIFO" : "SCHED_OTHER", cfg->bench_nice,
+	    cfg->load_nice, cfg->load_threads, cfg->cpus,
+	    cfg->uniprocessor ? " (all on CPU 0)" : "");
+	if (cal->measured && cal->spread_pct > 10)
+		out(con, "Note: the CPU's speed varied by %.0f %% while "
+		    "calibrating; load throughput figures will vary too\n",
+		    cal->spread_pct);
+	if (!cfg->rt_ok)
+		out(con, "WARNING: no real-time privileges: the timing thread "
+		    "runs SCHED_OTHER and results are unreliable\n");
+	if (p->comment)
+		out(con, "Comment: %s\n", p->comment);
+}
+
+/* A cell's expected time: its duration and about 0.3 s of set-up. */
+#define CELL_OVERHEAD_NS	(300 * NSEC_PER_MSEC)
+
+void progress(const struct plan *p, int done, const struct sim_desc *s,
+	      const struct load_desc *l)
+{
+	uint64_t per = p->cfg.duration_ns + CELL_OVERHEAD_NS;
+	uint64_t left = (uint64_t)(p->cells - done) * per;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	if (!s) {
+		fputs("\r\033[K", stderr);
+		return;
+	}
+	fprintf(stderr, "\r\033[K[%d/%d] %s under %s, about %llu s left",
+		done + 1, p->cells, s->name, l->name,
+		(unsigned long long)(left / NSEC_PER_SEC));
+}
+
+void print_plan(const struct plan *p)
+{
+	double secs = (double)p->cells *
+		      (double)(p->cfg.duration_ns + CELL_OVERHEAD_NS) /
+		      NSEC_PER_SEC;
+	int s, l;
+
+	printf("Would run %d cells (%d per pass, %d pass%s) of %.3g s: about "
+	       "%.0f s\n", p->cells, p->per_pass, p->repeats,
+	       p->repeats > 1 ? "es" : "",
+	       (double)p->cfg.duration_ns / NSEC_PER_SEC, secs);
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++)
+			if (plan_has(p->sims[s], p->loads[l]))
+				printf("  %s under %s\n", p->sims[s]->name,
+				       p->loads[l]->name);
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * output.h - what a person reads: the classic tables (with -v, more
+ * columns), the logfile that copies them, progress and the plan.
+ */
+#ifndef INTERBENCH_OUTPUT_H
+#define INTERBENCH_OUTPUT_H
+
+#include <stdio.h>
+#include "cli.h"
+#include "figures.h"
+
+struct console {
+	const struct plan *plan;
+	FILE *log;			/* the logfile, or NULL (-c) */
+};
+
+/* Print to stdout and, unless -c, to the logfile. */
+void out(struct console *con, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* out() for the simulators' detail hooks (ctx is the console). */
+void out_cb(void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+void log_header(struct console *con, const struct calibration *cal);
+void table_head(struct console *con, const struct sim_desc *s);
+void table_row(struct console *con, const struct row *w);
+/* The last result's row as it comes (one repeat), and its detail. */
+void print_result(struct console *con, const struct result *res, int n);
+/* Every row: medians over the repeats. */
+void print_tables(struct console *con, const struct result *res, int n);
+/* Every broken --fail-if gate, said once per cell and gate; true if any. */
+bool check_gates(struct console *con, const struct result *res, int n);
+
+/* On a terminal: "[3/50] Audio under Burn, about 600 s left". */
+void progress(const struct plan *p, int done, const struct sim_desc *s,
+	      const struct load_desc *l);
+/* --dry-run: the cells it would run. */
+void print_plan(const struct plan *p);
+
+#endif

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * results.c - the result files, JSON and CSV, written from the table of
+ * figures (figures.h) and the names of schema.h.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "results.h"
+#include "schema.h"
+
+/* ---- JSON ------------------------------------------------------------ */
+
+static void jw_str_or_null(struct jw *w, const char *key, const char *s)
+{
+	jw_str(w, key, s && *s ? s : NULL);
+}
+
+/* A figure that may be unknown (negative): a number, or null. */
+static void jw_int_or_null(struct jw *w, const char *key, long long v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_int(w, key, v);
+}
+
+static void json_system(struct jw *w, const struct run_info *ri)
+{
+	const struct sysinfo_ib *si = ri->sys;
+
+	jw_obj_begin(w, K_SYSTEM);
+	jw_str(w, "sysname", si->sysname);
+	jw_str(w, "release", si->release);
+	jw_str(w, "version", si->version);
+	jw_str(w, "machine", si->machine);
+	jw_str(w, "hostname", si->hostname);
+	jw_str_or_null(w, "cpu_model", si->cpu_model);
+	jw_int(w, "cpus_online", si->cpus_online);
+	if (si->smt < 0)
+		jw_null(w, "smt");
+	else
+		jw_bool(w, "smt", si->smt);
+	jw_str_or_null(w, "governor", si->governor);
+	jw_str_or_null(w, "preempt", si->preempt);
+	jw_str_or_null(w, "clocksource", si->clocksource);
+	jw_int_or_null(w, "mem_total_kb", si->mem_total_kb);
+	jw_int_or_null(w, "swap_total_kb", si->swap_total_kb);
+	jw_bool(w, "realtime_ok", ri->plan->cfg.rt_ok);
+	jw_obj_end(w);
+}
+
+static void json_settings(struct jw *w, const struct run_info *ri)
+{
+	const struct plan *p = ri->plan;
+	const struct run_cfg *cfg = &p->cfg;
+	int i;
+
+	jw_obj_begin(w, K_SETTINGS);
+	jw_num(w, "duration_s", (double)cfg->duration_ns / NSEC_PER_SEC);
+	jw_int(w, "repeats", p->repeats);
+	jw_int(w, "load_threads", cfg->load_threads);
+	jw_int(w, "bench_nice", cfg->bench_nice);
+	jw_int(w, "load_nice", cfg->load_nice);
+	jw_bool(w, "rt", cfg->rt);
+	jw_bool(w, "uniprocessor", cfg->uniprocessor);
+	jw_str(w, "dir", cfg->dir);
+	if (cfg->custom_interval_ns) {
+		jw_int(w, "custom_cpu_pct", cfg->custom_cpu_pct);
+		jw_num(w, "custom_interval_us",
+		       (double)cfg->custom_interval_ns / NSEC_PER_USEC);
+	} else {
+		jw_null(w, "custom_cpu_pct");
+		jw_null(w, "custom_interval_us");
+	}
+	jw_str(w, "comment", p->comment);
+	jw_arr_begin(w, "benches");
+	for (i = 0; i < p->nsims; i++)
+		jw_str(w, NULL, p->sims[i]->name);
+	jw_arr_end(w);
+	jw_arr_begin(w, "loads");
+	for (i = 0; i < p->nloads; i++)
+		jw_str(w, NULL, p->loads[i]->name);
+	jw_arr_end(w);
+	jw_obj_begin(w, "sim_options");
+	for (i = 0; i < p->ngiven; i++)
+		jw_str(w, p->given[i].name, p->given[i].value);
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+/* One figure's value as its unit asks: times in us, NaN as null. */
+static void json_value(struct jw *w, const struct figure *f, double v)
+{
+	if (isnan(v))
+		jw_null(w, f->key);
+	else if (f->unit == FU_COUNT)
+		jw_uint(w, f->key, (uint64_t)v);
+	else if (f->unit == FU_NS)
+		jw_num(w, f->key, v / NSEC_PER_USEC);
+	else
+		jw_num(w, f->key, v);
+}
+
+/*
+ * Figures f[0..n-1] with values v, each in its group: a group is opened
+ * at its first figure written and closed when the group changes, so one
+ * whose figures are all left out is not written at all.
+ */
+static void json_figures(struct jw *w, const struct figure *f, int n,
+			 const double *v, const struct result *r)
+{
+	const char *open = NULL;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (open && (!f[i].group || strcmp(open, f[i].group))) {
+			jw_obj_end(w);
+			open = NULL;
+		}
+		if (!f[i].json && isnan(v[i]) && (f[i].flags & FIG_OMIT))
+			continue;
+		if (f[i].group && !open) {
+			jw_obj_begin(w, f[i].group);
+			open = f[i].group;
+		}
+		if (f[i].json)
+			f[i].json(w, &f[i], r);
+		else
+			json_value(w, &f[i], v[i]);
+	}
+	if (open)
+		jw_obj_end(w);
+}
+
+static void json_result(struct jw *w, const struct result *r)
+{
+	uint32_t i;
+	int k;
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, K_BENCH, r->sim->name);
+	jw_str(w, K_LOAD, r->load->name);
+	jw_int(w, K_REPEAT, r->repeat);
+	jw_str(w, K_STATUS, result_status_text(r));
+	if (r->status != RES_OK) {
+		jw_obj_end(w);
+		return;
+	}
+	json_figures(w, figures, F_COUNT, r->v, r);
+	jw_obj_begin(w, K_HISTOGRAM);
+	jw_str(w, K_HIST_UNIT, "ns");
+	jw_arr_begin(w, K_BUCKETS);
+	for (i = 0; i < r->nhist; i++) {
+		jw_arr_begin(w, NULL);
+		jw_uint(w, NULL, stats_bucket_low(r->hist[i].bucket));
+		jw_uint(w, NULL, stats_bucket_high(r->hist[i].bucket));
+		jw_uint(w, NULL, r->hist[i].count);
+		jw_arr_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+	if (r->sim_v)
+		json_figures(w, r->sim->figures, r->sim->nfigures, r->sim_v, r);
+	jw_obj_begin(w, K_LOAD_WORK);
+	for (k = 0; k < WORK_KINDS; k++) {
+		char key[64];
+
+		if (r->work_rate[k] <= 0)
+			continue;
+		snprintf(key, sizeof(key), "%s" K_PER_S_SUFFIX,
+			 work_units[k].key);
+		jw_num(w, key, r->work_rate[k]);
+	}
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+/* The document up to the inside of its "results" array. */
+static void json_head(struct jw *w, const struct run_info *ri)
+{
+	const struct calibration *cal = ri->cal;
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, K_SCHEMA, SCHEMA_NAME);
+	jw_str(w, K_VERSION, IB_VERSION);
+	jw_str(w, K_COMMAND_LINE, ri->plan->args);
+	jw_str(w, K_STARTED, ri->started);
+	jw_str_or_null(w, K_FINISHED, ri->finished);
+	jw_str(w, K_INTERRUPTED, ri->interrupted);
+	json_system(w, ri);
+	json_settings(w, ri);
+	jw_obj_begin(w, K_CALIBRATION);
+	jw_uint(w, "loops_per_ms", cal->loops_per_ms);
+	jw_num(w, "error_pct", cal->error_pct);
+	jw_bool(w, "measured", cal->measured);
+	jw_num(w, "spread_pct", cal->measured ? cal->spread_pct : NAN);
+	jw_obj_end(w);
+	jw_arr_begin(w, K_RESULTS);
+}
+
+/* What closes the document after the last result. */
+static int json_tail(struct jw *w)
+{
+	jw_arr_end(w);
+	jw_obj_end(w);
+	return jw_finish(w);
+}
+
+/* The whole document into path via path.tmp and rename(): 0 or -errno. */
+static int json_write_all(const char *path, const struct run_info *ri,
+			  const struct result *res, int n)
+{
+	char tmp[PATH_MAX + 8];
+	struct jw w;
+	FILE *f;
+	int i, fd, err;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	f = fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		unlink(tmp);
+		return err;
+	}
+	jw_init(&w, f);
+	json_head(&w, ri);
+	for (i = 0; i < n; i++)
+		json_result(&w, &res[i]);
+	err = json_tail(&w);
+	if (fflush(f) || fsync(fileno(f)))
+		err = -errno;
+	if (fclose(f) && !err)
+		err = -EIO;
+	if (!err && rename(tmp, path))
+		err = -errno;
+	if (err)
+		unlink(tmp);
+	return err;
+}
+
+/* Write len bytes at off, whole: 0 or -errno. */
+static int pwrite_all(int fd, const char *buf, size_t len, off_t off)
+{
+	while (len) {
+		ssize_t w = pwrite(fd, buf, len, off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return w < 0 ? -errno : -EIO;
+		buf += w;
+		len -= (size_t)w;
+		off += w;
+	}
+	return 0;
+}
+
+int json_out_begin(struct json_out *o, const char *path,
+		   const struct run_info *ri)
+{
+	struct jw w;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int err;
+
+	o->path = path;
+	o->fd = -1;
+	o->err = 0;
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return o->err = -errno;
+	jw_init(&w, mem);
+	json_head(&w, ri);
+	fflush(mem);
+	o->tail_at = (off_t)len;
+	o->w = w;
+	o->w.f = NULL;
+	fclose(mem);
+	free(buf);
+	err = json_write_all(path, ri, NULL, 0);
+	if (!err) {
+		o->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (o->fd < 0)
+			err = -errno;
+	}
+	return o->err = err;
+}
+
+int json_out_add(struct json_out *o, const struct result *r)
+{
+	struct jw w = o->w, after;
+	char *buf = NULL;
+	size_t len = 0, cell;
+	FILE *mem;
+	int err;
+
+	if (o->fd < 0)
+		return o->err ? o->err : -EBADF;
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		return -errno;
+	w.f = mem;
+	json_result(&w, r);
+	fflush(mem);
+	cell = len;
+	after = w;
+	err = json_tail(&w);
+	if (fclose(mem) && !err)
+		err = -ENOMEM;
+	/* One write of the result and the closing lines after it. */
+	if (!err)
+		err = pwrite_all(o->fd, buf, len, o->tail_at);
+	if (!err && fdatasync(o->fd))
+		err = -errno;
+	free(buf);
+	if (err)
+		return o->err = err;
+	o->tail_at += (off_t)cell;
+	o->w = after;
+	o->w.f = NULL;
+	return 0;
+}
+
+int json_out_end(struct json_out *o, const struct run_info *ri,
+		 const struct result *res, int n)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	o->fd = -1;
+	return json_write_all(o->path, ri, res, n);
+}
+
+/* ---- CSV ------------------------------------------------------------- */
+
+void csv_header(FILE *f)
+{
+	char name[96];
+	int i, k;
+
+	fputs(K_BENCH "," K_LOAD "," K_REPEAT "," K_STATUS, f);
+	for (i = 0; i < F_COUNT; i++) {
+		if (!(figures[i].flags & FIG_CSV))
+			continue;
+		figure_csv_name(&figures[i], name, sizeof(name));
+		fprintf(f, ",%s", name);
+	}
+	for (k = 0; k < WORK_KINDS; k++)
+		fprintf(f, ",%s" K_PER_S_SUFFIX, work_units[k].key);
+	fputc('\n', f);
+}
+
+/* A field quoted as RFC 4180 asks, when it needs to be. */
+static void csv_str(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* A number, or nothing when unknown; times in us. */
+static void csv_value(FILE *f, const struct figure *fig, double v, bool ok)
+{
+	if (!ok || !isfinite(v))
+		fputc(',', f);
+	else if (fig && fig->unit == FU_COUNT)
+		fprintf(f, ",%llu", (unsigned long long)v);
+	else
+		fprintf(f, ",%.6g", fig && fig->unit == FU_NS ?
+			v / NSEC_PER_USEC : v);
+}
+
+void csv_row(FILE *f, const struct result *r)
+{
+	bool ok = r->status == RES_OK;
+	int i, k;
+
+	csv_str(f, r->sim->name);
+	fputc(',', f);
+	csv_str(f, r->load->name);
+	fprintf(f, ",%d,", r->repeat);
+	csv_str(f, result_status_text(r));
+	for (i = 0; i < F_COUNT; i++)
+		if (figures[i].flags & FIG_CSV)
+			csv_value(f, &figures[i], r->v[i], ok);
+	for (k = 0; k < WORK_KINDS; k++)
+		csv_value(f, NULL, r->work_rate[k], ok);
+	fputc('\n', f);
+	fflush(f);
+}

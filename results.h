@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * results.h - the result files: JSON (the whole run, kept valid after
+ * every cell) and CSV (a row per result), both written from the table of
+ * figures.
+ */
+#ifndef INTERBENCH_RESULTS_H
+#define INTERBENCH_RESULTS_H
+
+#include <stdio.h>
+#include <sys/types.h>
+#include "cli.h"
+#include "figures.h"
+#include "json.h"
+#include "system.h"
+
+/* Everything about the run the JSON header says. */
+struct run_info {
+	const struct plan *plan;
+	const struct sysinfo_ib *sys;
+	const struct calibration *cal;
+	char started[32], finished[32];	/* ISO 8601 UTC; finished "" */
+	const char *interrupted;	/* NULL, or e.g. "signal 2" */
+};
+
+/*
+ * The JSON file while a run goes on. Each result is written over the
+ * document's closing lines, followed by them again: a write as large as
+ * what the result adds, and the file is a whole document after each.
+ */
+struct json_out {
+	const char *path;
+	int fd;				/* -1: not open */
+	off_t tail_at;			/* where the closing lines start */
+	struct jw w;			/* the writer's state in "results" */
+	int err;			/* the first failure, -errno */
+};
+
+/* Write the document with no results yet: 0 or -errno. */
+int json_out_begin(struct json_out *o, const char *path,
+		   const struct run_info *ri);
+/* Add a result: 0 or -errno. */
+int json_out_add(struct json_out *o, const struct result *r);
+/*
+ * Write the whole document anew (via path.tmp and rename(), so the file
+ * is always complete), now that the run has ended: 0 or -errno.
+ */
+int json_out_end(struct json_out *o, const struct run_info *ri,
+		 const struct result *res, int n);
+
+void csv_header(FILE *f);
+void csv_row(FILE *f, const struct result *r);
+
+#endif

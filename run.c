@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * run.c - one cell's life: prepare the load, start it and let it settle,
+ * start the benchmark, watch both until the benchmark ends (or is stuck),
+ * then clean up whatever happened. See run.h.
+ */
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "run.h"
+#include "system.h"
+
+/* The parent checks on a running cell this often, at the least. */
+#define WATCH_NS		(50 * NSEC_PER_MSEC)
+/*
+ * Beyond the simulator's allowance (sim_grace_ns()) and a tenth of its
+ * duration: time for its process to start and end. Later, it is stuck.
+ */
+#define STUCK_NS		(5 * NSEC_PER_SEC)
+/* A load's files may take this long to make. */
+#define PREPARE_NS		(600 * NSEC_PER_SEC)
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void on_child(int sig)
+{
+	(void)sig;
+}
+
+void runner_signals(void)
+{
+	/* SIGPIPE: stdout was a pipe whose reader left (| head). */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	/* Only to interrupt our sleeps when a child ends (no SA_RESTART). */
+	sa.sa_handler = on_child;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+int runner_stopped(void)
+{
+	return got_signal;
+}
+
+int runner_init(struct runner *rn, const struct plan *p)
+{
+	memset(rn, 0, sizeof(*rn));
+	rn->plan = p;
+	rn->sh = mmap(NULL, sizeof(*rn->sh), PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (rn->sh == MAP_FAILED) {
+		rn->sh = NULL;
+		return -errno;
+	}
+	return 0;
+}
+
+/* ---- processes ----------------------------------------------------- */
+
+/*
+ * In a fresh child: own process group, dies with the parent, and a name
+ * (ib:bench:Audio, ib:load:Burn) so ps and the tests can tell them apart.
+ */
+static void child_setup(pid_t parent, const char *role, const char *name)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD };
+	char comm[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	snprintf(comm, sizeof(comm), "ib:%s:%s", role, name);
+	prctl(PR_SET_NAME, comm);
+}
+
+/* Sleep ns, or less: SIGCHLD and the stop signals cut it short. */
+static void doze(uint64_t ns)
+{
+	struct timespec ts = ns_to_ts(ns);
+
+	nanosleep(&ts, NULL);
+}
+
+/*
+ * Wait for pid until the monotonic deadline: 1 exited (*status set),
+ * 0 timed out, -1 a signal asked us to stop.
+ */
+static int wait_pid(pid_t pid, int *status, uint64_t deadline)
+{
+	uint64_t now;
+
+	for (;;) {
+		pid_t w = waitpid(pid, status, WNOHANG);
+
+		if (w == pid)
+			return 1;
+		if (w < 0 && errno != EINTR) {
+			*status = 0;
+			return 1;
+		}
+		if (got_signal)
+			return -1;
+		now = now_ns();
+		if (now >= deadline)
+			return 0;
+		/*
+		 * We wake rarely, and disturb what we measure little: a
+		 * child ending just before the sleep costs WATCH_NS.
+		 */
+		doze(deadline - now < WATCH_NS ? deadline - now : WATCH_NS);
+	}
+}
+
+static void forget_kid(struct runner *rn, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (rn->kids[i] == pid)
+			rn->kids[i] = 0;
+}
+
+/* End a process group for good: TERM, then KILL, reaping its leader. */
+static void end_group(struct runner *rn, pid_t pid)
+{
+	int st;
+
+	if (pid <= 0)
+		return;
+	kill(-pid, SIGTERM);
+	if (waitpid(pid, &st, WNOHANG) != pid) {
+		uint64_t until = now_ns() + NSEC_PER_SEC / 2;
+
+		while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+			doze(2 * NSEC_PER_MSEC);
+		kill(-pid, SIGKILL);
+		until = now_ns() + 2 * NSEC_PER_SEC;
+		while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+			doze(2 * NSEC_PER_MSEC);
+	}
+	/* The leader's threads are gone; kill anything it left behind. */
+	kill(-pid, SIGKILL);
+	forget_kid(rn, pid);
+}
+
+static void describe_exit(char *buf, size_t n, const char *who, int st)
+{
+	if (WIFSIGNALED(st))
+		snprintf(buf, n, "%s died: signal %d (%s)", who, WTERMSIG(st),
+			 strsignal(WTERMSIG(st)));
+	else
+		snprintf(buf, n, "%s exited early: status %d", who,
+			 WEXITSTATUS(st));
+}
+
+static void load_ctx_init(struct runner *rn, struct load_ctx *lc,
+			  const struct load_desc *l)
+{
+	memset(lc, 0, sizeof(*lc));
+	lc->desc = l;
+	lc->cfg = &rn->plan->cfg;
+	lc->work = &rn->sh->work;
+}
+
+/*
+ * Run a load's prepare() (making its files) in a child, so that a signal
+ * can stop it at once: 0, -ETIMEDOUT, -EINTR, or the load's -errno.
+ */
+static int prepare_load(struct runner *rn, const struct load_desc *l)
+{
+	struct load_work *work = &rn->sh->work;
+	struct load_ctx lc;
+	pid_t me = getpid(), pid;
+	int st, w;
+
+	if (!l->prepare)
+		return 0;
+	memset(work, 0, sizeof(*work));
+	load_ctx_init(rn, &lc, l);
+	/* A read file that was there before is not ours to remove. */
+	if ((l->flags & LOAD_FILES) && access(rn->plan->cfg.read_file, F_OK))
+		rn->read_file_dirty = true;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		int err;
+
+		child_setup(me, "prep", l->name);
+		err = l->prepare(&lc);
+		if (err && !atomic_load(&work->failed))
+			load_fail(work, -err, "%s", strerror(-err));
+		_exit(err ? 1 : 0);
+	}
+	rn->kids[0] = pid;
+	w = wait_pid(pid, &st, now_ns() + PREPARE_NS);
+	if (w <= 0) {
+		end_group(rn, pid);
+		return w ? -EINTR : -ETIMEDOUT;
+	}
+	forget_kid(rn, pid);
+	if (WIFEXITED(st) && !WEXITSTATUS(st)) {
+		rn->read_file_dirty = false;
+		return 0;
+	}
+	if (!atomic_load(&work->failed))
+		describe_exit(work->why, sizeof(work->why),
+			      "preparing the load", st);
+	return atomic_load(&work->failed) ? : -EIO;
+}
+
+static pid_t start_load(struct runner *rn, const struct load_desc *l)
+{
+	const struct run_cfg *cfg = &rn->plan->cfg;
+	struct load_work *work = &rn->sh->work;
+	pid_t me = getpid(), pid;
+	struct load_ctx lc;
+	int err;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid)
+		return pid;
+	child_setup(me, "load", l->name);
+	/* Under memory pressure the kernel should pick a load. */
+	sys_write_file("/proc/self/oom_score_adj", "500");
+	/* Threads inherit it: every thread of the load runs niced. */
+	if (setpriority(PRIO_PROCESS, 0, cfg->load_nice)) {
+		load_fail(work, errno, "cannot nice the load to %d: %s",
+			  cfg->load_nice, strerror(errno));
+		_exit(1);
+	}
+	load_ctx_init(rn, &lc, l);
+	err = l->run(&lc);
+	if (err && !atomic_load(&work->failed))
+		load_fail(work, -err, "%s", strerror(-err));
+	_exit(1);
+}
+
+static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
+{
+	const struct plan *p = rn->plan;
+	struct sim_result *res = &rn->sh->res;
+	pid_t me = getpid(), pid;
+	struct sim_ctx sc = {
+		.desc = s,
+		.cfg = &p->cfg,
+		.opts = plan_sim_opts(p, s),
+		.grace_ns = sim_grace_ns(s, &p->cfg, plan_sim_opts(p, s)),
+		.nice = p->cfg.bench_nice,
+		.rt = p->cfg.rt,
+		.timing_rt = p->cfg.rt_ok,
+		.res = res,
+	};
+	int err;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid)
+		return pid;
+	child_setup(me, "bench", s->name);
+	sys_write_file("/proc/self/oom_score_adj", "-1000");
+	/* Best effort: page faults would show up as latency. */
+	sys_lock_memory();
+	err = s->run(&sc);
+	if (err && !res->status) {
+		res->status = err;
+		snprintf(res->why, sizeof(res->why), "%s", strerror(-err));
+	}
+	_exit(err ? 1 : 0);
+}
+
+/* ---- a cell --------------------------------------------------------- */
+
+static void snapshot(const struct load_work *w, uint64_t *v)
+{
+	int k;
+
+	for (k = 0; k < WORK_KINDS; k++)
+		v[k] = atomic_load(&w->count[k]);
+}
+
+/* The load said why it gave up: the result says so. */
+static void load_failed(struct runner *rn, struct result *r)
+{
+	r->status = RES_LOAD_DIED;
+	snprintf(r->why, sizeof(r->why), "load failed: %s",
+		 rn->sh->work.why);
+}
+
+/* The load's process ended (status st) while the cell ran. */
+static void load_died(struct runner *rn, struct result *r, int st)
+{
+	forget_kid(rn, rn->kids[0]);
+	if (atomic_load(&rn->sh->work.failed))
+		load_failed(rn, r);
+	else {
+		r->status = RES_LOAD_DIED;
+		describe_exit(r->why, sizeof(r->why), "load", st);
+	}
+}
+
+static void cell_status(struct result *r, enum result_status st,
+			const char *what, const char *why)
+{
+	r->status = st;
+	snprintf(r->why, sizeof(r->why), "%s: %s", what, why);
+}
+
+/* Let the load get going before measuring: 0, 1 it died, or -EINTR. */
+static int settle(struct runner *rn, struct result *r)
+{
+	uint64_t t = rn->plan->cfg.duration_ns / 10;
+	int st, w;
+
+	if (t < 100 * NSEC_PER_MSEC)
+		t = 100 * NSEC_PER_MSEC;
+	if (t > 2 * NSEC_PER_SEC)
+		t = 2 * NSEC_PER_SEC;
+	w = wait_pid(rn->kids[0], &st, now_ns() + t);
+	if (w < 0)
+		return -EINTR;
+	if (w > 0)
+		load_died(rn, r, st);
+	return w;
+}
+
+/*
+ * Watch the benchmark (and its load) until it ends or is stuck: 0 and
+ * its exit status in *st, 1 it was stuck and killed, or -EINTR.
+ */
+static int supervise(struct runner *rn, struct result *r, uint64_t t0,
+		     int *st)
+{
+	const struct plan *p = rn->plan;
+	const struct sim_desc *s = r->sim;
+	uint64_t limit = t0 + p->cfg.duration_ns + p->cfg.duration_ns / 10 +
+			 sim_grace_ns(s, &p->cfg, plan_sim_opts(p, s)) +
+			 STUCK_NS;
+	pid_t bpid = rn->kids[1];
+	int lst, w;
+	for (;;) {
+		w = wait_pid(bpid, st, now_ns() + WATCH_NS);
+		if (w < 0)
+			return -EINTR;
+		if (w > 0) {
+			forget_kid(rn, bpid);
+			return 0;
+		}
+		if (rn->kids[0] && waitpid(rn->kids[0], &lst, WNOHANG) ==
+				   rn->kids[0])
+			load_died(rn, r, lst);
+		if (now_ns() >= limit) {
+			end_group(rn, bpid);
+			r->status = RES_TIMEOUT;
+			snprintf(r->why, sizeof(r->why), "timed out: the "
+				 "benchmark did not finish in %.3g s",
+				 (double)(limit - t0) / NSEC_PER_SEC);
+			return 1;
+		}
+	}
+}
+
+/* The benchmark ended with status st: what the cell measured. */
+static void collect(struct runner *rn, struct result *r, int st,
+		    const uint64_t *w0, uint64_t t0)
+{
+	struct shared *sh = rn->sh;
+	uint64_t w1[WORK_KINDS], t1 = now_ns();
+	bool did_work = false;
+	int lst, k;
+
+	snapshot(&sh->work, w1);
+	for (k = 0; k < WORK_KINDS; k++) {
+		r->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
+				  (double)(t1 - t0);
+		did_work |= w1[k] != w0[k];
+	}
+	if (rn->kids[0] && waitpid(rn->kids[0], &lst, WNOHANG) == rn->kids[0])
+		load_died(rn, r, lst);
+	if (r->status == RES_LOAD_DIED && atomic_load(&sh->work.failed)) {
+		load_failed(rn, r);
+	} else if (!WIFEXITED(st) || WEXITSTATUS(st) || sh->res.status) {
+		r->status = RES_FAILED;
+		if (sh->res.status)
+			cell_status(r, RES_FAILED, "failed", sh->res.why);
+		else
+			describe_exit(r->why, sizeof(r->why), "benchmark", st);
+	} else if (r->status == RES_OK && !did_work &&
+		   !(r->load->flags & LOAD_IDLE)) {
+		/* A load that did nothing must not pass for a light one. */
+		r->status = RES_LOAD_DIED;
+		snprintf(r->why, sizeof(r->why), "load did no work while the "
+			 "benchmark ran");
+	} else if (r->status == RES_OK && result_from_sim(r, &sh->res)) {
+		cell_status(r, RES_FAILED, "failed", "out of memory");
+	}
+}
+
+/* Start the load and the benchmark, watch, collect: 0 or -EINTR. */
+static int measure(struct runner *rn, struct result *r)
+{
+	uint64_t w0[WORK_KINDS], t0;
+	int err, st = 0;
+
+	memset(&rn->sh->work, 0, sizeof(rn->sh->work));
+	rn->kids[0] = start_load(rn, r->load);
+	if (rn->kids[0] < 0) {
+		rn->kids[0] = 0;
+		cell_status(r, RES_SKIPPED, "skipped: fork", strerror(errno));
+		return 0;
+	}
+	err = settle(rn, r);
+	if (err)
+		return err < 0 ? err : 0;
+	snapshot(&rn->sh->work, w0);
+	t0 = now_ns();
+	rn->kids[1] = start_bench(rn, r->sim);
+	if (rn->kids[1] < 0) {
+		rn->kids[1] = 0;
+		cell_status(r, RES_FAILED, "failed: fork", strerror(errno));
+		return 0;
+	}
+	err = supervise(rn, r, t0, &st);
+	if (err)
+		return err < 0 ? err : 0;
+	collect(rn, r, st, w0, t0);
+	return 0;
+}
+
+int run_cell(struct runner *rn, struct result *r)
+{
+	struct shared *sh = rn->sh;
+	int err;
+
+	memset(&sh->res, 0, sizeof(sh->res));
+	stats_init(&sh->res.latency);
+	stats_init(&sh->res.timer);
+	stats_init(&sh->res.wakeup);
+	stats_init(&sh->res.per_sec);
+	err = prepare_load(rn, r->load);
+	if (err == -EINTR)
+		return err;
+	if (err) {
+		cell_status(r, RES_SKIPPED, "skipped", sh->work.why[0] ?
+			    sh->work.why : strerror(-err));
+	} else {
+		err = measure(rn, r);
+		if (err)
+			return err;
+	}
+	if (rn->kids[0])
+		end_group(rn, rn->kids[0]);
+	if (r->status == RES_OK && atomic_load(&sh->work.failed))
+		load_failed(rn, r);
+	if (r->load->cleanup) {
+		struct load_ctx lc;
+
+		load_ctx_init(rn, &lc, r->load);
+		r->load->cleanup(&lc);
+	}
+	return 0;
+}
+
+void runner_abort(struct runner *rn)
+{
+	const struct plan *p = rn->plan;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (rn->kids[i] > 0)
+			kill(-rn->kids[i], SIGKILL);
+	for (i = 0; i < 2; i++)
+		end_group(rn, rn->kids[i]);
+	for (i = 0; i < p->nloads; i++)
+		if (p->loads[i]->cleanup) {
+			struct load_ctx lc;
+
+			load_ctx_init(rn, &lc, p->loads[i]);
+			p->loads[i]->cleanup(&lc);
+		}
+	runner_finish(rn);
+}
+
+void runner_finish(struct runner *rn)
+{
+	const struct plan *p = rn->plan;
+	int i;
+
+	for (i = 0; i < p->nloads; i++)
+		if (p->loads[i]->finish)
+			p->loads[i]->finish(&p->cfg);
+	/* A read file we were still making is no use to anyone. */
+	if (rn->read_file_dirty)
+		unlink(p->cfg.read_file);
+	rn->read_file_dirty = false;
+}

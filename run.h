@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * run.h - one cell's life: its load's process, its benchmark's process,
+ * supervision, and clean-up, whatever happens.
+ *
+ * Each cell runs the load in one process and the benchmark in another,
+ * each in its own process group, while the parent waits at the highest
+ * real-time priority. The children report through a shared mapping.
+ */
+#ifndef INTERBENCH_RUN_H
+#define INTERBENCH_RUN_H
+
+#include <signal.h>
+#include <sys/types.h>
+#include "cli.h"
+#include "figures.h"
+
+/* What the children hand back (a shared anonymous mapping). */
+struct shared {
+	struct sim_result res;
+	struct load_work work;
+};
+
+struct runner {
+	const struct plan *plan;
+	struct shared *sh;
+	pid_t kids[2];			/* process groups alive now */
+	bool read_file_dirty;		/* made this run and not complete */
+};
+
+/* The shared mapping: 0 or -errno. */
+int runner_init(struct runner *rn, const struct plan *p);
+/* SIGINT, SIGTERM, SIGHUP, SIGPIPE ask us to stop; SIGCHLD wakes us. */
+void runner_signals(void);
+/* The signal that asked us to stop, or 0. */
+int runner_stopped(void);
+/*
+ * Run one cell into r (r->sim, r->load and r->repeat set): 0 with r's
+ * status saying how it went, or -EINTR when a signal asked us to stop
+ * (r is not measured then).
+ */
+int run_cell(struct runner *rn, struct result *r);
+/* After a signal: end every process and the loads' files. */
+void runner_abort(struct runner *rn);
+/* At the end: remove what the loads kept across cells. */
+void runner_finish(struct runner *rn);
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * schema.h - the names of the result file (interbench --json): shared by
+ * the writer (results.c), compare and the tests' reader. The figures'
+ * own keys are in the table of figures (figures.h).
+ */
+#ifndef INTERBENCH_SCHEMA_H
+#define INTERBENCH_SCHEMA_H
+
+#define SCHEMA_NAME		"interbench-result/1"
+
+/* The document */
+#define K_SCHEMA		"schema"
+#define K_VERSION		"interbench_version"
+#define K_COMMAND_LINE		"command_line"
+#define K_STARTED		"started"
+#define K_FINISHED		"finished"
+#define K_INTERRUPTED		"interrupted"
+#define K_SYSTEM		"system"
+#define K_SETTINGS		"settings"
+#define K_CALIBRATION		"calibration"
+#define K_RESULTS		"results"
+
+/* One result */
+#define K_BENCH			"bench"
+#define K_LOAD			"load"
+#define K_REPEAT		"repeat"
+#define K_STATUS		"status"
+#define STATUS_OK		"ok"
+#define K_HISTOGRAM		"histogram"
+#define K_HIST_UNIT		"unit"
+#define K_BUCKETS		"buckets"	/* [[low_ns, high_ns, count]] */
+#define K_LOAD_WORK		"load_work"
+#define K_PER_S_SUFFIX		"_per_s"
+
+#endif

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * system.c - privileges, memory locking, limits, the calibration file,
+ * and the description of the machine (see system.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "system.h"
+
+/* ---- the machine ---------------------------------------------------- */
+
+/* First line of a small file, without its newline: 0 or -errno. */
+static int read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	char *nl;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)n, f)) {
+		fclose(f);
+		buf[0] = '\0';
+		return -EIO;
+	}
+	fclose(f);
+	nl = strchr(buf, '\n');
+	if (nl)
+		*nl = '\0';
+	return 0;
+}
+
+/* "key : value" from a /proc file such as cpuinfo or meminfo. */
+static int proc_field(const char *path, const char *key, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	size_t kl = strlen(key);
+	int err = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char *v;
+
+		if (strncmp(line, key, kl) || (line[kl] != ':' &&
+					       line[kl] != ' ' &&
+					       line[kl] != '\t'))
+			continue;
+		v = strchr(line, ':');
+		if (!v)
+			continue;
+		v++;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		v[strcspn(v, "\n")] = '\0';
+		snprintf(buf, n, "%s", v);
+		err = 0;
+		break;
+	}
+	fclose(f);
+	return err;
+}
+
+static long long meminfo_kb(const char *key)
+{
+	char buf[64];
+
+	if (proc_field("/proc/meminfo", key, buf, sizeof(buf)))
+		return -1;
+	return atoll(buf);
+}
+
+/* The kernel's preemption model, where it can be read. */
+static void read_preempt(char *buf, size_t n, const char *version)
+{
+	char line[128], *open_p, *close_p;
+
+	buf[0] = '\0';
+	/* Dynamic preemption shows the mode in use in parentheses. */
+	if (!read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line))) {
+		open_p = strchr(line, '(');
+		close_p = open_p ? strchr(open_p, ')') : NULL;
+		if (open_p && close_p) {
+			*close_p = '\0';
+			snprintf(buf, n, "%s", open_p + 1);
+			return;
+		}
+	}
+	if (!read_line("/sys/kernel/realtime", line, sizeof(line)) &&
+	    line[0] == '1') {
+		snprintf(buf, n, "rt");
+		return;
+	}
+	if (strstr(version, "PREEMPT_RT"))
+		snprintf(buf, n, "rt");
+	else if (strstr(version, "PREEMPT_DYNAMIC"))
+		snprintf(buf, n, "dynamic");
+	else if (strstr(version, "PREEMPT "))
+		snprintf(buf, n, "full");
+}
+
+void sysinfo_read(struct sysinfo_ib *si)
+{
+	struct utsname u;
+	char buf[64];
+
+	memset(si, 0, sizeof(*si));
+	if (!uname(&u)) {
+		snprintf(si->sysname, sizeof(si->sysname), "%s", u.sysname);
+		snprintf(si->release, sizeof(si->release), "%s", u.release);
+		snprintf(si->version, sizeof(si->version), "%s", u.version);
+		snprintf(si->machine, sizeof(si->machine), "%s", u.machine);
+		snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
+	}
+	if (proc_field("/proc/cpuinfo", "model name", si->cpu_model,
+		       sizeof(si->cpu_model)))
+		proc_field("/proc/cpuinfo", "Hardware", si->cpu_model,
+			   sizeof(si->cpu_model));
+	si->cpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	si->smt = -1;
+	if (!read_line("/sys/devices/system/cpu/smt/active", buf, sizeof(buf)))
+		si->smt = atoi(buf) ? 1 : 0;
+	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		  si->governor, sizeof(si->governor));
+	read_preempt(si->preempt, sizeof(si->preempt), si->version);
+	read_line("/sys/devices/system/clocksource/clocksource0/"
+		  "current_clocksource", si->clocksource,
+		  sizeof(si->clocksource));
+	si->mem_total_kb = meminfo_kb("MemTotal");
+	si->swap_total_kb = meminfo_kb("SwapTotal");
+}
+
+void iso_now(char *buf, size_t n)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* ---- privileges and limits ----------------------------------------- */
+
+bool sys_realtime(void)
+{
+	struct sched_param sp = { .sched_priority = PRIO_PARENT };
+
+	return !sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp);
+}
+
+bool sys_can_nice(int n)
+{
+	pid_t pid;
+	int st;
+
+	if (n >= 0)
+		return true;
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (!pid)
+		_exit(setpriority(PRIO_PROCESS, 0, n) ? 1 : 0);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	return WIFEXITED(st) && !WEXITSTATUS(st);
+}
+
+int sys_lock_memory(void)
+{
+#ifdef IB_NO_MLOCK
+	return 0;
+#else
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_MEMLOCK, &rl) ||
+	    (rl.rlim_cur != RLIM_INFINITY && geteuid()))
+		return 0;
+	return mlockall(MCL_CURRENT | MCL_FUTURE) ? -errno : 0;
+#endif
+}
+
+/*
+ * Hack opens 20 sockets per CPU and Net, Fork and the rest more: on a big
+ * machine the usual soft limit of 1024 would fail them.
+ */
+void sys_raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+void sys_write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (write(fd, s, strlen(s)) < 0) {
+		/* best effort: not every kernel or user may set it */
+	}
+	close(fd);
+}
+
+int sys_can_write(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!stat(path, &st))
+		return S_ISDIR(st.st_mode) ? -EISDIR :
+		       access(path, W_OK) ? -errno : 0;
+	if (errno != ENOENT)
+		return -errno;
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	return access(dir, W_OK | X_OK) ? -errno : 0;
+}
+
+/* ---- the calibration file ------------------------------------------- */
+
+int calib_load(uint64_t *v)
+{
+	FILE *f = fopen(CALIB_FILE, "re");
+	unsigned long long x;
+	char extra;
+	int ok;
+
+	if (!f)
+		return -ENOENT;
+	ok = fscanf(f, "%llu %c", &x, &extra) == 1 && x > 0 &&
+	     x <= MAX_LOOPS_PER_MS;
+	fclose(f);
+	if (!ok)
+		return -EINVAL;
+	*v = x;
+	return 0;
+}
+
+int calib_save(uint64_t v)
+{
+	FILE *f = fopen(CALIB_FILE, "we");
+
+	if (!f)
+		return -errno;
+	if (fprintf(f, "%llu\n", (unsigned long long)v) < 0) {
+		fclose(f);
+		return -EIO;
+	}
+	return fclose(f) ? -errno : 0;
+}
