@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "json.h"
 #include "check.h"
+#include "figures.h"
+#include "json.h"
+#include "schema.h"
 
 static const struct jval *get(const struct jval *o, const char *k,
 			      enum jtype t)
@@ -34,37 +36,77 @@ static double num(const struct jval *o, const char *k)
 	return v ? v->num : NAN;
 }
 
-/* A latency block: every key, and min <= p50 <= ... <= max. */
-static int lat_ok(const struct jval *l, char *why, size_t n)
+/* The object a figure is in: its group, or the result itself. */
+static const struct jval *holder(const struct jval *res,
+				 const struct figure *f)
 {
-	static const char *const keys[] = { "count", "mean", "sd", "min",
-					    "max", "p50", "p90", "p99",
-					    "p99_9" };
-	double v[9];
-	size_t i;
+	return f->group ? get(res, f->group, J_OBJ) : res;
+}
 
-	if (!l) {
-		snprintf(why, n, "missing");
-		return 0;
-	}
-	for (i = 0; i < 9; i++) {
-		if (!has_num_or_null(l, keys[i])) {
-			snprintf(why, n, "%s missing", keys[i]);
+/* Every figure of the table is in the result, a number or null. */
+static int figures_ok(const struct jval *res, char *why, size_t n)
+{
+	int i;
+
+	for (i = 0; i < F_COUNT; i++) {
+		const struct figure *f = &figures[i];
+
+		if (!has_num_or_null(holder(res, f), f->key)) {
+			snprintf(why, n, "%s%s%s missing", f->group ?
+				 f->group : "", f->group ? "." : "", f->key);
 			return 0;
 		}
-		v[i] = num(l, keys[i]);
 	}
-	if (v[0] == 0)
+	return 1;
+}
+
+/*
+ * The latency distribution whose count is figure c: min <= p50 <= ... <=
+ * max, the mean between min and max, the SD not negative.
+ */
+static int lat_ok(const struct jval *res, enum fig_id c, char *why,
+		  size_t n)
+{
+	static const enum fig_id order[] = { F_LAT_MIN, F_LAT_P50, F_LAT_P90,
+					     F_LAT_P99, F_LAT_P99_9,
+					     F_LAT_MAX };
+	const struct jval *l = holder(res, &figures[c]);
+	double v[6], mean, sd;
+	size_t i;
+
+	if (num(l, figures[c].key) == 0)
 		return 1;	/* no samples: nulls */
-	if (!(v[3] <= v[5] && v[5] <= v[6] && v[6] <= v[7] &&
-	      v[7] <= v[8] && v[8] <= v[4] && v[3] <= v[1] && v[1] <= v[4] &&
-	      v[2] >= 0)) {
-		snprintf(why, n, "out of order: min %g p50 %g p90 %g p99 %g "
-			 "p99.9 %g max %g mean %g sd %g", v[3], v[5], v[6],
-			 v[7], v[8], v[4], v[1], v[2]);
+	for (i = 0; i < 6; i++)
+		v[i] = num(l, figures[c + order[i] - F_LAT_COUNT].key);
+	mean = num(l, figures[c + F_LAT_MEAN - F_LAT_COUNT].key);
+	sd = num(l, figures[c + F_LAT_SD - F_LAT_COUNT].key);
+	for (i = 1; i < 6; i++)
+		if (!(v[i - 1] <= v[i]))
+			break;
+	if (i < 6 || !(v[0] <= mean && mean <= v[5]) || !(sd >= 0)) {
+		snprintf(why, n, "%s out of order: min %g p50 %g p90 %g p99 %g "
+			 "p99.9 %g max %g mean %g sd %g", figures[c].group,
+			 v[0], v[1], v[2], v[3], v[4], v[5], mean, sd);
 		return 0;
 	}
 	return 1;
+}
+
+/* The column of a CSV header named name, or -1. */
+static int csv_column(const char *header, const char *name)
+{
+	size_t l = strlen(name);
+	const char *p = header;
+	int k = 0;
+
+	while (p) {
+		if (!strncmp(p, name, l) && (p[l] == ',' || !p[l]))
+			return k;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+		k++;
+	}
+	return -1;
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -89,6 +131,8 @@ static double csv_field(const char *line, int k)
 {
 	const char *p = line;
 
+	if (k < 0)
+		return NAN;
 	while (k-- > 0) {
 		p = strchr(p, ',');
 		if (!p)
@@ -121,9 +165,9 @@ int main(int argc, char **argv)
 	if (!doc)
 		return check_done();
 
-	check(get(doc, "schema", J_STR) &&
-	      !strcmp(get(doc, "schema", J_STR)->str, "interbench-result/1"),
-	      "schema is interbench-result/1");
+	check(get(doc, K_SCHEMA, J_STR) &&
+	      !strcmp(get(doc, K_SCHEMA, J_STR)->str, SCHEMA_NAME),
+	      "schema is " SCHEMA_NAME);
 	check(get(doc, "interbench_version", J_STR) &&
 	      get(doc, "command_line", J_STR) && get(doc, "started", J_STR) &&
 	      json_get(doc, "finished") && json_get(doc, "interrupted"),
@@ -174,19 +218,17 @@ int main(int argc, char **argv)
 			continue;
 		}
 		why[0] = '\0';
-		samples = num(c, "samples");
-		ok = samples >= 0 && num(c, "frames") >= num(c, "frames_met") &&
-		     num(c, "frames") >= num(c, "frames_dropped");
-		if (!ok)
+		samples = num(c, figures[F_SAMPLES].key);
+		ok = figures_ok(c, why, sizeof(why));
+		if (ok && !(samples >= 0 &&
+			    num(c, "frames") >= num(c, "frames_met") &&
+			    num(c, "frames") >= num(c, "frames_dropped"))) {
+			ok = 0;
 			snprintf(why, sizeof(why), "frame counts");
-		if (ok && !lat_ok(get(c, "latency_us", J_OBJ), why,
-				  sizeof(why)))
-			ok = 0;
-		if (ok && !lat_ok(get(c, "timer_latency_us", J_OBJ), why,
-				  sizeof(why)))
-			ok = 0;
-		if (ok && !lat_ok(get(c, "wakeup_latency_us", J_OBJ), why,
-				  sizeof(why)))
+		}
+		if (ok && (!lat_ok(c, F_LAT_COUNT, why, sizeof(why)) ||
+			   !lat_ok(c, F_TIMER_COUNT, why, sizeof(why)) ||
+			   !lat_ok(c, F_WAKEUP_COUNT, why, sizeof(why))))
 			ok = 0;
 		met = num(c, "deadlines_met_pct");
 		if (ok && (!has_num_or_null(c, "desired_cpu_pct") ||
@@ -224,38 +266,55 @@ int main(int argc, char **argv)
 		      num(c, "repeat"), ok ? "every field sane" : why);
 	}
 
-	/* The CSV holds the same figures, row for row. */
+	/* The CSV holds the same figures, row for row, column by name. */
 	if (argc > 2 && res) {
 		char *csv = slurp(argv[2], &len), *line, *save = NULL;
-		size_t row = 0, same = 0;
+		char header[4096] = "", name[96];
+		size_t row = 0, same = 0, cols = 0;
+		int f;
 
 		check(csv != NULL, "%s can be read", argv[2]);
 		line = csv ? strtok_r(csv, "\n", &save) : NULL;
-		check(line && !strncmp(line, "bench,load,repeat,status,", 25),
-		      "CSV header");
+		if (line)
+			snprintf(header, sizeof(header), "%s", line);
+		for (f = 0; f < F_COUNT; f++)
+			if (figures[f].flags & FIG_CSV) {
+				figure_csv_name(&figures[f], name,
+						sizeof(name));
+				cols += csv_column(header, name) >= 0;
+			}
+		check(!strncmp(header, K_BENCH "," K_LOAD "," K_REPEAT ","
+			       K_STATUS ",", 25) && cols > 20,
+		      "CSV header has every figure's column (%zu)", cols);
 		while (line && (line = strtok_r(NULL, "\n", &save))) {
 			const struct jval *c = row < res->n ?
 					       &res->items[row] : NULL;
-			const struct jval *l = c ? get(c, "latency_us", J_OBJ) :
-						   NULL;
+			int ok = 1;
 
 			row++;
-			if (!l) {	/* not measured: nothing to match */
-				same++;
+			if (!c || !get(c, "latency_us", J_OBJ)) {
+				same++;	/* not measured: nothing to match */
 				continue;
 			}
-			/* samples (4), latency mean (8) and max (11), in us */
-			if (csv_field(line, 4) == num(c, "samples") &&
-			    fabs(csv_field(line, 8) - num(l, "mean")) <=
-			    1e-5 * num(l, "mean") + 1e-3 &&
-			    fabs(csv_field(line, 11) - num(l, "max")) <=
-			    1e-5 * num(l, "max") + 1e-3)
-				same++;
+			for (f = 0; f < F_COUNT; f++) {
+				const struct figure *fg = &figures[f];
+				double want, got;
+
+				if (!(fg->flags & FIG_CSV))
+					continue;
+				figure_csv_name(fg, name, sizeof(name));
+				got = csv_field(line, csv_column(header, name));
+				want = num(holder(c, fg), fg->key);
+				if (isnan(want) != isnan(got) ||
+				    fabs(got - want) > 1e-5 * fabs(want) + 1e-3)
+					ok = 0;
+			}
+			same += ok;
 		}
 		check(row == res->n, "CSV has %zu rows for %zu results", row,
 		      res->n);
-		check(same == row, "CSV rows match the JSON (%zu of %zu)", same,
-		      row);
+		check(same == row, "CSV rows match the JSON, figure by figure "
+		      "(%zu of %zu)", same, row);
 		free(csv);
 	}
 	json_free(doc);

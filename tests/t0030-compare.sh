@@ -60,7 +60,7 @@ test_expect_success 'twice the latency over 5 repeats is worse (welch)' '
 test_expect_success '--threshold 10 exits 1 and names the cells' '
 	run --threshold 10 base.json slow.json && rc_is 1 &&
 	has out "^threshold: Audio/None mean latency worse by 100.0 % (> 10 %)$" &&
-	has out "^threshold: Video/Burn p99 worse by 100.0 % (> 10 %)$" &&
+	has out "^threshold: Video/Burn p99 latency worse by 100.0 % (> 10 %)$" &&
 	has out "^Summary: 0 cells better, 3 worse, 0 unchanged$"
 '
 

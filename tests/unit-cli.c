@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-cli - the command line in process: options into the plan, their
+ * errors, simulators' options, the matrix and the order its cells run in.
+ */
+#include <errno.h>
+#include <string.h>
+#include "check.h"
+#include "cli.h"
+
+static struct plan p;
+static char err[512];
+
+/* Parse the words of line (split on spaces) into p: cli_parse's return. */
+static int parse(const char *line)
+{
+	static char buf[1024];
+	char *argv[64], *tok, *save = NULL;
+	int argc = 0;
+
+	plan_free(&p);
+	if (plan_init(&p))
+		return -12345;
+	snprintf(buf, sizeof(buf), "interbench %s", line);
+	for (tok = strtok_r(buf, " ", &save); tok && argc < 63;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	err[0] = '\0';
+	return cli_parse(&p, argc, argv, err, sizeof(err));
+}
+
+/* The line is refused with an error that says want. */
+static void refused(const char *line, const char *want)
+{
+	int rc = parse(line);
+
+	check(rc == -EINVAL && !strcmp(err, want), "'%s' is refused: '%s'",
+	      line, rc ? err : "(accepted)");
+}
+
+static const char *name_at(int i)
+{
+	return p.sims[i]->name;
+}
+
+int main(void)
+{
+	const struct sim_desc *s;
+	const struct load_desc *l;
+	int rc, repeat, i;
+
+	rc = parse("-t 0.5 -W audio -w none -w burn -n 3 -B 5 -N -3 -v");
+	check(!rc && p.action == PLAN_RUN, "a run's options parse (%s)", err);
+	check(p.cfg.duration_ns == 500000000, "-t 0.5 is 0.5 s in ns");
+	check(p.nsims == 1 && !strcmp(name_at(0), "Audio"), "-W audio");
+	check(p.nloads == 2 && !strcmp(p.loads[0]->name, "None") &&
+	      !strcmp(p.loads[1]->name, "Burn"), "-w none -w burn, in order");
+	check(p.repeats == 3 && p.per_pass == 2 && p.cells == 6,
+	      "-n 3: 2 cells a pass, 6 in all");
+	check(p.cfg.bench_nice == 5 && p.cfg.load_nice == -3 && p.verbose,
+	      "-B, -N and -v are stored");
+
+	rc = parse("");
+	check(!rc && p.nsims == 4 && p.per_pass == 50,
+	      "the default matrix: 4 tasks, 50 cells (%d, %d)", p.nsims,
+	      p.per_pass);
+	check(p.cfg.duration_ns == 30 * NSEC_PER_SEC && p.repeats == 1 &&
+	      !strcmp(p.cfg.dir, "."), "defaults: 30 s, 1 repeat, dir .");
+	rc = parse("-C 10 -I 2000 -W custom -w none");
+	check(!rc && p.custom && p.cfg.custom_interval_ns == 2000000 &&
+	      p.cfg.custom_cpu_pct == 10, "-C 10 -I 2000: Custom, 2 ms");
+	rc = parse("--load-threads 3 --time=2 --comment hello --json r.json "
+		   "--csv r.csv --dry-run -l 5000");
+	check(!rc && p.cfg.load_threads == 3 &&
+	      p.cfg.duration_ns == 2 * NSEC_PER_SEC &&
+	      !strcmp(p.comment, "hello") && !strcmp(p.json_path, "r.json") &&
+	      !strcmp(p.csv_path, "r.csv") && p.dry_run &&
+	      p.loops_given && p.cfg.loops_per_ms == 5000,
+	      "long options, with = or a space");
+
+	check(!parse("--help -t nonsense") && p.action == PLAN_HELP,
+	      "--help wins over what follows it");
+	check(!parse("--list") && p.action == PLAN_LIST, "--list");
+	check(!parse("--version") && p.action == PLAN_VERSION, "--version");
+
+	refused("-t abc", "option -t: 'abc' is not a number");
+	refused("-t 0", "option -t: 0 is out of range (0.1 to 86400)");
+	refused("-L 0", "option -L: 0 is out of range (1 to 4096)");
+	refused("-L two", "option -L: 'two' is not a whole number");
+	refused("-B 20", "option -B: 20 is out of range (-20 to 19)");
+	refused("-l 1000 -b", "options -l and -b contradict each other");
+	refused("-C 50", "option -C needs -I too");
+	refused("-I 1000", "option -I needs -C too");
+	refused("-W nosuch", "option -W: unknown benchmark 'nosuch' (see "
+		"--list)");
+	refused("-w burn -x Burn", "options -w and -x both name load 'Burn'");
+	refused("-W custom", "option -W: benchmark 'Custom' needs -C and -I");
+	refused("-W video -w video", "no cell to run: a task is never run "
+		"against itself as a load");
+	refused("-Z", "unknown option -Z (see --help)");
+	refused("--nosuch", "unknown option --nosuch (see --help)");
+	refused("--json", "option --json needs a value");
+	refused("-t", "option -t needs a value");
+	refused("stray", "unexpected argument 'stray' (see --help)");
+	refused("--fail-if speed>1", "option --fail-if: 'speed>1': unknown "
+		"metric (mean, sd, max, p50, p90, p99, p99.9, cpu, "
+		"deadlines)");
+	refused("--cyclic-prio 90", "options for Cyclic are given but "
+		"Cyclic does not run (add -W Cyclic)");
+	refused("-W cyclic --cyclic-policy deadline", "option --cyclic-policy:"
+		" 'deadline': expected fifo, rr, other or auto");
+	refused("-W cyclic --cyclic-prio 0", "option --cyclic-prio: 0 is out "
+		"of range (1 to 99)");
+	refused("-W cyclic --cyclic-interval 100 --dist 2ms", "options for "
+		"Cyclic: --dist is wider than ten intervals");
+	refused("-W server --server-budget 100 --server-sleep 60", "options "
+		"for Server: --server-budget 100 us is not more than the two "
+		"--server-sleep sleeps of 60 us");
+
+	rc = parse("-W server --server-lock --server-ops 3 -W cyclic "
+		   "--cyclic-interval 500");
+	check(!rc && p.ngiven == 3 &&
+	      !strcmp(p.given[0].name, "server-lock") && !p.given[0].value &&
+	      !strcmp(p.given[1].name, "server-ops") &&
+	      !strcmp(p.given[1].value, "3") &&
+	      !strcmp(p.given[2].name, "cyclic-interval"),
+	      "simulators' options are recorded as given (%s)", err);
+	check(p.nsims == 2 && !strcmp(name_at(0), "Server") &&
+	      !strcmp(name_at(1), "Cyclic"),
+	      "-W keeps the table's order of simulators");
+
+	/* Pass 1 runs the matrix forwards, pass 2 backwards, and so on. */
+	rc = parse("-W audio -W x -w none -w burn -w x -n 3");
+	check(!rc && p.per_pass == 5 && p.cells == 15,
+	      "X is not run under X: 5 cells a pass");
+	plan_cell(&p, 0, &repeat, &s, &l);
+	check(repeat == 1 && !strcmp(s->name, "Audio") &&
+	      !strcmp(l->name, "None"), "cell 0: Audio under None, repeat 1");
+	plan_cell(&p, 4, &repeat, &s, &l);
+	check(repeat == 1 && !strcmp(s->name, "X") && !strcmp(l->name, "Burn"),
+	      "cell 4: X under Burn");
+	plan_cell(&p, 5, &repeat, &s, &l);
+	check(repeat == 2 && !strcmp(s->name, "X") && !strcmp(l->name, "Burn"),
+	      "cell 5: pass 2 starts where pass 1 ended");
+	plan_cell(&p, 9, &repeat, &s, &l);
+	check(repeat == 2 && !strcmp(s->name, "Audio") &&
+	      !strcmp(l->name, "None"), "cell 9: pass 2 ends at the start");
+	plan_cell(&p, 10, &repeat, &s, &l);
+	check(repeat == 3 && !strcmp(s->name, "Audio") &&
+	      !strcmp(l->name, "None"), "cell 10: pass 3 forwards again");
+	for (i = 0, rc = 0; i < p.cells; i++) {
+		plan_cell(&p, i, &repeat, &s, &l);
+		rc += !plan_has(s, l);
+	}
+	check(!rc, "no cell runs a task under itself");
+	plan_free(&p);
+	return check_done();
+}

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-figures - the table of figures is whole and consistent, figures
+ * read from a sim_result of known values are those values, rows take the
+ * median of the measured repeats, and gates parse and judge as documented.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "figures.h"
+
+static struct sim_result res;
+
+/* The table itself: names, keys and columns unique, every row whole. */
+static void table(void)
+{
+	char a[96], b[96];
+	int i, j, bad = 0, dup = 0, csv = 0;
+
+	for (i = 0; i < F_COUNT; i++) {
+		const struct figure *f = &figures[i];
+
+		bad += !f->key || !f->label || !f->get;
+		bad += (f->flags & (FIG_GATE | FIG_VERBOSE)) && !f->name;
+		bad += (f->flags & FIG_COMPARE) && f->better == FB_NONE;
+		csv += !!(f->flags & FIG_CSV);
+		for (j = 0; j < i; j++) {
+			const struct figure *g = &figures[j];
+			bool same_group = (!f->group && !g->group) ||
+				(f->group && g->group &&
+				 !strcmp(f->group, g->group));
+
+			dup += same_group && !strcmp(f->key, g->key);
+			figure_csv_name(f, a, sizeof(a));
+			figure_csv_name(g, b, sizeof(b));
+			dup += (f->flags & g->flags & FIG_CSV) && !strcmp(a, b);
+			dup += f->name && g->name &&
+			       (f->flags & g->flags & FIG_GATE) &&
+			       !strcmp(f->name, g->name);
+		}
+	}
+	check(F_COUNT == 33, "33 figures every result has (%d)", F_COUNT);
+	check(!bad, "every figure has a key, a label, a getter, and a name "
+	      "and a direction where its uses need them (%d missing)", bad);
+	check(!dup, "JSON keys, CSV columns and gate names are unique (%d)",
+	      dup);
+	check(csv == 30, "30 of them are CSV columns (%d)", csv);
+	figure_csv_name(&figures[F_WAKEUP_P99_9], a, sizeof(a));
+	check(!strcmp(a, "wakeup_latency_p99_9_us"), "CSV name %s", a);
+	figure_csv_name(&figures[F_DESIRED], a, sizeof(a));
+	check(!strcmp(a, "desired_cpu_pct"), "CSV name %s", a);
+	check(figure_named(&figures[F_LAT_P99_9], "p999", 4) &&
+	      figure_named(&figures[F_LAT_P99_9], "P99.9", 5) &&
+	      !figure_named(&figures[F_LAT_P99], "p99.9", 5),
+	      "figures answer to their names and aliases only");
+}
+
+/* Latencies 1 ms .. 100 ms, one each; 90 of 100 frames met. */
+static void known(void)
+{
+	struct sim_desc sim = { .name = "Test", .flags = SIM_DEADLINES };
+	struct result r = { .sim = &sim };
+	uint64_t i;
+
+	memset(&res, 0, sizeof(res));
+	stats_init(&res.latency);
+	stats_init(&res.timer);
+	stats_init(&res.wakeup);
+	stats_init(&res.per_sec);
+	for (i = 1; i <= 100; i++)
+		stats_add(&res.latency, i * NSEC_PER_MSEC);
+	res.frames = 100;
+	res.frames_met = 90;
+	res.has_deadlines = true;
+	res.cpu_desired_ns = 4e9;
+	res.cpu_got_ns = 3e9;
+	check(!result_from_sim(&r, &res), "a result is read");
+	check(r.v[F_SAMPLES] == 100 && r.v[F_LAT_COUNT] == 100,
+	      "100 samples");
+	check_near(r.v[F_LAT_MEAN], 50.5e6, 1e-3, "mean is 50.5 ms");
+	check_near(r.v[F_LAT_SD], 29011491.975882, 1, "SD of 1..100 ms");
+	check(r.v[F_LAT_MIN] == 1e6 && r.v[F_LAT_MAX] == 100e6,
+	      "min 1 ms, max 100 ms, exact");
+	check_near(r.v[F_LAT_P50], 50e6, 50e6 * 0.004, "p50 is 50 ms");
+	check_near(r.v[F_LAT_P99], 99e6, 99e6 * 0.004, "p99 is 99 ms");
+	check_near(r.v[F_DESIRED], 75, 1e-9, "75 %% of the CPU asked");
+	check_near(r.v[F_MET], 90, 1e-9, "90 %% of deadlines met");
+	check(r.v[F_TIMER_COUNT] == 0 && isnan(r.v[F_TIMER_MEAN]) &&
+	      isnan(r.v[F_WAKEUP_P99]), "no samples: counts 0, figures NaN");
+	check(r.nhist == 100 && !r.sim_v && !r.kept,
+	      "100 buckets kept; no simulator figures");
+	result_free(&r);
+	res.has_deadlines = false;
+	res.cpu_desired_ns = 0;
+	check(!result_from_sim(&r, &res) && isnan(r.v[F_MET]) &&
+	      isnan(r.v[F_DESIRED]), "no deadlines, no CPU asked: NaN");
+	result_free(&r);
+}
+
+static void rows(void)
+{
+	static const struct sim_desc sim = { .name = "Test" };
+	static const struct load_desc load = { .name = "L" }, other = {
+		.name = "M" };
+	struct result rs[5];
+	struct row w;
+	int i;
+
+	memset(rs, 0, sizeof(rs));
+	for (i = 0; i < 5; i++) {
+		int k;
+
+		rs[i].sim = &sim;
+		rs[i].load = i == 4 ? &other : &load;
+		rs[i].repeat = i + 1;
+		for (k = 0; k < F_COUNT; k++)
+			rs[i].v[k] = NAN;
+	}
+	rs[0].v[F_LAT_MEAN] = 1;
+	rs[1].v[F_LAT_MEAN] = 10;
+	rs[2].v[F_LAT_MEAN] = 2;
+	rs[3].status = RES_TIMEOUT;
+	rs[3].v[F_LAT_MEAN] = 1000;
+	rs[4].v[F_LAT_MEAN] = 500;
+	rs[0].v[F_MET] = 90;
+	rs[2].v[F_MET] = 80;
+	rs[0].work_rate[0] = 3;
+	rs[1].work_rate[0] = 5;
+	rs[2].work_rate[0] = 4;
+	check(!make_row(&w, rs, 5, &sim, &load), "a row is made");
+	check(w.n == 4 && w.ok == 3 && w.bad == &rs[3],
+	      "4 repeats of the cell, 3 measured, the timeout named");
+	check(w.v[F_LAT_MEAN] == 2, "median of 1, 10, 2 is 2 (%g)",
+	      w.v[F_LAT_MEAN]);
+	check(w.mean_lo == 1 && w.mean_hi == 10, "mean ranges 1 to 10");
+	check(w.v[F_MET] == 85, "unknown figures are left out: 90, 80 -> 85");
+	check(isnan(w.v[F_LAT_P99]), "no known value: NaN");
+	check(w.work_rate[0] == 4, "work rates are medians too");
+	check(!make_row(&w, rs, 3, &sim, &other) && w.n == 0 && w.ok == 0,
+	      "results beyond n are not looked at");
+}
+
+static void gates(void)
+{
+	struct gate g;
+	char err[256];
+
+	check(!gate_parse(&g, "p99>20ms", err, sizeof(err)) &&
+	      g.fig == F_LAT_P99 && g.op == '>' && g.value == 20e6,
+	      "p99>20ms: p99 latency above 20e6 ns");
+	check(!gate_parse(&g, " P999 >= 1.5us", err, sizeof(err)) &&
+	      g.fig == F_LAT_P99_9 && g.op == 'g' && g.value == 1500,
+	      "aliases, case and spaces: p999 >= 1500 ns");
+	check(!gate_parse(&g, "deadlines<95", err, sizeof(err)) &&
+	      g.fig == F_MET && g.op == '<' && g.value == 95,
+	      "deadlines<95: a percentage");
+	check(!gate_parse(&g, "desired<=99.5%", err, sizeof(err)) &&
+	      g.fig == F_DESIRED && g.op == 'l' && g.value == 99.5,
+	      "desired<=99.5%%");
+	check(!gate_parse(&g, "latency>1s", err, sizeof(err)) &&
+	      g.fig == F_LAT_MEAN && g.value == 1e9, "latency is the mean");
+	check(gate_parse(&g, "p99>20", err, sizeof(err)) == -EINVAL &&
+	      strstr(err, "a latency needs a unit"), "a latency needs a unit");
+	check(gate_parse(&g, "cpu<5ms", err, sizeof(err)) == -EINVAL &&
+	      strstr(err, "a percentage takes no unit"),
+	      "a percentage takes no unit");
+	check(gate_parse(&g, "min>1ms", err, sizeof(err)) == -EINVAL &&
+	      strstr(err, "unknown metric"), "min is not a gate");
+	check(gate_parse(&g, "p99=5ms", err, sizeof(err)) == -EINVAL &&
+	      gate_parse(&g, "p99>-1ms", err, sizeof(err)) == -EINVAL,
+	      "= and negative values are refused");
+	gate_parse(&g, "p99>20ms", err, sizeof(err));
+	check(gate_broken(&g, 20e6 + 1) && !gate_broken(&g, 20e6) &&
+	      !gate_broken(&g, NAN), "> breaks above, not at, never on NaN");
+	gate_parse(&g, "met<=95", err, sizeof(err));
+	check(gate_broken(&g, 95) && !gate_broken(&g, 95.01), "<= breaks at");
+}
+
+int main(void)
+{
+	table();
+	known();
+	rows();
+	gates();
+	return check_done();
+}

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-output - the tables, the logfile's text, the JSON and the CSV made
+ * from made-up measurements (synth.h) are byte for byte the files in
+ * golden/. Those were written by interbench 0.40 before its outputs were
+ * driven by the table of figures, from the same measurements: this test
+ * holds the outputs to what they were. The JSON written result by result
+ * during a run must also be the very document written whole.
+ *
+ * Run from tests/ (tests/run does). UPDATE_GOLDEN=1 rewrites golden/ from
+ * this build instead: only for a change of output made on purpose.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "check.h"
+#include "cli.h"
+#include "output.h"
+#include "results.h"
+#include "synth.h"
+
+static struct sim_result res;
+
+static const struct sim_desc *sim_named(const char *n)
+{
+	int i;
+
+	for (i = 0; simulators[i]; i++)
+		if (!strcmp(simulators[i]->name, n))
+			return simulators[i];
+	abort();
+}
+
+static const struct load_desc *load_named(const char *n)
+{
+	int i;
+
+	for (i = 0; loads[i]; i++)
+		if (!strcmp(loads[i]->name, n))
+			return loads[i];
+	abort();
+}
+
+/* A whole file, NUL-ended, without the lines that start with skip. */
+static char *slurp(const char *path, const char *skip)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096], *buf;
+	size_t len = 0, cap = 1 << 20;
+
+	if (!f)
+		return NULL;
+	buf = malloc(cap);
+	if (!buf) {
+		fclose(f);
+		return NULL;
+	}
+	buf[0] = '\0';
+	while (fgets(line, sizeof(line), f)) {
+		size_t l = strlen(line);
+
+		if (skip && !strncmp(line, skip, strlen(skip)))
+			continue;
+		while (len + l + 1 > cap) {
+			char *nb = realloc(buf, cap * 2);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		memcpy(buf + len, line, l + 1);
+		len += l;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Is file a the same as golden/b (lines starting with skip aside)? */
+static int same_file(const char *a, const char *b, const char *skip)
+{
+	char gold[256], *x, *y;
+	int same;
+
+	snprintf(gold, sizeof(gold), "golden/%s", b);
+	if (getenv("UPDATE_GOLDEN")) {
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", a, gold);
+		return !system(cmd);
+	}
+	x = slurp(a, skip);
+	y = slurp(gold, skip);
+	same = x && y && !strcmp(x, y);
+	if (!same && x && y) {
+		size_t i = 0;
+
+		while (x[i] && x[i] == y[i])
+			i++;
+		printf("# first difference at byte %zu: '%.60s' vs '%.60s'\n",
+		       i, x + i, y + i);
+	}
+	free(x);
+	free(y);
+	return same;
+}
+
+struct scenario {
+	const char *name;
+	int repeats;
+	bool rt, verbose;
+	const char *sims[8], *loads[4], *gates[8];
+};
+
+/* Results that could not be read (checked once stdout is back). */
+static int unread;
+
+static void fill(struct result *r, int seed)
+{
+	int k;
+
+	if (seed % 7 == 3) {
+		r->status = RES_FAILED;
+		snprintf(r->why, sizeof(r->why), "failed: synthetic %d", seed);
+		return;
+	}
+	if (seed % 11 == 5) {
+		r->status = RES_SKIPPED;
+		snprintf(r->why, sizeof(r->why),
+			 "skipped: no room, \"quoted\", comma");
+		return;
+	}
+	memset(&res, 0, sizeof(res));
+	stats_init(&res.latency);
+	stats_init(&res.timer);
+	stats_init(&res.wakeup);
+	stats_init(&res.per_sec);
+	synth_fill(&res, (uint64_t)seed, seed % 4,
+		   r->sim->flags & SIM_DEADLINES, 200 + (uint64_t)seed * 13);
+	if (!strcmp(r->sim->name, "Server"))
+		for (k = 0; k < 9; k++)
+			stats_add(&res.per_sec,
+				  1000 + (uint64_t)(k * 37 + seed) % 101);
+	if (!strcmp(r->sim->name, "Cyclic"))
+		snprintf(res.note, sizeof(res.note), "SCHED_FIFO %d", 90);
+	unread += result_from_sim(r, &res) != 0;
+	for (k = 0; k < WORK_KINDS; k++)
+		if ((k + seed) % 5 == 0 ||
+		    (k == WORK_BURN_LOOPS && !strcmp(r->load->name, "Burn")))
+			r->work_rate[k] = 1234.5 * (k + 1) * seed;
+}
+
+static void setup(struct plan *p, const struct scenario *sc)
+{
+	char err[256];
+	int i;
+
+	check(!plan_init(p), "%s: plan", sc->name);
+	p->cfg.duration_ns = 3 * NSEC_PER_SEC / 2;
+	p->cfg.cpus = 2;
+	p->cfg.load_threads = 2;
+	p->cfg.rt = sc->rt;
+	p->cfg.rt_ok = true;
+	p->cfg.loops_per_ms = 123456;
+	p->verbose = sc->verbose;
+	p->repeats = sc->repeats;
+	p->comment = "golden";
+	snprintf(p->args, sizeof(p->args), "interbench -t 1.5 golden");
+	for (i = 0; sc->sims[i]; i++)
+		p->sims[p->nsims++] = sim_named(sc->sims[i]);
+	for (i = 0; sc->loads[i]; i++)
+		p->loads[p->nloads++] = load_named(sc->loads[i]);
+	for (i = 0; sc->gates[i]; i++)
+		check(!gate_parse(&p->gates[p->ngates++], sc->gates[i], err,
+				  sizeof(err)), "gate %s: %s", sc->gates[i],
+		      err);
+	p->given[0].name = "cyclic-prio";
+	p->given[0].value = "90";
+	p->ngiven = 1;
+	p->per_pass = 0;
+	for (i = 0; i < p->nsims * p->nloads; i++)
+		p->per_pass += plan_has(p->sims[i / p->nloads],
+					p->loads[i % p->nloads]);
+	p->cells = p->per_pass * p->repeats;
+}
+
+static void machine(struct sysinfo_ib *si)
+{
+	memset(si, 0, sizeof(*si));
+	snprintf(si->sysname, sizeof(si->sysname), "Linux");
+	snprintf(si->release, sizeof(si->release), "6.1.0-golden");
+	snprintf(si->version, sizeof(si->version), "#1 SMP PREEMPT_DYNAMIC");
+	snprintf(si->machine, sizeof(si->machine), "x86_64");
+	snprintf(si->hostname, sizeof(si->hostname), "gold");
+	snprintf(si->cpu_model, sizeof(si->cpu_model), "Golden CPU");
+	si->cpus_online = 2;
+	si->smt = 0;
+	snprintf(si->preempt, sizeof(si->preempt), "dynamic");
+	snprintf(si->clocksource, sizeof(si->clocksource), "tsc");
+	si->mem_total_kb = 1000;
+	si->swap_total_kb = -1;
+}
+
+static void scenario(const struct scenario *sc, const char *dir)
+{
+	static struct plan p;
+	struct calibration cal = { 123456, 3.5, 0.25, true };
+	struct sysinfo_ib si;
+	struct run_info info = { .plan = &p, .sys = &si, .cal = &cal };
+	struct console con = { .plan = &p };
+	struct json_out jo;
+	struct result *rs;
+	char txt[512], csv[512], json[512], name[32];
+	char *streamed, *whole;
+	int out_fd, saved, i, n = 0, begun;
+	FILE *cf;
+
+	setup(&p, sc);
+	machine(&si);
+	rs = calloc((size_t)p.cells, sizeof(*rs));
+	snprintf(txt, sizeof(txt), "%s/%s.txt", dir, sc->name);
+	snprintf(csv, sizeof(csv), "%s/%s.csv", dir, sc->name);
+	snprintf(json, sizeof(json), "%s/%s.json", dir, sc->name);
+	cf = fopen(csv, "w");
+	check(rs && cf, "%s: files", sc->name);
+	if (!rs || !cf)
+		return;
+	snprintf(info.started, sizeof(info.started), "2026-11-22T08:00:00Z");
+	csv_header(cf);
+	fflush(stdout);
+	saved = dup(1);
+	out_fd = open(txt, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(out_fd, 1);
+	log_header(&con, &cal);
+	begun = json_out_begin(&jo, json, &info);
+	/* In the matrix's order, pass after pass (not the run's alternation). */
+	for (i = 0; i < p.cells; i++) {
+		struct result *r = &rs[n];
+		int k, m = 0;
+
+		for (k = 0; k < p.nsims * p.nloads; k++) {
+			if (!plan_has(p.sims[k / p.nloads],
+				      p.loads[k % p.nloads]))
+				continue;
+			if (m++ == i % p.per_pass) {
+				r->sim = p.sims[k / p.nloads];
+				r->load = p.loads[k % p.nloads];
+				break;
+			}
+		}
+		r->repeat = i / p.per_pass + 1;
+		fill(r, i + 1);
+		n++;
+		if (p.repeats == 1) {
+			if (n == 1 || r->sim != r[-1].sim)
+				table_head(&con, r->sim);
+			print_result(&con, rs, n);
+		}
+		csv_row(cf, r);
+		json_out_add(&jo, r);
+	}
+	if (p.repeats > 1)
+		print_tables(&con, rs, n);
+	out(&con, "\n");
+	check_gates(&con, rs, n);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	close(out_fd);
+	fclose(cf);
+	check(!begun && !jo.err, "%s: JSON begun, every result added",
+	      sc->name);
+	check(!unread, "%s: every result read from its sim_result", sc->name);
+	streamed = slurp(json, NULL);
+	check(!json_out_end(&jo, &info, rs, n), "%s: JSON rewritten whole",
+	      sc->name);
+	whole = slurp(json, NULL);
+	check(streamed && whole && !strcmp(streamed, whole),
+	      "%s: the JSON written result by result is the whole document",
+	      sc->name);
+	free(streamed);
+	free(whole);
+	snprintf(info.finished, sizeof(info.finished), "2026-11-22T08:01:00Z");
+	json_out_end(&jo, &info, rs, n);
+	snprintf(name, sizeof(name), "%s.txt", sc->name);
+	check(same_file(txt, name, "Benchmarking kernel "),
+	      "%s: tables as before", sc->name);
+	snprintf(name, sizeof(name), "%s.csv", sc->name);
+	check(same_file(csv, name, NULL), "%s: CSV as before", sc->name);
+	snprintf(name, sizeof(name), "%s.json", sc->name);
+	check(same_file(json, name, NULL), "%s: JSON as before", sc->name);
+	for (i = 0; i < n; i++)
+		result_free(&rs[i]);
+	free(rs);
+	plan_free(&p);
+}
+
+int main(void)
+{
+	static const struct scenario scs[] = {
+		{ "A", 1, false, true,
+		  { "Audio", "Video", "X", "Gaming", "Server", "Cyclic" },
+		  { "None", "Burn", "Video" },
+		  { "p99>5ms", "deadlines<99", "cpu<=100", "mean>=0ns",
+		    "p99.9>20us", "max>1s" } },
+		{ "B", 3, true, false, { "Audio", "Gaming" },
+		  { "None", "Burn" }, { "sd>10us", "met<95%", "p50>=1ms" } },
+		{ "C", 2, false, true,
+		  { "Audio", "Video", "X", "Gaming", "Server", "Cyclic" },
+		  { "None", "Burn", "Video" }, { "p99>5ms", "deadlines<99" } },
+		{ "D", 1, true, false,
+		  { "Audio", "Video", "X", "Gaming", "Server", "Cyclic" },
+		  { "None", "Burn" }, { "sd>10us" } },
+	};
+	char dir[] = "/tmp/ibunit.XXXXXX", cmd[64];
+	size_t i;
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	for (i = 0; i < sizeof(scs) / sizeof(scs[0]); i++)
+		scenario(&scs[i], dir);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd))
+		printf("# could not remove %s\n", dir);
+	return check_done();
+}
