@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * resultfile.c - read an interbench result file back (see resultfile.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "resultfile.h"
+#include "schema.h"
+#include "stats.h"
+
+void *grow_array(void *p, size_t *cap, size_t n, size_t sz)
+{
+	size_t ncap;
+	void *q;
+
+	if (n < *cap)
+		return p;
+	ncap = *cap ? *cap * 2 : 8;
+	q = realloc(p, ncap * sz);
+	if (q)
+		*cap = ncap;
+	return q;
+}
+
+static int read_file(const char *path, char **text, size_t *len, char *err,
+		     size_t errlen)
+{
+	size_t cap = 65536, n = 0, got;
+	char *buf = NULL, *nb;
+	FILE *f;
+
+	f = fopen(path, "r");
+	if (!f) {
+		int e = errno ? errno : EIO;
+
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		return -e;
+	}
+	for (;;) {
+		if (!buf || n == cap) {
+			if (buf)
+				cap *= 2;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				snprintf(err, errlen, "%s: out of memory", path);
+				return -ENOMEM;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno ? errno : EIO;
+
+		snprintf(err, errlen, "%s: %s", path, strerror(e));
+		free(buf);
+		fclose(f);
+		return -e;
+	}
+	fclose(f);
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+/* Field look-ups that name what is wrong, as "results[3].latency_us.p99". */
+static int need(const struct jval *obj, const char *key, enum jtype type,
+		const char *where, const struct jval **out, char *err,
+		size_t errlen)
+{
+	static const char *const type_names[] = {
+		[J_NULL] = "null", [J_BOOL] = "a boolean",
+		[J_NUM] = "a number", [J_STR] = "a string",
+		[J_ARR] = "an array", [J_OBJ] = "an object",
+	};
+	const struct jval *v = json_get(obj, key);
+
+	if (!v) {
+		snprintf(err, errlen, "%s%s%s is missing", where,
+			 *where ? "." : "", key);
+		return -EINVAL;
+	}
+	if (v->type != type) {
+		snprintf(err, errlen, "%s%s%s is not %s", where,
+			 *where ? "." : "", key, type_names[type]);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
+/* A number that may be null (NaN). */
+static int need_num(const struct jval *obj, const char *key,
+		    const char *where, double *out, char *err, size_t errlen)
+{
+	const struct jval *v = json_get(obj, key);
+
+	if (v && v->type == J_NULL) {
+		*out = NAN;
+		return 0;
+	}
+	if (need(obj, key, J_NUM, where, &v, err, errlen))
+		return -EINVAL;
+	*out = v->num;
+	return 0;
+}
+
+/* A figure of a result: in its group's object, or the result itself. */
+static int need_figure(const struct jval *res, const struct figure *f,
+		       const char *where, double *out, char *err,
+		       size_t errlen)
+{
+	const struct jval *obj = res;
+	char in[96];
+
+	if (!f->group)
+		return need_num(res, f->key, where, out, err, errlen);
+	if (need(res, f->group, J_OBJ, where, &obj, err, errlen))
+		return -EINVAL;
+	snprintf(in, sizeof(in), "%s.%s", where, f->group);
+	return need_num(obj, f->key, in, out, err, errlen);
+}
+
+/* A figure a file may not have: 0 (NaN if absent or null), -EINVAL. */
+static int have_figure(const struct jval *res, const struct figure *f,
+		       double *out)
+{
+	const struct jval *obj = f->group ? json_get(res, f->group) : res;
+	const struct jval *v = obj && obj->type == J_OBJ ?
+			       json_get(obj, f->key) : NULL;
+
+	*out = NAN;
+	if (!v || v->type == J_NULL)
+		return 0;
+	if (v->type != J_NUM)
+		return -EINVAL;
+	*out = v->num;
+	return 0;
+}
+
+static bool is_count(double v)
+{
+	return v >= 0 && v < 18446744073709551616.0 && v == floor(v);
+}
+
+static int check_buckets(const struct jval *buckets, const char *where,
+			 char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < buckets->n; i++) {
+		const struct jval *b = &buckets->items[i];
+
+		if (b->type != J_ARR || b->n != 3 ||
+		    b->items[0].type != J_NUM || b->items[1].type != J_NUM ||
+		    b->items[2].type != J_NUM ||
+		    !is_count(b->items[0].num) || !is_count(b->items[1].num) ||
+		    !is_count(b->items[2].num) ||
+		    b->items[0].num > b->items[1].num) {
+			snprintf(err, errlen, "%s.buckets[%zu] is not"
+				 " [low_ns, high_ns, count]", where, i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+struct file_cell *rf_find_cell(const struct result_file *rf,
+			      const char *bench, const char *load)
+{
+	size_t i;
+
+	for (i = 0; i < rf->n_cells; i++)
+		if (!strcmp(rf->cells[i].bench, bench) &&
+		    !strcmp(rf->cells[i].load, load))
+			return &rf->cells[i];
+	return NULL;
+}
+
+static int add_result(struct result_file *rf, const struct jval *res,
+		      size_t index, char *err, size_t errlen)
+{
+	const struct jval *bench, *load, *status, *hist, *buckets, *unit;
+	char where[48], where_hist[64];
+	struct ok_repeat rep;
+	struct file_cell *c;
+	void *p;
+	int m;
+
+	snprintf(where, sizeof(where), "results[%zu]", index);
+	snprintf(where_hist, sizeof(where_hist), "%s.histogram", where);
+	if (res->type != J_OBJ) {
+		snprintf(err, errlen, "%s is not an object", where);
+		return -EINVAL;
+	}
+	if (need(res, K_BENCH, J_STR, where, &bench, err, errlen) ||
+	    need(res, K_LOAD, J_STR, where, &load, err, errlen) ||
+	    need(res, K_STATUS, J_STR, where, &status, err, errlen))
+		return -EINVAL;
+
+	c = rf_find_cell(rf, bench->str, load->str);
+	if (!c) {
+		p = grow_array(rf->cells, &rf->cap_cells, rf->n_cells,
+			 sizeof(*rf->cells));
+		if (!p)
+			return -ENOMEM;
+		rf->cells = p;
+		c = &rf->cells[rf->n_cells++];
+		memset(c, 0, sizeof(*c));
+		c->bench = bench->str;
+		c->load = load->str;
+	}
+	if (strcmp(status->str, STATUS_OK)) {
+		/* what went wrong is all such a result need say */
+		p = grow_array(c->bad, &c->cap_bad, c->n_bad, sizeof(*c->bad));
+		if (!p)
+			return -ENOMEM;
+		c->bad = p;
+		c->bad[c->n_bad++] = (struct bad_repeat){
+			index, json_get_type(res, K_REPEAT, J_NUM),
+			status->str };
+		return 0;
+	}
+
+	for (m = 0; m < F_COUNT; m++) {
+		const struct figure *f = &figures[m];
+
+		if (f->flags & FIG_COMPARE) {
+			if (need_figure(res, f, where, &rep.v[m], err, errlen))
+				return -EINVAL;
+		} else if (have_figure(res, f, &rep.v[m]) < 0) {
+			snprintf(err, errlen, "%s: %s%s%s is not a number",
+				 where, f->group ? f->group : "",
+				 f->group ? "." : "", f->key);
+			return -EINVAL;
+		}
+	}
+	if (need(res, K_HISTOGRAM, J_OBJ, where, &hist, err, errlen) ||
+	    need(hist, K_BUCKETS, J_ARR, where_hist, &buckets, err, errlen))
+		return -EINVAL;
+	unit = json_get(hist, K_HIST_UNIT);
+	if (unit && (unit->type != J_STR || strcmp(unit->str, "ns"))) {
+		snprintf(err, errlen, "%s.unit is not \"ns\"", where_hist);
+		return -EINVAL;
+	}
+	if (check_buckets(buckets, where_hist, err, errlen))
+		return -EINVAL;
+	rep.buckets = buckets;
+	p = grow_array(c->ok, &c->cap_ok, c->n_ok, sizeof(*c->ok));
+	if (!p)
+		return -ENOMEM;
+	c->ok = p;
+	c->ok[c->n_ok++] = rep;
+	return 0;
+}
+
+void rf_free(struct result_file *rf)
+{
+	size_t i;
+
+	for (i = 0; i < rf->n_cells; i++) {
+		free(rf->cells[i].ok);
+		free(rf->cells[i].bad);
+	}
+	free(rf->cells);
+	json_free(rf->doc);
+	free(rf->text);
+	memset(rf, 0, sizeof(*rf));
+}
+
+/* Read and check a result file; err gets "path: what is wrong". */
+int rf_load(struct result_file *rf, const char *path, char *err,
+		     size_t errlen)
+{
+	const struct jval *schema, *version, *results, *intr;
+	char what[256];
+	size_t len = 0, i;
+	int ret;
+
+	memset(rf, 0, sizeof(*rf));
+	rf->path = path;
+	ret = read_file(path, &rf->text, &len, err, errlen);
+	if (ret)
+		return ret;
+	ret = json_parse(rf->text, len, &rf->doc, what, sizeof(what));
+	if (ret)
+		goto fail;
+	ret = -EINVAL;
+	if (rf->doc->type != J_OBJ) {
+		snprintf(what, sizeof(what), "not an interbench result file "
+			 "(not a JSON object)");
+		goto fail;
+	}
+	schema = json_get(rf->doc, K_SCHEMA);
+	if (!schema || schema->type != J_STR) {
+		snprintf(what, sizeof(what), "no \"schema\": not an "
+			 "interbench result file");
+		goto fail;
+	}
+	if (strcmp(schema->str, SCHEMA_NAME)) {
+		snprintf(what, sizeof(what), "schema is \"%.64s\", not \"%s\"",
+			 schema->str, SCHEMA_NAME);
+		goto fail;
+	}
+	if (need(rf->doc, K_VERSION, J_STR, "", &version, what,
+		 sizeof(what)) ||
+	    need(rf->doc, K_RESULTS, J_ARR, "", &results, what, sizeof(what)))
+		goto fail;
+	rf->version = version->str;
+	intr = json_get_type(rf->doc, K_INTERRUPTED, J_STR);
+	rf->interrupted = intr ? intr->str : NULL;
+	for (i = 0; i < results->n; i++) {
+		ret = add_result(rf, &results->items[i], i, what,
+				 sizeof(what));
+		if (ret == -ENOMEM)
+			snprintf(what, sizeof(what), "out of memory");
+		if (ret)
+			goto fail;
+	}
+	return 0;
+fail:
+	snprintf(err, errlen, "%s: %s", path, what);
+	rf_free(rf);
+	return ret;
+}
+
+/* Rebuild the latency distribution of a cell from its ok repeats. */
+void rf_cell_hist(const struct file_cell *c, struct lat_stats *s)
+{
+	size_t i, j;
+
+	stats_init(s);
+	for (i = 0; i < c->n_ok; i++) {
+		const struct jval *bk = c->ok[i].buckets;
+
+		for (j = 0; j < bk->n; j++) {
+			uint64_t low = (uint64_t)bk->items[j].items[0].num;
+			uint64_t n = (uint64_t)bk->items[j].items[2].num;
+
+			s->hist[stats_bucket(low)] += n;
+			s->count += n;
+		}
+	}
+}

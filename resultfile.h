@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * resultfile.h - a result file of `interbench --json` read back and
+ * checked: its results gathered by cell, with the figures of the table of
+ * figures. Used by compare; files of schema interbench-result/1 of any
+ * version are read.
+ */
+#ifndef INTERBENCH_RESULTFILE_H
+#define INTERBENCH_RESULTFILE_H
+
+#include <stddef.h>
+#include "figures.h"
+#include "json.h"
+
+/* A repeat whose status is ok: its figures and its histogram. */
+struct ok_repeat {
+	double v[F_COUNT];		/* NaN: null or absent in the file */
+	const struct jval *buckets;	/* [[low_ns, high_ns, count], ...] */
+};
+
+/* A repeat that was not measured, and why. */
+struct bad_repeat {
+	size_t index;			/* in results[] */
+	const struct jval *repeat;	/* the repeat number, if given */
+	const char *status;
+};
+
+/* The results of one cell (bench under load) in one file. */
+struct file_cell {
+	const char *bench;
+	const char *load;
+	struct ok_repeat *ok;
+	size_t n_ok, cap_ok;
+	struct bad_repeat *bad;
+	size_t n_bad, cap_bad;
+};
+
+/* A result file, read and checked. */
+struct result_file {
+	const char *path;
+	char *text;
+	struct jval *doc;
+	const char *version;
+	const char *interrupted;
+	struct file_cell *cells;
+	size_t n_cells, cap_cells;
+};
+
+
+/*
+ * Read and check path: 0, or -errno with "path: what is wrong" in err.
+ * The figures flagged FIG_COMPARE must be in every ok result; the others
+ * are NaN where a file has not got them.
+ */
+int rf_load(struct result_file *rf, const char *path, char *err,
+	    size_t errlen);
+void rf_free(struct result_file *rf);
+struct file_cell *rf_find_cell(const struct result_file *rf,
+			       const char *bench, const char *load);
+/* The latency distribution of a cell over its ok repeats. */
+void rf_cell_hist(const struct file_cell *c, struct lat_stats *s);
+
+/*
+ * Room for item n in p, an array of *cap items of size sz: returns p or
+ * its reallocation (and updates *cap), NULL when out of memory (p kept).
+ */
+void *grow_array(void *p, size_t *cap, size_t n, size_t sz);
+
+#endif
