@@ -35,7 +35,7 @@ test_expect_success '--help fits in 80 columns' '
 '
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&
-	for f in $(grep -o "[a-z/]*\.[ch]\b" "$TOP/HACKING" | sort -u); do
+	for f in $(grep -o "[a-z/_]\+\.[ch]\b" "$TOP/HACKING" | sort -u); do
 		[ -f "$TOP/$f" ] || fail "HACKING names $f, which does not exist"
 	done
 '
