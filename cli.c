@@ -27,6 +27,7 @@ static int skip_sim(void *base, const char *val, char *err, size_t n);
 static int set_comment(void *base, const char *val, char *err, size_t n);
 static int set_dir(void *base, const char *val, char *err, size_t n);
 static int add_gate(void *base, const char *val, char *err, size_t n);
+static int set_repeats(void *base, const char *val, char *err, size_t n);
 
 /* The order of --help. */
 const struct opt cli_opts[] = {
@@ -84,14 +85,12 @@ const struct opt cli_opts[] = {
 	{ .name = "percentiles", .letter = 'v', .type = OT_FLAG,
 	  .help = "add p50, p90, p99 and p99.9 columns, and what\n"
 		  "each load got done", .off = P(verbose) },
-	/*
-	 * Every repeat's results stay in memory and in the JSON: 100 passes
-	 * of the full matrix is already a 5000-result file.
-	 */
-	{ .name = "repeat", .letter = 'n', .type = OT_INT, .arg = "N",
+	{ .name = "repeat", .letter = 'n', .type = OT_CALL, .arg = "N",
 	  .help = "run the whole matrix N times (default: 1);\n"
-		  "tables show medians over the repeats",
-	  .off = P(repeats), .min = 1, .max = 100 },
+		  "tables show medians over the repeats. auto[:MAX]:\n"
+		  "until every cell's mean latency is known to\n"
+		  "2.5 % (95 % interval), 3 to MAX (10) times",
+	  .parse = set_repeats },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE",
 	  .help = "write every result to FILE as JSON, after\nevery cell",
 	  .off = P(json_path) },
@@ -358,6 +357,36 @@ static int set_dir(void *base, const char *val, char *err, size_t n)
 		return -EINVAL;
 	}
 	snprintf(cfg->dir, sizeof(cfg->dir), "%s", val);
+	return 0;
+}
+
+/*
+ * Every repeat's results stay in memory and in the JSON: 100 passes of
+ * the full matrix is already a 5000-result file.
+ */
+#define MAX_REPEATS	100
+
+/* N, or auto[:MAX]: as many as the noise asks, 3 to MAX. */
+static int set_repeats(void *base, const char *val, char *err, size_t n)
+{
+	struct plan *p = base;
+	struct opt o = { .type = OT_INT, .off = offsetof(struct plan, repeats),
+			 .min = 1, .max = MAX_REPEATS };
+
+	p->auto_repeats = !strncmp(val, "auto", 4);
+	if (!p->auto_repeats)
+		return opt_set(&o, base, val, err, n);
+	if (!val[4]) {
+		p->repeats = AUTO_REPEATS_MAX;
+		return 0;
+	}
+	o.min = AUTO_REPEATS_MIN;
+	if (val[4] != ':' || opt_set(&o, base, val + 5, err, n)) {
+		snprintf(err, n, "'%s' is not a number of repeats or auto[:MAX]"
+			 " with MAX %d to %d", val, AUTO_REPEATS_MIN,
+			 MAX_REPEATS);
+		return -EINVAL;
+	}
 	return 0;
 }
 

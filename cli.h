@@ -16,6 +16,12 @@
 
 enum plan_action { PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION };
 
+/* -n auto: at least this many passes (a verdict needs 3), 10 at most. */
+#define AUTO_REPEATS_MIN	3
+#define AUTO_REPEATS_MAX	10
+/* -n auto stops when every cell's mean latency is known to this (%). */
+#define AUTO_HALF_WIDTH_PCT	2.5
+
 /* Names given to -w, -x, -W, -X, checked together at the end. */
 struct picks {
 	const struct sim_desc *want_sim[MAX_ITEMS], *skip_sim[MAX_ITEMS];
@@ -43,7 +49,8 @@ struct plan {
 	bool sim_opts_given[MAX_ITEMS];
 	struct { const char *name, *value; } given[MAX_ITEMS];
 	int ngiven;			/* simulators' options given */
-	int repeats;			/* -n */
+	int repeats;			/* -n; with auto, the most */
+	bool auto_repeats;		/* -n auto[:MAX] */
 	const char *json_path;		/* --json */
 	const char *csv_path;		/* --csv */
 	struct gate gates[MAX_GATES];	/* --fail-if */

@@ -244,6 +244,29 @@ int make_row(struct row *w, const struct result *res, int n,
 	return 0;
 }
 
+int row_spread(const struct result *res, int n, const struct sim_desc *sim,
+	       const struct load_desc *load, enum fig_id f, double *mean,
+	       double *sd)
+{
+	double sum = 0, ss = 0;
+	int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (res[i].sim == sim && res[i].load == load &&
+		    res[i].status == RES_OK && res[i].v[f] > 0) {
+			sum += log(res[i].v[f]);
+			k++;
+		}
+	*mean = k ? sum / k : NAN;
+	for (i = 0; i < n; i++)
+		if (res[i].sim == sim && res[i].load == load &&
+		    res[i].status == RES_OK && res[i].v[f] > 0)
+			ss += (log(res[i].v[f]) - *mean) *
+			      (log(res[i].v[f]) - *mean);
+	*sd = k > 1 ? sqrt(ss / (k - 1)) : NAN;
+	return k;
+}
+
 /* ---- gates ---------------------------------------------------------- */
 
 /* The gate metric names, for the error message: "mean, sd, ..." */

@@ -223,6 +223,15 @@ struct row {
 int make_row(struct row *w, const struct result *res, int n,
 	     const struct sim_desc *sim, const struct load_desc *load);
 
+/*
+ * How figure f of (sim, load) spreads over its measured repeats, as
+ * compare sees it: the mean and SD of its logarithms. Returns how many
+ * repeats had it (SD is NaN below 2).
+ */
+int row_spread(const struct result *res, int n, const struct sim_desc *sim,
+	       const struct load_desc *load, enum fig_id f, double *mean,
+	       double *sd);
+
 /* ---- --fail-if gates ------------------------------------------------ */
 
 struct gate {

@@ -339,6 +339,31 @@ static void start(struct run *r)
 					      &r->info));
 }
 
+/*
+ * -n auto, at the end of a pass: stop once every cell's mean latency is
+ * known well enough (or at the last pass, saying it is not).
+ */
+static bool auto_done(struct run *r, int passes)
+{
+	struct plan *p = &r->plan;
+	bool settled = passes >= AUTO_REPEATS_MIN &&
+		       variation_settled(p, r->res, r->nres);
+
+	if (settled)
+		out(&r->con, "\n-n auto: every cell's mean latency is known to "
+		    "%g %% (95 %% interval) after %d repeats\n",
+		    AUTO_HALF_WIDTH_PCT, passes);
+	else if (passes == p->repeats)
+		out(&r->con, "\n-n auto: after %d repeats, the most asked, some"
+		    " cells' mean latency is not known to %g %%\n", passes,
+		    AUTO_HALF_WIDTH_PCT);
+	if (settled) {
+		p->repeats = passes;
+		p->cells = passes * p->per_pass;
+	}
+	return settled;
+}
+
 static void run_all(struct run *r)
 {
 	const struct plan *p = &r->plan;
@@ -346,6 +371,10 @@ static void run_all(struct run *r)
 
 	for (i = 0; i < p->cells; i++) {
 		struct result *res = &r->res[r->nres];
+
+		if (p->auto_repeats && i && i % p->per_pass == 0 &&
+		    auto_done(r, i / p->per_pass))
+			break;
 
 		plan_cell(p, i, &res->repeat, &res->sim, &res->load);
 		if (p->repeats == 1 && (i == 0 || res->sim != res[-1].sim))
@@ -360,6 +389,8 @@ static void run_all(struct run *r)
 		if (runner_stopped())
 			interrupted(r);
 	}
+	if (p->auto_repeats)
+		auto_done(r, p->repeats);
 }
 
 static int finish(struct run *r)
@@ -369,6 +400,8 @@ static int finish(struct run *r)
 	runner_finish(&r->runner);
 	if (r->plan.repeats > 1)
 		print_tables(&r->con, r->res, r->nres);
+	if (r->plan.repeats >= 3)
+		print_variation(&r->con, r->res, r->nres);
 	out(&r->con, "\n");
 	if (r->nbad) {
 		out(&r->con, "%d of %d cells were not measured (see their "

@@ -11,6 +11,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#include "infer.h"
 #include "output.h"
 
 static void vout(struct console *con, const char *fmt, va_list ap)
@@ -271,6 +272,99 @@ void log_header(struct console *con, const struct calibration *cal)
 		    "runs SCHED_OTHER and results are unreliable\n");
 	if (p->comment)
 		out(con, "Comment: %s\n", p->comment);
+}
+
+/* ---- run-to-run variation ------------------------------------------ */
+
+/* The coefficient of variation, in %, of a lognormal of log-SD sd. */
+static double cv_pct(double sd)
+{
+	return 100 * sqrt(expm1(sd * sd));
+}
+
+/*
+ * Repeats per file for compare to find a change of 10 % in 80 % of
+ * runs: significant among tests (a lone change: alpha / tests), with its
+ * interval beyond compare's 5 %. 0 when more than 1000.
+ */
+static int repeats_for(double sd, int tests)
+{
+	double a = 0.05 / (tests > 0 ? tests : 1);
+	int n;
+
+	for (n = 3; n <= 1000 && sd >= 0; n++) {
+		double df = 2.0 * n - 2, se = sd * sqrt(2.0 / n);
+		double t80 = inf_t_quantile(0.8, df);
+
+		if (log(1.10) >= (inf_t_quantile(1 - a / 2, df) + t80) * se &&
+		    log(1.10 / 1.05) >= (inf_t_quantile(0.975, df) + t80) * se)
+			return n;
+	}
+	return 0;
+}
+
+void print_variation(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	int s, l, worst = 3, none = 0;
+
+	out(con, "\nRun-to-run variation over the repeats (as compare sees "
+	    "it), and the repeats it\nneeds in each file to find a 10 %% "
+	    "change of the cell's mean latency:\n");
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			double m, sd, m99, sd99;
+			int k, need;
+
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			k = row_spread(res, n, p->sims[s], p->loads[l],
+				       F_LAT_MEAN, &m, &sd);
+			row_spread(res, n, p->sims[s], p->loads[l], F_LAT_P99,
+				   &m99, &sd99);
+			if (k < 3) {
+				out(con, "%-9s %-9s %d measured repeats: too "
+				    "few to tell\n", p->sims[s]->name,
+				    p->loads[l]->name, k);
+				continue;
+			}
+			/* compare tests about five figures a cell */
+			need = repeats_for(sd, 5 * p->per_pass);
+			if (need > worst)
+				worst = need;
+			none += !need;
+			out(con, "%-9s %-9s CV of mean latency %5.1f %%, of p99 "
+			    "%5.1f %%; repeats: %s%d\n", p->sims[s]->name,
+			    p->loads[l]->name, cv_pct(sd), cv_pct(sd99),
+			    need ? "" : "over ", need ? need : 1000);
+		}
+	out(con, "To find a 10 %% change of mean latency in every cell: -n %d"
+	    "%s\n", worst, none ? " (more in some cells: see above)" : "");
+}
+
+bool variation_settled(const struct plan *p, const struct result *res,
+		       int n)
+{
+	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
+	int s, l;
+
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			double m, sd;
+			int k;
+
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			k = row_spread(res, n, p->sims[s], p->loads[l],
+				       F_LAT_MEAN, &m, &sd);
+			/* a cell that never measures cannot narrow */
+			if (!k && n >= AUTO_REPEATS_MIN * p->per_pass)
+				continue;
+			if (k < AUTO_REPEATS_MIN ||
+			    inf_t_quantile(0.975, k - 1) * sd / sqrt(k) > limit)
+				return false;
+		}
+	return true;
 }
 
 /* A cell's expected time: its duration and about 0.3 s of set-up. */

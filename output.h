@@ -32,6 +32,15 @@ void print_tables(struct console *con, const struct result *res, int n);
 /* Every broken --fail-if gate, said once per cell and gate; true if any. */
 bool check_gates(struct console *con, const struct result *res, int n);
 
+/*
+ * With 3 or more repeats: each cell's run-to-run variation and how many
+ * repeats compare needs to find a 10 % change in it.
+ */
+void print_variation(struct console *con, const struct result *res, int n);
+/* -n auto: is every cell's mean latency known to AUTO_HALF_WIDTH_PCT? */
+bool variation_settled(const struct plan *p, const struct result *res,
+		       int n);
+
 /* On a terminal: "[3/50] Audio under Burn, about 600 s left". */
 void progress(const struct plan *p, int done, const struct sim_desc *s,
 	      const struct load_desc *l);

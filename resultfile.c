@@ -146,6 +146,32 @@ static int have_figure(const struct jval *res, const struct figure *f,
 	return 0;
 }
 
+/* The result's repeat number, or 0 if it has none that makes sense. */
+static int repeat_number(const struct jval *res)
+{
+	const struct jval *r = json_get_type(res, K_REPEAT, J_NUM);
+
+	return r && r->num >= 1 && r->num <= 1e6 && r->num == floor(r->num) ?
+	       (int)r->num : 0;
+}
+
+/* What the load got done: its rates in "load_work", NaN where absent. */
+static void read_work(const struct jval *res, double *work)
+{
+	const struct jval *lw = json_get_type(res, K_LOAD_WORK, J_OBJ);
+	int k;
+
+	for (k = 0; k < WORK_KINDS; k++) {
+		char key[64];
+		const struct jval *v;
+
+		snprintf(key, sizeof(key), "%s" K_PER_S_SUFFIX,
+			 work_units[k].key);
+		v = lw ? json_get_type(lw, key, J_NUM) : NULL;
+		work[k] = v && v->num > 0 ? v->num : NAN;
+	}
+}
+
 static bool is_count(double v)
 {
 	return v >= 0 && v < 18446744073709551616.0 && v == floor(v);
@@ -254,6 +280,8 @@ static int add_result(struct result_file *rf, const struct jval *res,
 	if (check_buckets(buckets, where_hist, err, errlen))
 		return -EINVAL;
 	rep.buckets = buckets;
+	rep.repeat = repeat_number(res);
+	read_work(res, rep.work);
 	p = grow_array(c->ok, &c->cap_ok, c->n_ok, sizeof(*c->ok));
 	if (!p)
 		return -ENOMEM;

@@ -14,7 +14,9 @@
 
 /* A repeat whose status is ok: its figures and its histogram. */
 struct ok_repeat {
+	int repeat;			/* its number in the run, or 0 */
 	double v[F_COUNT];		/* NaN: null or absent in the file */
+	double work[WORK_KINDS];	/* the load's rates; NaN: none */
 	const struct jval *buckets;	/* [[low_ns, high_ns, count], ...] */
 };
 

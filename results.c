@@ -62,6 +62,8 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	jw_obj_begin(w, K_SETTINGS);
 	jw_num(w, "duration_s", (double)cfg->duration_ns / NSEC_PER_SEC);
 	jw_int(w, "repeats", p->repeats);
+	if (p->auto_repeats)
+		jw_bool(w, "repeats_auto", true);
 	jw_int(w, "load_threads", cfg->load_threads);
 	jw_int(w, "bench_nice", cfg->bench_nice);
 	jw_int(w, "load_nice", cfg->load_nice);

@@ -240,8 +240,7 @@ static double log_beta(double a, double b)
 		stirling_corr(p + q) - stirling_corr(p));
 }
 
-/* I_x(a, b), the regularized incomplete beta function; y = 1 - x. */
-static double beta_inc(double a, double b, double x, double y)
+double stats_beta_inc(double a, double b, double x, double y)
 {
 	double log_x, log_y, front;
 
@@ -311,7 +310,7 @@ double stats_welch(const double *a, size_t na, const double *b, size_t nb,
 	 */
 	if (df > 1e10)
 		return erfc(fabs(tt) / sqrt(2));
-	p = beta_inc(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
+	p = stats_beta_inc(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
 	return p < 0 ? 0 : p > 1 ? 1 : p;
 }
 

@@ -69,6 +69,9 @@ double stats_median(double *v, size_t n);
 double stats_welch(const double *a, size_t na, const double *b, size_t nb,
 		   double *t);
 
+/* I_x(a, b), the regularized incomplete beta function; y = 1 - x. */
+double stats_beta_inc(double a, double b, double x, double y);
+
 /*
  * Mann-Whitney U test (two-sided, normal approximation with tie
  * correction). Returns p, NaN when a sample is empty. *u gets U of a.

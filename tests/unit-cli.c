@@ -118,6 +118,18 @@ int main(void)
 		"for Server: --server-budget 100 us is not more than the two "
 		"--server-sleep sleeps of 60 us");
 
+	check(!parse("-n auto -W audio -w none") && p.auto_repeats &&
+	      p.repeats == AUTO_REPEATS_MAX && p.cells == 10,
+	      "-n auto: up to 10 passes");
+	check(!parse("-n auto:4 -W audio -w none") && p.auto_repeats &&
+	      p.repeats == 4, "-n auto:4: up to 4");
+	check(!parse("-n 7") && !p.auto_repeats && p.repeats == 7, "-n 7");
+	refused("-n auto:2", "option -n: 'auto:2' is not a number of repeats "
+		"or auto[:MAX] with MAX 3 to 100");
+	refused("-n autox", "option -n: 'autox' is not a number of repeats or "
+		"auto[:MAX] with MAX 3 to 100");
+	refused("-n 101", "option -n: 101 is out of range (1 to 100)");
+
 	rc = parse("-W server --server-lock --server-ops 3 -W cyclic "
 		   "--cyclic-interval 500");
 	check(!rc && p.ngiven == 3 &&

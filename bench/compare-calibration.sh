@@ -1,0 +1,11 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/compare-calibration.sh - how often `interbench compare` marks a
+# table of identical kernels (A/A), and how often it finds real changes,
+# on made-up result files with a known truth (tests/unit-verdict.c says
+# how they are made), for 1, 3, 5 and 10 repeats.
+#
+#   bench/compare-calibration.sh [TABLES [RUN-TO-RUN-SD-PCT]]  (200, 3)
+cd "$(dirname "$0")/.." || exit 1
+make -s tests/unit-verdict || exit 1
+tests/unit-verdict "${1:-200}" "${2:-3}"

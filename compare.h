@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare.h - what the parts of `interbench compare` share: compare.c
+ * (options, files, a file against BASE), compare_all.c (every pair of
+ * three or more files) and compare_json.c (compare --json).
+ */
+#ifndef INTERBENCH_COMPARE_H
+#define INTERBENCH_COMPARE_H
+
+#include <limits.h>
+#include <stdio.h>
+#include "json.h"
+#include "schema.h"
+#include "verdict.h"
+
+#define COMPARE_SCHEMA	"interbench-compare/1"
+
+struct options {
+	struct cmp_opts cmp;
+	bool have_threshold;
+	double threshold;	/* % for ratios, points for percentages */
+	const char *json;	/* --json FILE, or NULL */
+};
+
+/* compare --json: one document, written to FILE.tmp and renamed. */
+struct json_cmp {
+	const char *path;
+	char tmp[PATH_MAX + 8];
+	FILE *f;
+	struct jw w;
+	bool all;		/* "all_pairs" is open, "comparisons" done */
+};
+
+/* 0, or -1 with errno set. */
+int json_cmp_begin(struct json_cmp *j, const char *path,
+		   const struct options *o, const char *base);
+/* One file against BASE, into "comparisons". */
+void json_pair(struct jw *w, const struct cmp_pair *c,
+	       const struct cmp_metric *m, const struct result_file *cur);
+/* From the first all-pairs row on, into "all_pairs". */
+void json_all_begin(struct json_cmp *j);
+int json_cmp_end(struct json_cmp *j);
+/* Drop a document not ended (an error): its temporary file goes. */
+void json_cmp_abort(struct json_cmp *j);
+
+/*
+ * Three or more files: every pair, cell by cell (one-way ANOVA, BH over
+ * the table, Tukey-Kramer for the pairs), with each file's quantiles.
+ * 0 or -ENOMEM.
+ */
+int compare_all(const struct result_file *files, int n,
+		const struct options *o, const struct cmp_metric *m, int nm,
+		struct json_cmp *j);
+
+#endif

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * compare_json.c - `interbench compare --json FILE`: every row of every
+ * table and the summaries, for scripts (README documents the keys).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "compare.h"
+
+static const char *const verdict_keys[] = {
+	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
+	[CV_WORSE] = "worse", [CV_FEW] = "too_few_repeats",
+	[CV_LOST] = "not_measured_in_new", [CV_NEVER] = "measured_in_neither",
+	[CV_ADDED] = "only_in_new",
+};
+
+static const char *mark_key(int mark, double p)
+{
+	return mark > 0 ? "worse" : mark < 0 ? "better" : isnan(p) ?
+	       "untested" : "unchanged";
+}
+
+int json_cmp_begin(struct json_cmp *j, const char *path,
+		   const struct options *o, const char *base)
+{
+	int fd;
+
+	memset(j, 0, sizeof(*j));
+	j->path = path;
+	if (snprintf(j->tmp, sizeof(j->tmp), "%s.tmp", path) >=
+	    (int)sizeof(j->tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	j->f = fdopen(fd, "w");
+	if (!j->f) {
+		close(fd);
+		unlink(j->tmp);
+		return -1;
+	}
+	jw_init(&j->w, j->f);
+	jw_obj_begin(&j->w, NULL);
+	jw_str(&j->w, "schema", COMPARE_SCHEMA);
+	jw_num(&j->w, "alpha", o->cmp.alpha);
+	jw_num(&j->w, "min_change_pct", o->cmp.min_change);
+	jw_num(&j->w, "min_change_points", o->cmp.min_points);
+	jw_num(&j->w, "level", o->cmp.level);
+	jw_str(&j->w, "base", base);
+	jw_arr_begin(&j->w, "comparisons");
+	return 0;
+}
+
+static void json_row(struct jw *w, const struct cmp_row *r,
+		     const struct cmp_metric *m)
+{
+	jw_obj_begin(w, NULL);
+	jw_str(w, "metric", m->label);
+	jw_str(w, "unit", m->log ? "%" : "points");
+	jw_int(w, "n_base", r->na);
+	jw_int(w, "n_new", r->nb);
+	jw_num(w, "base", r->base);
+	jw_num(w, "new", r->cur);
+	jw_num(w, "change", r->change);
+	jw_num(w, "low", r->lo);
+	jw_num(w, "high", r->hi);
+	jw_str(w, "test", isnan(r->p) ? NULL : "welch");
+	jw_num(w, "p", r->p);
+	jw_num(w, "p_adj", r->padj);
+	jw_str(w, "mark", mark_key(r->mark, r->p));
+	jw_obj_end(w);
+}
+
+void json_pair(struct jw *w, const struct cmp_pair *c,
+	       const struct cmp_metric *m, const struct result_file *cur)
+{
+	int i, j;
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, "file", cur->path);
+	jw_str(w, "interbench_version", cur->version);
+	jw_str(w, "interrupted", cur->interrupted);
+	jw_arr_begin(w, "cells");
+	for (i = 0; i < c->ncells; i++) {
+		const struct cmp_cell *cc = &c->cells[i];
+		const struct file_cell *fc = cc->a ? cc->a : cc->b;
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "bench", fc->bench);
+		jw_str(w, "load", fc->load);
+		jw_str(w, "verdict", verdict_keys[cc->verdict]);
+		jw_arr_begin(w, "rows");
+		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
+			json_row(w, &c->rows[j], &m[c->rows[j].metric]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_arr_begin(w, "summary");
+	for (i = 0; i < c->nsums; i++) {
+		const struct cmp_sum *s = &c->sums[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "task", s->task);
+		jw_str(w, "metric", m[s->metric].label);
+		jw_int(w, "cells", s->cells);
+		jw_int(w, "runs_base", s->runs_a);
+		jw_int(w, "runs_new", s->runs_b);
+		jw_num(w, "change_pct", s->change);
+		jw_num(w, "low", s->lo);
+		jw_num(w, "high", s->hi);
+		jw_str(w, "mark", mark_key(s->mark, s->lo));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_begin(w, "cells_by_verdict");
+	for (i = 0; i <= CV_ADDED; i++)
+		jw_int(w, verdict_keys[i], c->count[i]);
+	jw_obj_end(w);
+	jw_obj_end(w);
+}
+
+void json_all_begin(struct json_cmp *j)
+{
+	if (j->all)
+		return;
+	jw_arr_end(&j->w);
+	jw_arr_begin(&j->w, "all_pairs");
+	j->all = true;
+}
+
+int json_cmp_end(struct json_cmp *j)
+{
+	int err;
+
+	if (!j->f)
+		return 0;
+	jw_arr_end(&j->w);
+	jw_obj_end(&j->w);
+	err = jw_finish(&j->w);
+	if (fflush(j->f) || fsync(fileno(j->f)))
+		err = -1;
+	if (fclose(j->f))
+		err = -1;
+	j->f = NULL;
+	if (!err && rename(j->tmp, j->path))
+		err = -1;
+	if (err) {
+		unlink(j->tmp);
+		if (!errno)
+			errno = EIO;
+	}
+	return err ? -1 : 0;
+}
+
+void json_cmp_abort(struct json_cmp *j)
+{
+	if (!j->f)
+		return;
+	fclose(j->f);
+	j->f = NULL;
+	unlink(j->tmp);
+}

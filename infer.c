@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * infer.c - distributions, intervals, ANOVA and multiple testing for
+ * compare (see infer.h). Checked against published tables and reference
+ * values in tests/unit-infer.c.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE		/* lgamma_r */
+#endif
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "infer.h"
+#include "stats.h"
+
+double inf_t_cdf(double t, double df)
+{
+	double x, tail;
+
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return t > 0 ? 1 : 0;
+	x = df / (df + t * t);
+	tail = 0.5 * stats_beta_inc(df / 2, 0.5, x, t * t / (df + t * t));
+	return t > 0 ? 1 - tail : tail;
+}
+
+/* The x in [lo, hi] where the increasing f(x, arg) reaches p. */
+static double invert(double (*f)(double x, const double *arg),
+		     const double *arg, double p, double lo, double hi)
+{
+	int i;
+
+	/* Widen the bracket until it holds p, then halve it. */
+	for (i = 0; i < 60 && f(lo, arg) > p; i++)
+		lo = lo < 0 ? lo * 2 : lo - 1;
+	for (i = 0; i < 60 && f(hi, arg) < p; i++)
+		hi = hi > 0 ? hi * 2 : hi + 1;
+	for (i = 0; i < 200 && hi - lo > 1e-12 * (1 + fabs(lo)); i++) {
+		double mid = (lo + hi) / 2;
+
+		if (f(mid, arg) < p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+static double t_cdf_arg(double x, const double *arg)
+{
+	return inf_t_cdf(x, arg[0]);
+}
+
+double inf_t_quantile(double p, double df)
+{
+	if (!(p > 0 && p < 1) || !(df > 0))
+		return NAN;
+	return invert(t_cdf_arg, &df, p, -10, 10);
+}
+
+double inf_f_sf(double f, double d1, double d2)
+{
+	if (isnan(f) || !(d1 > 0) || !(d2 > 0))
+		return NAN;
+	if (f <= 0)
+		return 1;
+	if (isinf(f))
+		return 0;
+	return stats_beta_inc(d2 / 2, d1 / 2, d2 / (d2 + d1 * f),
+			      d1 * f / (d2 + d1 * f));
+}
+
+static double norm_cdf(double z)
+{
+	return 0.5 * erfc(-z / M_SQRT2);
+}
+
+static double norm_cdf_arg(double x, const double *arg)
+{
+	(void)arg;
+	return norm_cdf(x);
+}
+
+double inf_norm_quantile(double p)
+{
+	if (!(p > 0 && p < 1))
+		return NAN;
+	return invert(norm_cdf_arg, NULL, p, -10, 10);
+}
+
+/* ---- the studentized range ------------------------------------------ */
+
+#define GL_N	16
+
+/* Gauss-Legendre nodes and weights on [-1, 1], by Newton's method. */
+static void gauss_legendre(double *x, double *w)
+{
+	int i, j, it;
+
+	for (i = 0; i < GL_N; i++) {
+		double z = cos(M_PI * (i + 0.75) / (GL_N + 0.5)), dp = 1;
+
+		for (it = 0; it < 100; it++) {
+			double p0 = 1, p1 = z, dz;
+
+			/* P_n(z) by the three-term recurrence */
+			for (j = 2; j <= GL_N; j++) {
+				double p2 = ((2 * j - 1) * z * p1 -
+					     (j - 1) * p0) / j;
+
+				p0 = p1;
+				p1 = p2;
+			}
+			dp = GL_N * (z * p1 - p0) / (z * z - 1);
+			dz = p1 / dp;
+			z -= dz;
+			if (fabs(dz) < 1e-15)
+				break;
+		}
+		x[i] = z;
+		w[i] = 2 / ((1 - z * z) * dp * dp);
+	}
+}
+
+/*
+ * P(range of k standard normals <= w) =
+ *   k * integral phi(z) (Phi(z) - Phi(z - w))^(k - 1) dz
+ */
+static double range_cdf(double w, int k, const double *x, const double *wt)
+{
+	double sum = 0;
+	int a, i;
+
+	if (w <= 0)
+		return 0;
+	/* phi is below 1e-15 past 8: four panels of width 4 cover it */
+	for (a = -8; a < 8; a += 4) {
+		for (i = 0; i < GL_N; i++) {
+			double z = a + 2 + 2 * x[i];
+			double in = 0.5 * (erfc(-z / M_SQRT2) -
+					   erfc(-(z - w) / M_SQRT2));
+
+			if (in > 0)
+				sum += 2 * wt[i] * exp(-z * z / 2) *
+				       pow(in, k - 1);
+		}
+	}
+	return k * sum / sqrt(2 * M_PI);
+}
+
+double inf_ptukey(double q, int k, double df)
+{
+	double x[GL_N], wt[GL_N], lo, hi, step, sum = 0, lc;
+	int sign, a, i, panels = 16;
+
+	if (isnan(q) || k < 2)
+		return NAN;
+	if (q <= 0)
+		return 0;
+	gauss_legendre(x, wt);
+	if (!(df > 0) || df > 25000)
+		return range_cdf(q, k, x, wt);
+	/*
+	 * Average over the spread s of the SD estimate, whose density is
+	 * that of sqrt(chi^2_df / df): ten of its SDs each side of 1.
+	 */
+	lo = 1 - 10 / sqrt(2 * df);
+	hi = 1 + 10 / sqrt(2 * df);
+	if (lo < 0)
+		lo = 0;
+	step = (hi - lo) / panels;
+	lc = df / 2 * log(df) - lgamma_r(df / 2, &sign) -
+	     (df / 2 - 1) * M_LN2;
+	for (a = 0; a < panels; a++)
+		for (i = 0; i < GL_N; i++) {
+			double s = lo + step * (a + (x[i] + 1) / 2);
+
+			if (s <= 0)
+				continue;
+			sum += wt[i] * step / 2 *
+			       exp(lc + (df - 1) * log(s) - df * s * s / 2) *
+			       range_cdf(q * s, k, x, wt);
+		}
+	return sum > 1 ? 1 : sum;
+}
+
+static double ptukey_arg(double x, const double *arg)
+{
+	return inf_ptukey(x, (int)arg[0], arg[1]);
+}
+
+double inf_qtukey(double p, int k, double df)
+{
+	double arg[2] = { k, df };
+
+	if (!(p > 0 && p < 1) || k < 2)
+		return NAN;
+	return invert(ptukey_arg, arg, p, 0, 10);
+}
+
+/* ---- tests ---------------------------------------------------------- */
+
+void inf_mean_sd(const double *v, size_t n, double *mean, double *sd)
+{
+	double sum = 0, ss = 0;
+	size_t i;
+
+	*mean = NAN;
+	*sd = NAN;
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		sum += v[i];
+	*mean = sum / (double)n;
+	if (n < 2)
+		return;
+	/* two passes: the arrays are short and this avoids cancellation */
+	for (i = 0; i < n; i++)
+		ss += (v[i] - *mean) * (v[i] - *mean);
+	*sd = sqrt(ss / (double)(n - 1));
+}
+
+int inf_welch(const double *a, size_t na, const double *b, size_t nb,
+	      double level, struct inf_diff *o)
+{
+	double ma, sa, mb, sb, va, vb, half;
+
+	memset(o, 0, sizeof(*o));
+	if (na < 2 || nb < 2)
+		return -EINVAL;
+	inf_mean_sd(a, na, &ma, &sa);
+	inf_mean_sd(b, nb, &mb, &sb);
+	va = sa * sa / (double)na;
+	vb = sb * sb / (double)nb;
+	o->d = mb - ma;
+	o->se = sqrt(va + vb);
+	if (!(o->se > 0)) {
+		o->df = (double)(na + nb - 2);
+		o->p = o->d == 0 ? 1 : 0;
+		o->lo = o->hi = o->d;
+		return 0;
+	}
+	/* Welch-Satterthwaite */
+	o->df = (va + vb) * (va + vb) /
+		(va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
+	o->p = 2 * inf_t_cdf(-fabs(o->d) / o->se, o->df);
+	half = inf_t_quantile(0.5 + level / 2, o->df) * o->se;
+	o->lo = o->d - half;
+	o->hi = o->d + half;
+	return 0;
+}
+
+int inf_anova(const double *const *g, const size_t *n, int k, double *p,
+	      double *mse, double *df)
+{
+	double grand = 0, ssb = 0, ssw = 0, f;
+	size_t total = 0, j;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		for (j = 0; j < n[i]; j++)
+			grand += g[i][j];
+		total += n[i];
+	}
+	if (k < 2 || total <= (size_t)k)
+		return -EINVAL;
+	grand /= (double)total;
+	for (i = 0; i < k; i++) {
+		double m, sd;
+
+		if (!n[i])
+			return -EINVAL;
+		inf_mean_sd(g[i], n[i], &m, &sd);
+		ssb += (double)n[i] * (m - grand) * (m - grand);
+		for (j = 0; j < n[i]; j++)
+			ssw += (g[i][j] - m) * (g[i][j] - m);
+	}
+	*df = (double)(total - (size_t)k);
+	*mse = ssw / *df;
+	if (!(ssw > 0)) {
+		*p = ssb > 0 ? 0 : 1;
+		return 0;
+	}
+	f = (ssb / (k - 1)) / *mse;
+	*p = inf_f_sf(f, k - 1, *df);
+	return 0;
+}
+
+struct ranked {
+	double p;
+	size_t i;
+};
+
+static int cmp_ranked(const void *a, const void *b)
+{
+	double x = ((const struct ranked *)a)->p;
+	double y = ((const struct ranked *)b)->p;
+
+	return x < y ? -1 : x > y;
+}
+
+void inf_bh(const double *p, size_t n, double *adj)
+{
+	struct ranked *r = malloc((n ? n : 1) * sizeof(*r));
+	double run = 1;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		adj[i] = NAN;
+	if (!r)
+		return;
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i]))
+			r[m++] = (struct ranked){ p[i], i };
+	qsort(r, m, sizeof(*r), cmp_ranked);
+	/* step up: the smallest m p_(j) / j at or above each rank */
+	for (i = m; i-- > 0; ) {
+		double v = r[i].p * (double)m / (double)(i + 1);
+
+		if (v < run)
+			run = v;
+		adj[r[i].i] = run;
+	}
+	free(r);
+}
+
+double inf_quantile(const double *sorted, size_t n, double q)
+{
+	double h, f;
+	size_t lo;
+
+	if (!n)
+		return NAN;
+	h = (double)(n + 1) * q;
+	if (h <= 1)
+		return sorted[0];
+	if (h >= (double)n)
+		return sorted[n - 1];
+	lo = (size_t)h;
+	f = h - (double)lo;
+	return sorted[lo - 1] + f * (sorted[lo] - sorted[lo - 1]);
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * infer.h - the inference compare draws its verdicts with: distributions
+ * (t, F, normal, studentized range), Welch's interval for a difference of
+ * means, one-way ANOVA, Benjamini-Hochberg adjusted p-values, quantiles.
+ * Pure, like stats.c: no globals, no clocks, no output, no exit.
+ */
+#ifndef INTERBENCH_INFER_H
+#define INTERBENCH_INFER_H
+
+#include <stddef.h>
+
+/* Student's t with df degrees of freedom: P(T <= t), and its inverse. */
+double inf_t_cdf(double t, double df);
+double inf_t_quantile(double p, double df);
+/* Upper tail of F with (d1, d2) degrees of freedom: P(F > f). */
+double inf_f_sf(double f, double d1, double d2);
+/* The standard normal's inverse: the z with P(Z <= z) = p. */
+double inf_norm_quantile(double p);
+/*
+ * The studentized range of k means with df degrees of freedom for their
+ * SD (df <= 0: infinite): P(Q <= q), and its inverse.
+ */
+double inf_ptukey(double q, int k, double df);
+double inf_qtukey(double p, int k, double df);
+
+/* A difference of means, b - a, with its interval. */
+struct inf_diff {
+	double d;		/* mean(b) - mean(a) */
+	double se, df;		/* its standard error and degrees of freedom */
+	double p;		/* two-sided, of no difference */
+	double lo, hi;		/* the interval at the level asked */
+};
+
+/*
+ * Welch's unequal-variance comparison of two samples, at level (e.g.
+ * 0.95): 0, or -EINVAL when either has fewer than 2 values. With no
+ * spread at all, p is 0 if the means differ, 1 if not, the interval one
+ * point.
+ */
+int inf_welch(const double *a, size_t na, const double *b, size_t nb,
+	      double level, struct inf_diff *o);
+
+/*
+ * One-way ANOVA of k groups (g[i] with n[i] values): 0 and the p of F,
+ * the mean square and degrees of freedom of the error (for Tukey-Kramer),
+ * or -EINVAL with fewer than 2 groups or no error degrees of freedom.
+ */
+int inf_anova(const double *const *g, const size_t *n, int k, double *p,
+	      double *mse, double *df);
+
+/*
+ * Benjamini-Hochberg adjusted p-values of p[0..n-1] into adj (NaN, an
+ * untested p, stays NaN and does not count). adj[i] <= alpha is a
+ * discovery with the false discovery rate kept at alpha.
+ */
+void inf_bh(const double *p, size_t n, double *adj);
+
+/* Quantile q in [0, 1] of sorted v, by (n + 1) q as JMP and Minitab. */
+double inf_quantile(const double *sorted, size_t n, double q);
+
+/* Mean and sample SD of v (SD NaN below 2 values). */
+void inf_mean_sd(const double *v, size_t n, double *mean, double *sd);
+
+#endif

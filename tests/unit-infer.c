@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-infer - compare's inference against published tables of the
+ * studentized range, and values computed independently: with mpmath (30
+ * digits), integrating the t density and, for the studentized range, the
+ * double integral of its definition directly (not the code's method);
+ * Welch, ANOVA, BH and quantiles worked by hand.
+ */
+#include <errno.h>
+#include <math.h>
+#include <time.h>
+#include "check.h"
+#include "infer.h"
+
+int main(void)
+{
+	static const double a[] = { 10.1, 9.8, 10.4, 10.0, 9.9 };
+	static const double b[] = { 11.2, 10.9, 11.6, 11.0 };
+	static const double g1[] = { 1, 2, 3 }, g2[] = { 2, 3, 4 },
+			    g3[] = { 5, 6, 7 };
+	const double *g[3] = { g1, g2, g3 };
+	size_t n[3] = { 3, 3, 3 };
+	static const double ps[] = { 0.01, 0.04, 0.03, NAN, 0.2 };
+	static const double sorted[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	double adj[5], p, mse, df;
+	struct inf_diff d;
+	clock_t t0;
+
+	check_near(inf_t_quantile(0.975, 10), 2.228139, 1e-6, "t 0.975, 10 df");
+	check_near(inf_t_quantile(0.975, 3.5), 2.940089, 1e-5,
+		   "t 0.975, 3.5 df (fractional, as Welch gives)");
+	check_near(inf_t_cdf(-2.5, 7), 0.0204961, 1e-7, "P(T <= -2.5), 7 df");
+	check_near(inf_f_sf(4.26, 2, 9), 0.05, 5e-4, "F(2, 9) 4.26: 5 %%");
+	check_near(inf_norm_quantile(0.975), 1.959964, 1e-6, "z 0.975");
+	check_near(inf_norm_quantile(0.2), -0.841621, 1e-6, "z 0.2");
+
+	/* Tables of the studentized range (e.g. Harter 1960), alpha 0.05 */
+	check_near(inf_qtukey(0.95, 2, 0), 2.772, 2e-3, "q(2, inf) 2.772");
+	check_near(inf_qtukey(0.95, 3, 10), 3.877, 2e-3, "q(3, 10) 3.877");
+	check_near(inf_qtukey(0.95, 4, 20), 3.958, 2e-3, "q(4, 20) 3.958");
+	check_near(inf_qtukey(0.95, 10, 60), 4.646, 3e-3, "q(10, 60) 4.646");
+	check_near(inf_qtukey(0.95, 3, 2), 8.331, 0.02, "q(3, 2) 8.331");
+	check_near(inf_ptukey(3.5, 3, 12), 0.9300045, 1e-5, "ptukey(3.5, 3, 12)");
+	/* two means: the range is |X1 - X2|, a t with sqrt(2) */
+	check_near(inf_ptukey(2.0, 2, 8), 2 * inf_t_cdf(2.0 / M_SQRT2, 8) - 1,
+		   1e-5, "q with k = 2 is |t| sqrt(2)");
+	t0 = clock();
+	for (int i = 0; i < 20; i++)
+		inf_ptukey(3 + i * 0.1, 10, 90);
+	check((double)(clock() - t0) / CLOCKS_PER_SEC < 0.5,
+	      "20 ptukey(k = 10) in under 0.5 s (%.3f)",
+	      (double)(clock() - t0) / CLOCKS_PER_SEC);
+
+	check(!inf_welch(a, 5, b, 4, 0.95, &d), "Welch runs");
+	check_near(d.d, 1.135, 1e-12, "Welch difference of means");
+	check_near(d.se, 0.1858987, 1e-6, "Welch SE");
+	check_near(d.df, 5.442791, 1e-5, "Welch-Satterthwaite df");
+	check_near(d.p, 0.0012602, 1e-6, "Welch two-sided p");
+	check_near(d.lo, 0.6685918, 1e-5, "Welch 95 %% interval, low");
+	check_near(d.hi, 1.6014082, 1e-5, "Welch 95 %% interval, high");
+	check(inf_welch(a, 1, b, 4, 0.95, &d) == -EINVAL,
+	      "Welch needs 2 values a side");
+
+	check(!inf_anova(g, n, 3, &p, &mse, &df) && df == 6 && mse == 1,
+	      "ANOVA: error df 6, mean square 1");
+	/* F(2, 6) = 26 / 2 / 1: P(F > 13) = (1 + 2 * 13 / 6)^-3 */
+	check_near(p, pow(1 + 26.0 / 6, -3), 1e-9, "ANOVA p of F(2, 6) = 13");
+
+	inf_bh(ps, 5, adj);
+	check_near(adj[0], 0.04, 1e-12, "BH: 0.01 -> 0.04");
+	/* ranks 1-4: 0.04, 0.06, 0.0533, 0.2; each the least from it up */
+	check_near(adj[1], 0.16 / 3, 1e-12, "BH: 0.04 -> 0.0533");
+	check_near(adj[2], 0.16 / 3, 1e-12, "BH: 0.03 -> 0.0533");
+	check(isnan(adj[3]), "BH: an untested p stays NaN");
+	check_near(adj[4], 0.2, 1e-12, "BH: 0.2 -> 0.2");
+
+	check_near(inf_quantile(sorted, 10, 0.25), 2.75, 1e-12, "q25, type 6");
+	check_near(inf_quantile(sorted, 10, 0.9), 9.9, 1e-12, "q90, type 6");
+	check(inf_quantile(sorted, 10, 0) == 1 && inf_quantile(sorted, 10, 1)
+	      == 10, "q0 and q100 are min and max");
+	return check_done();
+}

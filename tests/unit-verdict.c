@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-verdict - compare's verdicts on pairs of made-up result files with
+ * a known truth: how often a table of identical kernels (A/A) shows any
+ * mark, and how often a real change is found.
+ *
+ * Each made-up run measures every cell of a 50-cell matrix: a run-to-run
+ * factor (lognormal, 3 % SD by default) times frames whose latencies are
+ * lognormal (0.25 SD in the log) and correlated from frame to frame
+ * (AR(1), 0.8): 600 frames whose mean varies by about 3 % from run to run
+ * by themselves, so a cell's mean varies by 4 % in all. From them
+ * come the cell's mean, p99 and max, as interbench takes them; % of
+ * deadlines met counts frames later than the deadline; Burn cells also
+ * have a load rate. Cases:
+ *   aa      A/A: no difference at all
+ *   cell25  one cell 25 % slower (every frame)
+ *   all10   every cell 10 % slower
+ *   tail    one cell: 2 % of its frames 2 ms later (p99, not the bulk)
+ *   met     one cell misses 3 % of its deadlines more
+ *
+ *   unit-verdict                  TAP: a small calibration with bounds
+ *   unit-verdict TABLES [SD]      the rates for 1, 3, 5 and 10 repeats
+ *                                 (bench/compare-calibration.sh)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "verdict.h"
+
+#define TASKS	4
+#define LOADS	13
+#define CELLS	(TASKS * LOADS)
+#define FRAMES	600
+#define MAXREP	10
+
+static const char *const task_names[TASKS] = { "Audio", "Video", "X",
+					       "Gaming" };
+static char load_names[LOADS][8];
+
+enum truth { AA, CELL25, ALL10, TAIL, MET, NCASES };
+static const char *const case_names[NCASES] = { "aa", "cell25", "all10",
+						"tail", "met" };
+
+static uint64_t rng = 88172645463325252ULL;
+
+static double uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(void)
+{
+	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* One run of one cell: its figures into r. */
+static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
+		     double sd)
+{
+	double lat[FRAMES], base = 200 + 50 * (cell % 7), run, z = 0, sum = 0;
+	double slow = 1, deadline = base * 6;
+	int i, late = 0, extra_late = 0;
+
+	run = exp(sd * gauss());
+	if (b && ((t == CELL25 && cell == 5) || t == ALL10))
+		slow = t == ALL10 ? 1.10 : 1.25;
+	for (i = 0; i < FRAMES; i++) {
+		/* AR(1) in the log, unit variance */
+		z = 0.8 * z + 0.6 * gauss();
+		lat[i] = base * run * slow * exp(0.25 * z);
+		if (b && t == TAIL && cell == 5 && uniform() < 0.02)
+			lat[i] += 2000;
+		if (b && t == MET && cell == 5 && uniform() < 0.03)
+			extra_late++;
+		sum += lat[i];
+		late += lat[i] > deadline;
+	}
+	for (i = 0; i < F_COUNT; i++)
+		r->v[i] = NAN;
+	for (i = 0; i < WORK_KINDS; i++)
+		r->work[i] = NAN;
+	r->v[F_LAT_MEAN] = sum / FRAMES;
+	qsort(lat, FRAMES, sizeof(lat[0]), cmp_d);
+	r->v[F_LAT_P99] = lat[(int)ceil(0.99 * FRAMES) - 1];
+	r->v[F_LAT_MAX] = lat[FRAMES - 1];
+	r->v[F_DESIRED] = 100 - 0.2 * fabs(gauss());
+	r->v[F_MET] = 100.0 * (FRAMES - late - extra_late) / FRAMES;
+	if (cell % LOADS == 3)
+		r->work[WORK_BURN_LOOPS] = 1e9 * run * (1 + 0.01 * gauss());
+}
+
+struct made {
+	struct result_file rf;
+	struct file_cell cells[CELLS];
+	struct ok_repeat rep[CELLS][MAXREP];
+};
+
+static void make_file(struct made *m, int repeats, enum truth t, bool b,
+		      double sd)
+{
+	int c, k;
+
+	memset(&m->rf, 0, sizeof(m->rf));
+	m->rf.path = b ? "new" : "base";
+	m->rf.version = "0.40";
+	m->rf.cells = m->cells;
+	m->rf.n_cells = CELLS;
+	for (c = 0; c < CELLS; c++) {
+		struct file_cell *fc = &m->cells[c];
+
+		memset(fc, 0, sizeof(*fc));
+		fc->bench = task_names[c / LOADS];
+		fc->load = load_names[c % LOADS];
+		fc->ok = m->rep[c];
+		fc->n_ok = (size_t)repeats;
+	}
+	/* A run measures every cell; runs differ from each other. */
+	for (k = 0; k < repeats; k++)
+		for (c = 0; c < CELLS; c++) {
+			m->rep[c][k].repeat = k + 1;
+			run_cell(&m->rep[c][k], c, t, b, sd);
+		}
+}
+
+struct tally {
+	int tables, any_mark, cell5_worse, summary_worse, other_marks;
+};
+
+static void one_table(struct tally *ty, int repeats, enum truth t,
+		      double sd, const struct cmp_metric *m, int nm)
+{
+	static struct made a, b;
+	struct cmp_opts o = { 0.05, 5, 1, 0.95 };
+	struct cmp_pair p;
+	int i, j;
+
+	make_file(&a, repeats, t, false, sd);
+	make_file(&b, repeats, t, true, sd);
+	if (cmp_pair_run(&a.rf, &b.rf, &o, m, nm, &p))
+		return;
+	ty->tables++;
+	for (i = 0, j = 0; i < p.nrows; i++)
+		j += p.rows[i].mark != 0;
+	ty->any_mark += j > 0;
+	ty->cell5_worse += p.cells[5].verdict == CV_WORSE;
+	for (i = 0; i < p.ncells; i++)
+		ty->other_marks += i != 5 && (p.cells[i].verdict == CV_WORSE ||
+					       p.cells[i].verdict == CV_BETTER);
+	for (i = 0; i < p.nsums; i++)
+		if (!strcmp(p.sums[i].task, "all") &&
+		    m[p.sums[i].metric].fig == F_LAT_MEAN)
+			ty->summary_worse += p.sums[i].mark > 0;
+	cmp_pair_free(&p);
+}
+
+static struct tally calibrate(int tables, int repeats, enum truth t,
+			      double sd)
+{
+	struct cmp_metric m[CMP_MAX_METRICS];
+	int nm = cmp_metrics(m, CMP_MAX_METRICS), i;
+	struct tally ty = { 0 };
+
+	for (i = 0; i < tables; i++)
+		one_table(&ty, repeats, t, sd, m, nm);
+	return ty;
+}
+
+static double pct(int k, int n)
+{
+	return n ? 100.0 * k / n : NAN;
+}
+
+static int report(int tables, double sd)
+{
+	static const int reps[] = { 1, 3, 5, 10 };
+	size_t r;
+	int t;
+
+	printf("%d tables per case, run-to-run SD %.1f %%, %d cells, alpha "
+	       "0.05, min change 5 %% / 1 point\n", tables, sd * 100, CELLS);
+	printf("%-7s %7s %14s %14s %14s %14s\n", "case", "repeats",
+	       "any mark %", "cell 5 worse %", "others mkd %",
+	       "all worse %");
+	for (t = 0; t < NCASES; t++)
+		for (r = 0; r < sizeof(reps) / sizeof(reps[0]); r++) {
+			struct tally y = calibrate(tables, reps[r],
+						   (enum truth)t, sd);
+
+			printf("%-7s %7d %14.1f %14.1f %14.2f %14.1f\n",
+			       case_names[t], reps[r],
+			       pct(y.any_mark, y.tables),
+			       pct(y.cell5_worse, y.tables),
+			       pct(y.other_marks, y.tables * (CELLS - 1)),
+			       pct(y.summary_worse, y.tables));
+		}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct tally y;
+	int i;
+
+	for (i = 0; i < LOADS; i++)
+		snprintf(load_names[i], sizeof(load_names[i]), "L%d", i);
+	if (argc > 1)
+		return report(atoi(argv[1]), argc > 2 ? atof(argv[2]) / 100 :
+			      0.03);
+	/* Bounds with room for chance: 60 tables, 1 SE is ~3-6 points. */
+	y = calibrate(60, 5, AA, 0.03);
+	check(y.tables == 60 && pct(y.any_mark, y.tables) <= 15,
+	      "A/A, 5 repeats: %.1f %% of tables with any mark (alpha 5 %%)",
+	      pct(y.any_mark, y.tables));
+	y = calibrate(30, 1, AA, 0.03);
+	check(y.any_mark == 0, "A/A, 1 repeat: no marks at all (%d)",
+	      y.any_mark);
+	y = calibrate(40, 3, AA, 0.10);
+	check(pct(y.any_mark, y.tables) <= 15,
+	      "A/A, 3 repeats, 10 %% run-to-run SD: %.1f %% of tables marked",
+	      pct(y.any_mark, y.tables));
+	y = calibrate(60, 5, CELL25, 0.03);
+	check(pct(y.cell5_worse, y.tables) >= 70,
+	      "one cell 25 %% worse, 5 repeats: found worse in %.1f %% "
+	      "(target 80 %%)", pct(y.cell5_worse, y.tables));
+	check(pct(y.other_marks, y.tables * (CELLS - 1)) <= 1,
+	      "... and the other cells left alone (%.2f %% marked)",
+	      pct(y.other_marks, y.tables * (CELLS - 1)));
+	y = calibrate(40, 5, ALL10, 0.03);
+	check(pct(y.summary_worse, y.tables) >= 70,
+	      "every cell 10 %% worse, 5 repeats: the summary says worse in "
+	      "%.1f %%", pct(y.summary_worse, y.tables));
+	y = calibrate(40, 10, MET, 0.03);
+	check(pct(y.cell5_worse, y.tables) >= 50,
+	      "3 %% more deadlines missed, 10 repeats: found in %.1f %%",
+	      pct(y.cell5_worse, y.tables));
+	return check_done();
+}

@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * verdict.c - compare's statistics for two files (see verdict.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "infer.h"
+#include "verdict.h"
+
+/* A latency or rate this small is taken as this (its log must exist). */
+#define LOG_FLOOR	1e-3
+
+int cmp_metrics(struct cmp_metric *m, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; i < F_COUNT && n < max; i++) {
+		const struct figure *f = &figures[i];
+
+		if (!(f->flags & FIG_COMPARE))
+			continue;
+		snprintf(m[n].label, sizeof(m[n].label), "%s%s", f->label,
+			 f->unit == FU_NS ? " us" : "");
+		m[n].fig = i;
+		m[n].work = -1;
+		m[n].log = f->unit != FU_PCT;
+		m[n].higher_better = f->better == FB_HIGHER;
+		n++;
+	}
+	/* What the load got done: a kernel may buy latency with it. */
+	for (i = 0; i < WORK_KINDS && n < max; i++) {
+		snprintf(m[n].label, sizeof(m[n].label), "load %s/s",
+			 work_units[i].key);
+		m[n].fig = -1;
+		m[n].work = i;
+		m[n].log = true;
+		m[n].higher_better = true;
+		n++;
+	}
+	return n;
+}
+
+double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m)
+{
+	double v = m->fig >= 0 ? r->v[m->fig] : r->work[m->work];
+
+	if (isnan(v) || !m->log)
+		return v;
+	return log(v > LOG_FLOOR ? v : LOG_FLOOR);
+}
+
+int cmp_beyond(double lo, double hi, double min)
+{
+	if (lo > min)
+		return 1;
+	if (hi < -min)
+		return -1;
+	return 0;
+}
+
+/* The values of metric m over the ok repeats of c: how many. */
+static size_t values(const struct file_cell *c, const struct cmp_metric *m,
+		     double *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; c && i < c->n_ok; i++) {
+		double x = cmp_value(&c->ok[i], m);
+
+		if (!isnan(x))
+			v[n++] = x;
+	}
+	return n;
+}
+
+/* On the metric's own scale: % of change for logs, points otherwise. */
+static double shown(const struct cmp_metric *m, double d)
+{
+	return m->log ? expm1(d) * 100 : d;
+}
+
+static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
+		     const struct file_cell *a, const struct file_cell *b,
+		     const struct cmp_opts *o, double *va, double *vb)
+{
+	double ma, sa, mb, sb;
+	struct inf_diff d;
+
+	r->na = (int)values(a, m, va);
+	r->nb = (int)values(b, m, vb);
+	inf_mean_sd(va, (size_t)r->na, &ma, &sa);
+	inf_mean_sd(vb, (size_t)r->nb, &mb, &sb);
+	r->base = m->log && r->na ? exp(ma) : ma;
+	r->cur = m->log && r->nb ? exp(mb) : mb;
+	r->change = shown(m, mb - ma);
+	r->lo = r->hi = r->p = r->padj = NAN;
+	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS ||
+	    inf_welch(va, (size_t)r->na, vb, (size_t)r->nb, o->level, &d))
+		return;
+	r->lo = shown(m, d.lo);
+	r->hi = shown(m, d.hi);
+	r->p = d.p;
+}
+
+/* Is a metric there to compare in this cell (either side has it)? */
+static bool present(const struct cmp_metric *m, const struct cmp_row *r)
+{
+	return m->fig >= 0 || (r->na && r->nb);
+}
+
+static int add_cell(struct cmp_pair *c, const struct file_cell *a,
+		    const struct file_cell *b, int *cap)
+{
+	void *p;
+
+	if (c->ncells == *cap) {
+		*cap = *cap ? *cap * 2 : 16;
+		p = realloc(c->cells, (size_t)*cap * sizeof(*c->cells));
+		if (!p)
+			return -ENOMEM;
+		c->cells = p;
+	}
+	memset(&c->cells[c->ncells], 0, sizeof(c->cells[0]));
+	c->cells[c->ncells].a = a;
+	c->cells[c->ncells].b = b;
+	c->ncells++;
+	return 0;
+}
+
+/* The cells of both files: base's in its order, then new's own. */
+static int gather(const struct result_file *a, const struct result_file *b,
+		  struct cmp_pair *c)
+{
+	size_t i;
+	int cap = 0;
+
+	for (i = 0; i < a->n_cells; i++)
+		if (add_cell(c, &a->cells[i], rf_find_cell(b, a->cells[i].bench,
+							    a->cells[i].load),
+			     &cap))
+			return -ENOMEM;
+	for (i = 0; i < b->n_cells; i++)
+		if (!rf_find_cell(a, b->cells[i].bench, b->cells[i].load) &&
+		    add_cell(c, NULL, &b->cells[i], &cap))
+			return -ENOMEM;
+	return 0;
+}
+
+static enum cmp_verdict availability(const struct cmp_cell *cc)
+{
+	if (!cc->a)
+		return CV_ADDED;
+	if (!cc->a->n_ok)
+		return cc->b && cc->b->n_ok ? CV_ADDED : CV_NEVER;
+	if (!cc->b || !cc->b->n_ok)
+		return CV_LOST;
+	if (cc->a->n_ok < CMP_MIN_REPEATS || cc->b->n_ok < CMP_MIN_REPEATS)
+		return CV_FEW;
+	return CV_UNCHANGED;
+}
+
+/* Rows of every cell measured on both sides. */
+static int make_rows(struct cmp_pair *c, const struct cmp_opts *o,
+		     const struct cmp_metric *m, int nm, double *va,
+		     double *vb)
+{
+	int i, k;
+
+	c->rows = calloc((size_t)c->ncells * (size_t)nm + 1, sizeof(*c->rows));
+	if (!c->rows)
+		return -ENOMEM;
+	for (i = 0; i < c->ncells; i++) {
+		struct cmp_cell *cc = &c->cells[i];
+
+		cc->verdict = availability(cc);
+		cc->row0 = c->nrows;
+		if (cc->verdict != CV_UNCHANGED && cc->verdict != CV_FEW)
+			continue;
+		for (k = 0; k < nm; k++) {
+			struct cmp_row *r = &c->rows[c->nrows];
+
+			r->metric = k;
+			row_fill(r, &m[k], cc->a, cc->b, o, va, vb);
+			if (present(&m[k], r))
+				c->nrows++;
+		}
+		cc->nrows = c->nrows - cc->row0;
+	}
+	return 0;
+}
+
+/* Adjust the table's p-values together, then mark and judge the cells. */
+static int judge(struct cmp_pair *c, const struct cmp_opts *o,
+		 const struct cmp_metric *m)
+{
+	double *p = malloc(((size_t)c->nrows + 1) * sizeof(*p));
+	double *adj = malloc(((size_t)c->nrows + 1) * sizeof(*adj));
+	int i, j;
+
+	if (!p || !adj) {
+		free(p);
+		free(adj);
+		return -ENOMEM;
+	}
+	for (i = 0; i < c->nrows; i++)
+		p[i] = c->rows[i].p;
+	inf_bh(p, (size_t)c->nrows, adj);
+	for (i = 0; i < c->nrows; i++) {
+		struct cmp_row *r = &c->rows[i];
+		int dir;
+
+		r->padj = adj[i];
+		if (!(r->padj <= o->alpha))
+			continue;
+		dir = cmp_beyond(r->lo, r->hi, m[r->metric].log ?
+				 o->min_change : o->min_points);
+		r->mark = m[r->metric].higher_better ? -dir : dir;
+	}
+	free(p);
+	free(adj);
+	for (i = 0; i < c->ncells; i++) {
+		struct cmp_cell *cc = &c->cells[i];
+		bool worse = false, better = false;
+
+		for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
+			worse |= c->rows[j].mark > 0;
+			better |= c->rows[j].mark < 0;
+		}
+		if (cc->verdict == CV_UNCHANGED)
+			cc->verdict = worse ? CV_WORSE : better ? CV_BETTER :
+				      CV_UNCHANGED;
+		c->count[cc->verdict]++;
+	}
+	return 0;
+}
+
+/* ---- the summary: geometric means over cells, runs as the unit ------- */
+
+/* The repeat numbers both sides of every cell in set have: into runs. */
+static int run_means(const struct cmp_pair *c, const bool *in,
+		     const struct cmp_metric *m, bool base, double *out,
+		     int max_runs)
+{
+	int r, n = 0, i;
+
+	for (r = 1; r <= max_runs; r++) {
+		double sum = 0;
+		int cells = 0;
+		bool whole = true;
+
+		for (i = 0; i < c->ncells && whole; i++) {
+			const struct file_cell *fc = base ? c->cells[i].a :
+							    c->cells[i].b;
+			size_t k;
+			bool found = false;
+
+			if (!in[i])
+				continue;
+			for (k = 0; k < fc->n_ok && !found; k++) {
+				double v = cmp_value(&fc->ok[k], m);
+
+				if (fc->ok[k].repeat == r && !isnan(v)) {
+					sum += v;
+					found = true;
+				}
+			}
+			whole = found;
+			cells++;
+		}
+		if (whole && cells)
+			out[n++] = sum / cells;
+	}
+	return n;
+}
+
+/* Largest repeat number in the pair's cells. */
+static int max_repeat(const struct cmp_pair *c)
+{
+	int i, max = 0;
+	size_t k;
+
+	for (i = 0; i < c->ncells; i++) {
+		const struct file_cell *f[2] = { c->cells[i].a, c->cells[i].b };
+		int s;
+
+		for (s = 0; s < 2; s++)
+			for (k = 0; f[s] && k < f[s]->n_ok; k++)
+				if (f[s]->ok[k].repeat > max)
+					max = f[s]->ok[k].repeat;
+	}
+	return max;
+}
+
+static void summarize(struct cmp_pair *c, struct cmp_sum *s,
+		      const struct cmp_metric *m, const bool *in,
+		      const struct cmp_opts *o, double *va, double *vb)
+{
+	int i, maxr = max_repeat(c);
+	double sum = 0;
+	struct inf_diff d;
+
+	s->cells = 0;
+	for (i = 0; i < c->ncells; i++) {
+		const struct cmp_row *r;
+		int j;
+
+		if (!in[i])
+			continue;
+		for (j = c->cells[i].row0, r = NULL;
+		     j < c->cells[i].row0 + c->cells[i].nrows; j++)
+			if (&m[c->rows[j].metric] == m)
+				r = &c->rows[j];
+		if (r && r->na && r->nb) {
+			sum += log(r->cur) - log(r->base);
+			s->cells++;
+		}
+	}
+	s->change = s->cells ? expm1(sum / s->cells) * 100 : NAN;
+	s->lo = s->hi = NAN;
+	s->runs_a = run_means(c, in, m, true, va, maxr);
+	s->runs_b = run_means(c, in, m, false, vb, maxr);
+	if (s->runs_a >= 2 && s->runs_b >= 2 &&
+	    !inf_welch(va, (size_t)s->runs_a, vb, (size_t)s->runs_b,
+		       o->level, &d)) {
+		s->change = expm1(d.d) * 100;
+		s->lo = expm1(d.lo) * 100;
+		s->hi = expm1(d.hi) * 100;
+		s->mark = cmp_beyond(s->lo, s->hi, o->min_change);
+		if (m->higher_better)
+			s->mark = -s->mark;
+	}
+}
+
+/* Per task and over all: the ratio metrics of the table of figures. */
+static int summaries(struct cmp_pair *c, const struct cmp_opts *o,
+		     const struct cmp_metric *m, int nm, double *va,
+		     double *vb)
+{
+	bool *in = calloc((size_t)c->ncells + 1, sizeof(*in));
+	int i, k, t, ntask = 0;
+	const char *task[64];
+
+	if (!in)
+		return -ENOMEM;
+	for (i = 0; i < c->ncells && ntask < 63; i++) {
+		const struct cmp_cell *cc = &c->cells[i];
+
+		if (cc->verdict > CV_FEW)
+			continue;
+		for (t = 0; t < ntask && strcmp(task[t], cc->a->bench); t++)
+			;
+		if (t == ntask)
+			task[ntask++] = cc->a->bench;
+	}
+	task[ntask] = "all";
+	c->sums = calloc((size_t)(ntask + 1) * (size_t)nm, sizeof(*c->sums));
+	if (!c->sums) {
+		free(in);
+		return -ENOMEM;
+	}
+	for (t = 0; t <= ntask; t++)
+		for (k = 0; k < nm; k++) {
+			struct cmp_sum *s = &c->sums[c->nsums];
+
+			if (m[k].fig < 0 || !m[k].log)
+				continue;
+			for (i = 0; i < c->ncells; i++)
+				in[i] = c->cells[i].verdict <= CV_FEW &&
+					(t == ntask ||
+					 !strcmp(c->cells[i].a->bench, task[t]));
+			snprintf(s->task, sizeof(s->task), "%s", task[t]);
+			s->metric = k;
+			summarize(c, s, &m[k], in, o, va, vb);
+			if (s->cells)
+				c->nsums++;
+		}
+	free(in);
+	return 0;
+}
+
+/* The most ok repeats of any cell in either file. */
+static size_t most_repeats(const struct result_file *a,
+			   const struct result_file *b)
+{
+	size_t i, n = 1;
+
+	for (i = 0; i < a->n_cells; i++)
+		if (a->cells[i].n_ok > n)
+			n = a->cells[i].n_ok;
+	for (i = 0; i < b->n_cells; i++)
+		if (b->cells[i].n_ok > n)
+			n = b->cells[i].n_ok;
+	return n;
+}
+
+int cmp_pair_run(const struct result_file *a, const struct result_file *b,
+		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
+		 struct cmp_pair *out)
+{
+	size_t cap = most_repeats(a, b);
+	double *va, *vb;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	/* room for a cell's repeats, and for a run's mean per repeat number */
+	if (cap < 4096)
+		cap = 4096;
+	va = malloc(cap * sizeof(*va));
+	vb = malloc(cap * sizeof(*vb));
+	err = !va || !vb ? -ENOMEM : gather(a, b, out);
+	if (!err)
+		err = make_rows(out, o, m, nm, va, vb);
+	if (!err)
+		err = judge(out, o, m);
+	if (!err && max_repeat(out) < (int)cap)
+		err = summaries(out, o, m, nm, va, vb);
+	free(va);
+	free(vb);
+	if (err)
+		cmp_pair_free(out);
+	return err;
+}
+
+void cmp_pair_free(struct cmp_pair *c)
+{
+	free(c->cells);
+	free(c->rows);
+	free(c->sums);
+	memset(c, 0, sizeof(*c));
+}

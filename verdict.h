@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * verdict.h - how compare judges result files: the statistics behind its
+ * marks, without any output, so that they can be checked on data with a
+ * known truth (tests/calib.c) as well as used.
+ *
+ * The run is the unit of replication: each metric of each cell is tested
+ * on its per-repeat values (latencies and load rates as logarithms, so
+ * changes are ratios; percentages as they are, in points). Two files:
+ * Welch's t-test and interval. Three or more: one-way ANOVA per cell and
+ * metric, then Tukey-Kramer for every pair. The p-values of a table are
+ * adjusted by Benjamini-Hochberg, and a change is marked only when its
+ * adjusted p is at most alpha and its whole interval lies beyond
+ * min_change (min_points for percentages).
+ */
+#ifndef INTERBENCH_VERDICT_H
+#define INTERBENCH_VERDICT_H
+
+#include <stdbool.h>
+#include "resultfile.h"
+
+#define CMP_MIN_REPEATS	3	/* per file, for a verdict on a cell */
+#define CMP_MAX_METRICS	(F_COUNT + WORK_KINDS)
+
+struct cmp_opts {
+	double alpha;		/* false discovery rate of the marks */
+	double min_change;	/* %, for figures compared as ratios */
+	double min_points;	/* percentage points, for % figures */
+	double level;		/* of the intervals, e.g. 0.95 */
+};
+
+/* One thing compared: a figure of the table, or a load's work rate. */
+struct cmp_metric {
+	char label[48];		/* "mean latency us", "load burn_loops/s" */
+	int fig;		/* enum fig_id, or -1 */
+	int work;		/* enum work_kind, or -1 */
+	bool log;		/* compared as ratios */
+	bool higher_better;
+};
+
+/* The metrics compare looks at, in order: how many (at most max). */
+int cmp_metrics(struct cmp_metric *m, int max);
+
+/* A metric's value in a repeat, on the scale it is compared on; NaN: none */
+double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m);
+
+/* One metric of one cell, new against base. */
+struct cmp_row {
+	int metric;
+	int na, nb;		/* repeats with a value */
+	double base, cur;	/* geometric mean (ratios) or mean */
+	double change;		/* % for ratios, points for percentages */
+	double lo, hi;		/* its interval */
+	double p, padj;		/* NaN: not tested */
+	int mark;		/* +1 worse, -1 better, 0 */
+};
+
+enum cmp_verdict {
+	CV_UNCHANGED, CV_BETTER, CV_WORSE,
+	CV_FEW,			/* fewer than CMP_MIN_REPEATS on a side */
+	CV_LOST,		/* measured in base, not (or failed) in new */
+	CV_NEVER,		/* measured in neither */
+	CV_ADDED,		/* only in new */
+};
+
+struct cmp_cell {
+	const struct file_cell *a, *b;	/* base's and new's, or NULL */
+	enum cmp_verdict verdict;
+	int row0, nrows;		/* its rows */
+};
+
+/* The geometric mean of new/base of one metric over a set of cells. */
+struct cmp_sum {
+	char task[32];			/* a simulator, or "all" */
+	int metric, cells;
+	int runs_a, runs_b;		/* runs with every cell measured */
+	double change, lo, hi;		/* %; lo, hi NaN without runs */
+	int mark;
+};
+
+struct cmp_pair {
+	struct cmp_cell *cells;
+	int ncells;
+	struct cmp_row *rows;
+	int nrows;
+	struct cmp_sum *sums;
+	int nsums;
+	int count[CV_ADDED + 1];	/* cells by verdict */
+};
+
+/*
+ * Compare file b with base a: 0, or -ENOMEM. m[0..nm-1] are the metrics.
+ */
+int cmp_pair_run(const struct result_file *a, const struct result_file *b,
+		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
+		 struct cmp_pair *out);
+void cmp_pair_free(struct cmp_pair *c);
+
+/* Marks of an interval: +1 it lies above min, -1 below -min, else 0. */
+int cmp_beyond(double lo, double hi, double min);
+
+#endif
