@@ -10,7 +10,7 @@ CPPFLAGS += -D_GNU_SOURCE -I.
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 
-SRCS = interbench.c cli.c run.c system.c figures.c output.c results.c \
+SRCS = interbench.c cli.c plan.c run.c system.c figures.c output.c results.c \
 	cpuwork.c timing.c stats.c hackbench.c json.c compare.c resultfile.c \
 	infer.c verdict.c compare_all.c compare_json.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))

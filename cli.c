@@ -242,20 +242,11 @@ int opt_set(const struct opt *o, void *base, const char *val, char *err,
 
 /* ---- names of things ------------------------------------------------ */
 
-static bool has_ptr(const void *const *v, int n, const void *p)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (v[i] == p)
-			return true;
-	return false;
-}
 
 static int add_ptr(const void **v, int *n, const void *p, char *err,
 		   size_t len)
 {
-	if (has_ptr(v, *n, p))
+	if (ptr_in(v, *n, p))
 		return 0;
 	if (*n >= MAX_ITEMS) {
 		snprintf(err, len, "too many names");
@@ -401,193 +392,6 @@ static int add_gate(void *base, const char *val, char *err, size_t n)
 	return gate_parse(&p->gates[p->ngates++], val, err, n);
 }
 
-/* ---- the plan ------------------------------------------------------- */
-
-int plan_init(struct plan *p)
-{
-	int i;
-
-	memset(p, 0, sizeof(*p));
-	p->cfg.duration_ns = 30 * NSEC_PER_SEC;
-	p->cfg.cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	if (p->cfg.cpus < 1)
-		p->cfg.cpus = 1;
-	p->cfg.load_threads = p->cfg.cpus;
-	p->repeats = 1;
-	snprintf(p->cfg.dir, sizeof(p->cfg.dir), ".");
-	for (i = 0; i < MAX_ITEMS && simulators[i]; i++) {
-		const struct sim_desc *s = simulators[i];
-
-		if (!s->opts_size)
-			continue;
-		p->sim_opts[i] = calloc(1, s->opts_size);
-		if (!p->sim_opts[i])
-			return -ENOMEM;
-		if (s->opts_init)
-			s->opts_init(p->sim_opts[i], &p->cfg);
-	}
-	return 0;
-}
-
-void plan_free(struct plan *p)
-{
-	int i;
-
-	for (i = 0; i < MAX_ITEMS; i++) {
-		free(p->sim_opts[i]);
-		p->sim_opts[i] = NULL;
-	}
-}
-
-const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s)
-{
-	int i;
-
-	for (i = 0; i < MAX_ITEMS && simulators[i]; i++)
-		if (simulators[i] == s)
-			return p->sim_opts[i];
-	return NULL;
-}
-
-bool plan_has(const struct sim_desc *sim, const struct load_desc *load)
-{
-	return load->sim != sim;
-}
-
-/* Pass k runs the matrix forwards when k is even, backwards when odd. */
-void plan_cell(const struct plan *p, int i, int *repeat,
-	       const struct sim_desc **sim, const struct load_desc **load)
-{
-	int pass = i / p->per_pass, k = 0, si, li;
-
-	i %= p->per_pass;
-	if (pass % 2)
-		i = p->per_pass - 1 - i;
-	*repeat = pass + 1;
-	for (si = 0; si < p->nsims; si++)
-		for (li = 0; li < p->nloads; li++) {
-			if (!plan_has(p->sims[si], p->loads[li]))
-				continue;
-			if (k++ == i) {
-				*sim = p->sims[si];
-				*load = p->loads[li];
-				return;
-			}
-		}
-}
-
-/* Is s in the matrix by default (no -W)? */
-static bool sim_by_default(const struct plan *p, const struct sim_desc *s)
-{
-	return !((s->flags & SIM_CUSTOM) && !p->custom) &&
-	       !(s->flags & SIM_NAMED);
-}
-
-static int build_lists(struct plan *p, char *err, size_t n)
-{
-	const struct picks *pk = &p->picks;
-	int i;
-
-	for (i = 0; i < pk->nws; i++)
-		if (has_ptr((const void **)pk->skip_sim, pk->nxs,
-			    pk->want_sim[i])) {
-			snprintf(err, n, "options -W and -X both name benchmark"
-				 " '%s'", pk->want_sim[i]->name);
-			return -EINVAL;
-		}
-	for (i = 0; i < pk->nwl; i++)
-		if (has_ptr((const void **)pk->skip_load, pk->nxl,
-			    pk->want_load[i])) {
-			snprintf(err, n, "options -w and -x both name load "
-				 "'%s'", pk->want_load[i]->name);
-			return -EINVAL;
-		}
-	for (i = 0; simulators[i]; i++) {
-		const struct sim_desc *s = simulators[i];
-
-		if (pk->nws ? !has_ptr((const void **)pk->want_sim, pk->nws, s)
-			    : !sim_by_default(p, s))
-			continue;
-		if (has_ptr((const void **)pk->skip_sim, pk->nxs, s))
-			continue;
-		if ((s->flags & SIM_CUSTOM) && !p->custom) {
-			snprintf(err, n, "option -W: benchmark '%s' needs -C "
-				 "and -I", s->name);
-			return -EINVAL;
-		}
-		p->sims[p->nsims++] = s;
-	}
-	for (i = 0; loads[i]; i++) {
-		const struct load_desc *l = loads[i];
-
-		if (pk->nwl ? !has_ptr((const void **)pk->want_load, pk->nwl, l)
-			    : (l->flags & LOAD_CUSTOM) && !p->custom)
-			continue;
-		if (has_ptr((const void **)pk->skip_load, pk->nxl, l))
-			continue;
-		if ((l->flags & LOAD_CUSTOM) && !p->custom) {
-			snprintf(err, n, "option -w: load '%s' needs -C and -I",
-				 l->name);
-			return -EINVAL;
-		}
-		p->loads[p->nloads++] = l;
-	}
-	if (!p->nsims) {
-		snprintf(err, n, "options -W/-X leave no benchmark to run");
-		return -EINVAL;
-	}
-	if (!p->nloads) {
-		snprintf(err, n, "options -w/-x leave no load to run against");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* A simulator's options only make sense if it runs, and together. */
-static int check_sim_opts(struct plan *p, char *err, size_t n)
-{
-	char why[160];
-	int i;
-
-	for (i = 0; simulators[i]; i++) {
-		const struct sim_desc *s = simulators[i];
-
-		if (!s->opts)
-			continue;
-		if (p->sim_opts_given[i] &&
-		    !has_ptr((const void **)p->sims, p->nsims, s)) {
-			snprintf(err, n, "options for %s are given but %s does "
-				 "not run (add -W %s)", s->name, s->name,
-				 s->name);
-			return -EINVAL;
-		}
-		why[0] = '\0';
-		if (s->opts_check && s->opts_check(p->sim_opts[i], why,
-						   sizeof(why))) {
-			snprintf(err, n, "options for %s: %s", s->name, why);
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-static int count_cells(struct plan *p, char *err, size_t n)
-{
-	int si, li;
-
-	p->per_pass = 0;
-	for (si = 0; si < p->nsims; si++)
-		for (li = 0; li < p->nloads; li++)
-			p->per_pass += plan_has(p->sims[si], p->loads[li]);
-	if (!p->per_pass) {
-		snprintf(err, n, "no cell to run: a task is never run against "
-			 "itself as a load");
-		return -EINVAL;
-	}
-	p->cells = p->per_pass * p->repeats;
-	return 0;
-}
-
 /* The checks of options that depend on each other, after them all. */
 static int cli_finish(struct plan *p, char *err, size_t n)
 {
@@ -601,9 +405,7 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		snprintf(err, n, "options -l and -b contradict each other");
 		return -EINVAL;
 	}
-	if (build_lists(p, err, n) || check_sim_opts(p, err, n))
-		return -EINVAL;
-	return count_cells(p, err, n);
+	return plan_build(p, err, n);
 }
 
 /* ---- parsing -------------------------------------------------------- */

@@ -80,6 +80,14 @@ const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);
 /* Cell i (0-based, in run order) of the matrix: its pass and what runs. */
 void plan_cell(const struct plan *p, int i, int *repeat,
 	       const struct sim_desc **sim, const struct load_desc **load);
+/*
+ * After the options: the simulators and loads to run from -W/-X/-w/-x,
+ * the simulators' options checked together, the cells counted. plan.c.
+ * 0, or -EINVAL with a one-line message in err.
+ */
+int plan_build(struct plan *p, char *err, size_t n);
+/* Is p among v[0..n-1]? */
+bool ptr_in(const void *const *v, int n, const void *p);
 /* Does the matrix have the cell (sim, load)? A task never loads itself. */
 bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
 
