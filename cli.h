@@ -46,6 +46,8 @@ struct plan {
 	int repeats;			/* -n */
 	const char *json_path;		/* --json */
 	const char *csv_path;		/* --csv */
+	const char *junit_path;		/* --junit */
+	bool allow_concurrent;		/* --allow-concurrent */
 	struct gate gates[MAX_GATES];	/* --fail-if */
 	int ngates;
 	int per_pass;			/* cells in one pass of the matrix */

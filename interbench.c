@@ -108,13 +108,18 @@ static void check_rights(struct plan *p)
 }
 
 /*
- * Check up front what would otherwise fail half-way through a run, in an
- * order that loses nothing: the logfile is only appended to, and the CSV
- * (truncated when opened) comes last. A dry run opens nothing.
+ * Check up front what would otherwise fail half-way through a run. The
+ * logfile is only appended to; the result files are made new and
+ * renamed over their names, so checking changes nothing. A dry run
+ * opens nothing.
  */
 static void check_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
+	const struct { const char *opt, *path; } outs[] = {
+		{ "--json", p->json_path }, { "--csv", p->csv_path },
+		{ "--junit", p->junit_path },
+	};
 	bool files = false;
 	struct stat st;
 	int i, err;
@@ -137,27 +142,18 @@ static void check_files(struct run *r)
 
 		uname(&u);
 		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
-		err = sys_can_write(r->log_name);
+		err = sys_can_append(r->log_name);
 		if (err)
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
-			    "only)", r->log_name, strerror(-err));
+			    "only)", r->log_name, sys_file_why(err));
 	}
-	if (p->json_path) {
-		char tmp[PATH_MAX + 8];
-
-		snprintf(tmp, sizeof(tmp), "%s.tmp", p->json_path);
-		err = sys_can_write(p->json_path);
-		if (!err)
-			err = sys_can_write(tmp);
+	for (i = 0; i < (int)(sizeof(outs) / sizeof(outs[0])); i++) {
+		if (!outs[i].path)
+			continue;
+		err = sys_can_replace(outs[i].path);
 		if (err)
-			die(IB_EXIT_USAGE, "option --json: cannot write %s: %s",
-			    p->json_path, strerror(-err));
-	}
-	if (p->csv_path) {
-		err = sys_can_write(p->csv_path);
-		if (err)
-			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-			    p->csv_path, strerror(-err));
+			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
+			    outs[i].opt, outs[i].path, strerror(-err));
 	}
 }
 
@@ -165,18 +161,32 @@ static void check_files(struct run *r)
 static void open_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
+	char tmp[PATH_MAX + 8];
+	int fd;
 
 	if (!p->console_only) {
-		int fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT |
-			      O_CLOEXEC, 0644);
-
+		fd = sys_open_append(r->log_name);
 		if (fd < 0 || !(r->con.log = fdopen(fd, "a")))
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
-			    "only)", r->log_name, strerror(errno));
+			    "only)", r->log_name,
+			    sys_file_why(fd < 0 ? fd : -errno));
 	}
-	if (p->csv_path && !(r->csv = fopen(p->csv_path, "we")))
-		die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-		    p->csv_path, strerror(errno));
+	if (p->csv_path) {
+		/* In place at once: the CSV grows row by row where it is. */
+		fd = sys_file_create(p->csv_path, tmp, sizeof(tmp));
+		if (fd >= 0 && !(r->csv = fdopen(fd, "w"))) {
+			int err = -errno;
+
+			close(fd);
+			unlink(tmp);
+			fd = err;
+		}
+		if (fd >= 0)
+			fd = sys_file_commit(tmp, p->csv_path);
+		if (fd < 0)
+			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
+			    p->csv_path, strerror(-fd));
+	}
 }
 
 static void bind_cpu0(void)
@@ -205,6 +215,10 @@ static void calibrate(struct run *r)
 		if (err == -EINVAL)
 			fprintf(stderr, "interbench: %s is not a number, "
 				"measuring again\n", CALIB_FILE);
+		else if (err && err != -ENOENT)
+			fprintf(stderr, "interbench: not reading %s: %s; "
+				"measuring again\n", CALIB_FILE,
+				sys_file_why(err));
 	}
 	if (!cal->loops_per_ms) {
 		if (isatty(STDERR_FILENO))

@@ -42,8 +42,8 @@ int json_out_begin(struct json_out *o, const char *path,
 /* Add a result: 0 or -errno. */
 int json_out_add(struct json_out *o, const struct result *r);
 /*
- * Write the whole document anew (via path.tmp and rename(), so the file
- * is always complete), now that the run has ended: 0 or -errno.
+ * Write the whole document anew (into a new file renamed over path, so
+ * the file is always complete), now that the run has ended: 0 or -errno.
  */
 int json_out_end(struct json_out *o, const struct run_info *ri,
 		 const struct result *res, int n);
