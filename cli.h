@@ -14,7 +14,9 @@
 #define MAX_ITEMS	32	/* simulators, loads, simulator options given */
 #define MAX_GATES	16
 
-enum plan_action { PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION };
+enum plan_action {
+	PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION, PLAN_COMPLETION
+};
 
 /* Names given to -w, -x, -W, -X, checked together at the end. */
 struct picks {
@@ -69,6 +71,8 @@ int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n);
 
 void cli_usage(FILE *f);
 void cli_list(FILE *f);
+/* --completion bash: the bash completion script, from the tables. */
+void completion_bash(FILE *f);
 
 /* The simulator options block of s in p, or NULL. */
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);

@@ -427,6 +427,39 @@ static int parse_double(const char *s, double *out)
 	return 0;
 }
 
+static int set_threshold(void *base, const char *val, char *err, size_t n)
+{
+	struct options *o = base;
+
+	if (parse_double(val, &o->threshold) || o->threshold < 0) {
+		snprintf(err, n, "--threshold: '%s' is not a percentage >= 0",
+			 val);
+		return -EINVAL;
+	}
+	o->have_threshold = true;
+	return 0;
+}
+
+static int set_alpha(void *base, const char *val, char *err, size_t n)
+{
+	struct options *o = base;
+
+	if (parse_double(val, &o->alpha) || !(o->alpha > 0 && o->alpha < 1)) {
+		snprintf(err, n, "--alpha: '%s' is not a probability between "
+			 "0 and 1", val);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* --help has no setter: parse_options() answers it. */
+const struct compare_opt compare_opts[] = {
+	{ .name = "threshold", .arg = "PCT", .set = set_threshold },
+	{ .name = "alpha", .arg = "P", .set = set_alpha },
+	{ .name = "help" },
+	{ .name = NULL },
+};
+
 /*
  * Is argv[*i] option name, as "--name VALUE" or "--name=VALUE"? Then
  * *val is the value (NULL when missing) and *i is past it.
@@ -437,10 +470,11 @@ static bool option_value(char **argv, int argc, int *i, const char *name,
 	size_t len = strlen(name);
 	const char *arg = argv[*i];
 
-	if (strncmp(arg, name, len) || (arg[len] && arg[len] != '='))
+	if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, len) ||
+	    (arg[len + 2] && arg[len + 2] != '='))
 		return false;
-	if (arg[len] == '=')
-		*val = arg + len + 1;
+	if (arg[len + 2] == '=')
+		*val = arg + len + 3;
 	else
 		*val = *i + 1 < argc ? argv[++*i] : NULL;
 	return true;
@@ -453,6 +487,7 @@ static bool option_value(char **argv, int argc, int *i, const char *name,
 static int parse_options(int argc, char **argv, struct options *o,
 			 int *first, char *err, size_t errlen)
 {
+	const struct compare_opt *c;
 	const char *val;
 	int i;
 
@@ -470,35 +505,21 @@ static int parse_options(int argc, char **argv, struct options *o,
 			return 1;
 		if (arg[0] != '-' || !arg[1])
 			break;
-		if (option_value(argv, argc, &i, "--threshold", &val)) {
-			if (!val) {
-				snprintf(err, errlen, "--threshold needs a "
-					 "value");
-				return -EINVAL;
-			}
-			if (parse_double(val, &o->threshold) ||
-			    o->threshold < 0) {
-				snprintf(err, errlen, "--threshold: '%s' is "
-					 "not a percentage >= 0", val);
-				return -EINVAL;
-			}
-			o->have_threshold = true;
-		} else if (option_value(argv, argc, &i, "--alpha", &val)) {
-			if (!val) {
-				snprintf(err, errlen, "--alpha needs a value");
-				return -EINVAL;
-			}
-			if (parse_double(val, &o->alpha) ||
-			    !(o->alpha > 0 && o->alpha < 1)) {
-				snprintf(err, errlen, "--alpha: '%s' is not a "
-					 "probability between 0 and 1", val);
-				return -EINVAL;
-			}
-		} else {
+		for (c = compare_opts; c->name; c++)
+			if (c->set && option_value(argv, argc, &i, c->name,
+						   &val))
+				break;
+		if (!c->name) {
 			snprintf(err, errlen, "unknown option '%s' (see "
 				 "interbench compare --help)", arg);
 			return -EINVAL;
 		}
+		if (!val) {
+			snprintf(err, errlen, "--%s needs a value", c->name);
+			return -EINVAL;
+		}
+		if (c->set(o, val, err, errlen))
+			return -EINVAL;
 	}
 	if (argc - i < 2) {
 		snprintf(err, errlen, "need a base file and at least one file "

@@ -22,6 +22,8 @@
 #include <unistd.h>
 #include "interbench.h"
 #include "cli.h"
+#include "junit.h"
+#include "lock.h"
 #include "output.h"
 #include "results.h"
 #include "run.h"
@@ -36,7 +38,8 @@ struct run {
 	struct console con;
 	struct runner runner;
 	struct json_out json;
-	bool json_warned;
+	bool json_warned, junit_warned;
+	struct run_lock lock;
 	FILE *csv;
 	char log_name[PATH_MAX];
 	struct result *res;		/* every cell of every repeat, in order */
@@ -78,6 +81,9 @@ static void parse_command_line(struct plan *p, int argc, char **argv)
 		break;
 	case PLAN_VERSION:
 		printf("interbench %s\n", IB_VERSION);
+		break;
+	case PLAN_COMPLETION:
+		completion_bash(stdout);
 		break;
 	}
 	exit(IB_EXIT_OK);
@@ -189,6 +195,45 @@ static void open_files(struct run *r)
 	}
 }
 
+/*
+ * One measuring run per machine: another run would measure us and we
+ * it. Taken after every check and before anything is made, so that a
+ * refused run leaves nothing behind.
+ */
+static void take_lock(struct run *r)
+{
+	struct run_info *ri = &r->info;
+	pid_t holder;
+	int err;
+
+	lock_path(r->lock.path, sizeof(r->lock.path));
+	err = run_lock(&r->lock, &holder);
+	if (!err)
+		return;
+	if (err == -EBUSY) {
+		ri->concurrent = true;
+		ri->concurrent_pid = holder;
+		if (r->plan.allow_concurrent)
+			return;
+		if (holder)
+			die(IB_EXIT_SETUP, "another interbench (pid %d) is "
+			    "measuring on this machine; two runs measure each "
+			    "other (--allow-concurrent runs anyway)",
+			    (int)holder);
+		die(IB_EXIT_SETUP, "another interbench (in another PID "
+		    "namespace) is measuring on this machine; two runs "
+		    "measure each other (--allow-concurrent runs anyway)");
+	}
+	if (r->plan.allow_concurrent) {
+		fprintf(stderr, "interbench: warning: cannot use the lock %s: "
+			"%s; running anyway (--allow-concurrent)\n",
+			r->lock.path, sys_file_why(err));
+		return;
+	}
+	die(IB_EXIT_SETUP, "cannot take the lock %s: %s (--allow-concurrent "
+	    "runs without it)", r->lock.path, sys_file_why(err));
+}
+
 static void bind_cpu0(void)
 {
 	cpu_set_t set;
@@ -264,6 +309,20 @@ static void json_failed(struct run *r, int err)
 	r->json_warned = true;
 }
 
+static void junit_out(struct run *r)
+{
+	int err;
+
+	if (!r->plan.junit_path)
+		return;
+	err = junit_write(r->plan.junit_path, &r->info, r->res, r->nres);
+	if (err && !r->junit_warned) {
+		fprintf(stderr, "interbench: cannot write %s: %s\n",
+			r->plan.junit_path, strerror(-err));
+		r->junit_warned = true;
+	}
+}
+
 /* The run has ended (or was stopped): the JSON whole, files closed. */
 static int close_outputs(struct run *r)
 {
@@ -273,6 +332,7 @@ static int close_outputs(struct run *r)
 	if (r->plan.json_path)
 		json_failed(r, json_out_end(&r->json, &r->info, r->res,
 					    r->nres));
+	junit_out(r);
 	if (r->con.log)
 		fclose(r->con.log);
 	r->con.log = NULL;
@@ -298,6 +358,7 @@ static void result_done(struct run *r)
 		csv_row(r->csv, res);
 	if (r->plan.json_path)
 		json_failed(r, json_out_add(&r->json, res));
+	junit_out(r);
 }
 
 /* Stop everything and leave: a signal asked us to. */
@@ -348,9 +409,21 @@ static void start(struct run *r)
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
 	calibrate(r);
 	log_header(&r->con, &r->cal);
+	if (r->info.concurrent && r->info.concurrent_pid)
+		out(&r->con, "WARNING: --allow-concurrent: another interbench "
+		    "(pid %d) is measuring too; results are unreliable\n",
+		    (int)r->info.concurrent_pid);
+	else if (r->info.concurrent)
+		out(&r->con, "WARNING: --allow-concurrent: another interbench "
+		    "(in another PID namespace) is measuring too; results "
+		    "are unreliable\n");
+	else if (r->plan.allow_concurrent)
+		out(&r->con, "Note: --allow-concurrent given; no other "
+		    "interbench was measuring when this run started\n");
 	if (r->plan.json_path)
 		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
 					      &r->info));
+	junit_out(r);
 }
 
 static void run_all(struct run *r)
@@ -417,6 +490,7 @@ int main(int argc, char **argv)
 		print_plan(&r->plan);
 		return IB_EXIT_OK;
 	}
+	take_lock(r);
 	open_files(r);
 	start(r);
 	run_all(r);

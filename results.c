@@ -85,6 +85,12 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	for (i = 0; i < p->nloads; i++)
 		jw_str(w, NULL, p->loads[i]->name);
 	jw_arr_end(w);
+	jw_bool(w, "allow_concurrent", p->allow_concurrent);
+	jw_bool(w, "concurrent", ri->concurrent);
+	if (ri->concurrent && ri->concurrent_pid)
+		jw_int(w, "concurrent_pid", ri->concurrent_pid);
+	else
+		jw_null(w, "concurrent_pid");
 	jw_obj_begin(w, "sim_options");
 	for (i = 0; i < p->ngiven; i++)
 		jw_str(w, p->given[i].name, p->given[i].value);

@@ -21,6 +21,8 @@ struct run_info {
 	const struct calibration *cal;
 	char started[32], finished[32];	/* ISO 8601 UTC; finished "" */
 	const char *interrupted;	/* NULL, or e.g. "signal 2" */
+	bool concurrent;		/* another run held the lock at start */
+	pid_t concurrent_pid;		/* its pid; 0 when not visible */
 };
 
 /*
