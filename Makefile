@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # interbench - the Linux interactivity benchmark.
-#   make          build ./interbench
+#   make          build ./interbench and its bash completion
 #   make check    build, then run every test; ends "N passed, N failed"
+#   make install  PREFIX (/usr/local), DESTDIR, BINDIR, MANDIR, BASHCOMPDIR
+#   make uninstall  the same variables: removes what install put there
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -12,18 +14,44 @@ LDLIBS += -pthread -lrt -lm
 
 SRCS = interbench.c cli.c plan.c run.c system.c figures.c output.c results.c \
 	cpuwork.c timing.c stats.c hackbench.c json.c compare.c resultfile.c \
-	infer.c verdict.c compare_all.c compare_json.c \
+	infer.c verdict.c compare_all.c compare_json.c lock.c junit.c \
+	completion.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJS = $(filter-out interbench.o,$(OBJS))
 HDRS = interbench.h stats.h json.h figures.h cli.h run.h system.h output.h \
-	results.h schema.h resultfile.h infer.h verdict.h compare.h
+	results.h schema.h resultfile.h infer.h verdict.h compare.h lock.h \
+	junit.h
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)
 
-all: interbench
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+
+all: interbench interbench.bash
+
+# The completion is made by the binary from its own option tables, so it
+# cannot fall behind them. (Cross-compiling: make it on a machine that
+# runs the binary, or `interbench --completion bash` on the target.)
+interbench.bash: interbench
+	./interbench --completion bash >$@.tmp && mv $@.tmp $@
+
+install: interbench interbench.bash
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8 \
+		$(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 755 interbench $(DESTDIR)$(BINDIR)/interbench
+	$(INSTALL) -m 644 interbench.8 $(DESTDIR)$(MANDIR)/man8/interbench.8
+	$(INSTALL) -m 644 interbench.bash $(DESTDIR)$(BASHCOMPDIR)/interbench
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/interbench \
+		$(DESTDIR)$(MANDIR)/man8/interbench.8 \
+		$(DESTDIR)$(BASHCOMPDIR)/interbench
 
 interbench: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
@@ -64,12 +92,12 @@ tests/fuzz-cli: tests/fuzz-cli.c
 CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli \
 	tests/resultcheck $(UNITS)
 check: WARN += -Werror
-check: $(CHECK_BINS)
+check: $(CHECK_BINS) interbench.bash
 	tests/run
 
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
-		tests/resultcheck \
+		tests/resultcheck interbench.bash \
 		$(OBJS) $(UNITS)
 
-.PHONY: all check clean
+.PHONY: all check clean install uninstall

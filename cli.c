@@ -28,6 +28,9 @@ static int set_comment(void *base, const char *val, char *err, size_t n);
 static int set_dir(void *base, const char *val, char *err, size_t n);
 static int add_gate(void *base, const char *val, char *err, size_t n);
 static int set_repeats(void *base, const char *val, char *err, size_t n);
+static int set_completion(void *base, const char *val, char *err, size_t n);
+
+static const char *const shells[] = { "bash", NULL };
 
 /* The order of --help. */
 const struct opt cli_opts[] = {
@@ -68,20 +71,21 @@ const struct opt cli_opts[] = {
 	  .help = "add TEXT to the logfile", .parse = set_comment },
 	{ .name = "load", .letter = 'w', .type = OT_CALL, .arg = "NAME",
 	  .help = "test against this load only (repeatable)",
-	  .parse = pick_load },
+	  .parse = pick_load, .complete = OC_LOAD },
 	{ .name = "exclude-load", .letter = 'x', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not test against this load (repeatable)",
-	  .parse = skip_load },
+	  .parse = skip_load, .complete = OC_LOAD },
 	{ .name = "bench", .letter = 'W', .type = OT_CALL, .arg = "NAME",
-	  .help = "benchmark this task only (repeatable)", .parse = pick_sim },
+	  .help = "benchmark this task only (repeatable)", .parse = pick_sim,
+	  .complete = OC_BENCH },
 	{ .name = "exclude-bench", .letter = 'X', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not benchmark this task (repeatable)",
-	  .parse = skip_sim },
+	  .parse = skip_sim, .complete = OC_BENCH },
 	{ .name = "uniprocessor", .letter = 'u', .type = OT_FLAG,
 	  .help = "run everything on CPU 0", .off = P(cfg.uniprocessor) },
 	{ .name = "dir", .letter = 'D', .type = OT_CALL, .arg = "DIR",
 	  .help = "where the disk loads' files go (default: .)",
-	  .parse = set_dir },
+	  .parse = set_dir, .complete = OC_DIR },
 	{ .name = "percentiles", .letter = 'v', .type = OT_FLAG,
 	  .help = "add p50, p90, p99 and p99.9 columns, and what\n"
 		  "each load got done", .off = P(verbose) },
@@ -97,16 +101,27 @@ const struct opt cli_opts[] = {
 	{ .name = "csv", .type = OT_PATH, .arg = "FILE",
 	  .help = "write one row per cell and repeat to FILE",
 	  .off = P(csv_path) },
+	{ .name = "junit", .type = OT_PATH, .arg = "FILE",
+	  .help = "write JUnit XML for CI to FILE: a testcase\n"
+		  "per cell, --fail-if breaches as failures",
+	  .off = P(junit_path) },
 	{ .name = "fail-if", .type = OT_CALL, .arg = "EXPR",
 	  .help = "exit 1 if a cell's figure is so, e.g.\n"
 		  "'p99>20ms' or 'deadlines<95' (repeatable)",
 	  .parse = add_gate },
+	{ .name = "allow-concurrent", .type = OT_FLAG,
+	  .help = "run even while another interbench measures\n"
+		  "(recorded in the log and JSON)",
+	  .off = P(allow_concurrent) },
 	{ .name = "dry-run", .type = OT_FLAG,
 	  .help = "check the command line, print the cells it\n"
 		  "would run and exit", .off = P(dry_run) },
 	{ .name = "list", .type = OT_ACTION,
 	  .help = "list benchmarks and loads, one per line",
 	  .min = PLAN_LIST },
+	{ .name = "completion", .type = OT_CALL, .arg = "SHELL",
+	  .help = "print the completion script for SHELL (bash)",
+	  .parse = set_completion, .names = shells },
 	{ .name = "version", .type = OT_ACTION, .help = "print the version",
 	  .min = PLAN_VERSION },
 	{ .name = "help", .letter = 'h', .type = OT_ACTION,
@@ -392,6 +407,19 @@ static int add_gate(void *base, const char *val, char *err, size_t n)
 	return gate_parse(&p->gates[p->ngates++], val, err, n);
 }
 
+static int set_completion(void *base, const char *val, char *err, size_t n)
+{
+	int i;
+
+	for (i = 0; shells[i]; i++)
+		if (!strcmp(val, shells[i])) {
+			((struct plan *)base)->action = PLAN_COMPLETION;
+			return 0;
+		}
+	snprintf(err, n, "'%s': only bash has a completion script", val);
+	return -EINVAL;
+}
+
 /* The checks of options that depend on each other, after them all. */
 static int cli_finish(struct plan *p, char *err, size_t n)
 {
@@ -621,8 +649,8 @@ void cli_usage(FILE *f)
 	fprintf(f,
 "\n"
 "Exit status: 0 all cells measured, 1 a --fail-if gate failed, 2 bad\n"
-"command line, 3 cannot set up, 4 some cells failed or were skipped,\n"
-"128+N stopped by signal N.\n");
+"command line, 3 cannot set up (or another interbench is measuring),\n"
+"4 some cells failed or were skipped, 128+N stopped by signal N.\n");
 	for (i = 0; simulators[i]; i++) {
 		if (!simulators[i]->opts)
 			continue;

@@ -14,7 +14,9 @@
 #define MAX_ITEMS	32	/* simulators, loads, simulator options given */
 #define MAX_GATES	16
 
-enum plan_action { PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION };
+enum plan_action {
+	PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION, PLAN_COMPLETION
+};
 
 /* -n auto: at least this many passes (a verdict needs 3), 10 at most. */
 #define AUTO_REPEATS_MIN	3
@@ -53,6 +55,8 @@ struct plan {
 	bool auto_repeats;		/* -n auto[:MAX] */
 	const char *json_path;		/* --json */
 	const char *csv_path;		/* --csv */
+	const char *junit_path;		/* --junit */
+	bool allow_concurrent;		/* --allow-concurrent */
 	struct gate gates[MAX_GATES];	/* --fail-if */
 	int ngates;
 	int per_pass;			/* cells in one pass of the matrix */
@@ -74,6 +78,8 @@ int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n);
 
 void cli_usage(FILE *f);
 void cli_list(FILE *f);
+/* --completion bash: the bash completion script, from the tables. */
+void completion_bash(FILE *f);
 
 /* The simulator options block of s in p, or NULL. */
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);

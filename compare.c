@@ -334,52 +334,92 @@ static bool option_value(char **argv, int argc, int *i, const char *name,
 	return true;
 }
 
+/* A number in [lo, hi] from val into *dst: 0, or -EINVAL and why. */
+static int set_number(double *dst, const char *val, double lo, double hi,
+		      const char *name, const char *what, char *err, size_t n)
+{
+	if (parse_double(val, dst) || *dst < lo || *dst > hi) {
+		snprintf(err, n, "--%s: '%s' is not %s", name, val, what);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int set_threshold(void *base, const char *val, char *err, size_t n)
+{
+	struct options *o = base;
+
+	o->have_threshold = true;
+	return set_number(&o->threshold, val, 0, INFINITY, "threshold",
+			  "a percentage >= 0", err, n);
+}
+
+static int set_min_change(void *base, const char *val, char *err, size_t n)
+{
+	return set_number(&((struct options *)base)->cmp.min_change, val, 0,
+			  INFINITY, "min-change", "a percentage >= 0", err, n);
+}
+
+static int set_min_points(void *base, const char *val, char *err, size_t n)
+{
+	return set_number(&((struct options *)base)->cmp.min_points, val, 0,
+			  100, "min-points", "a number of points from 0 to 100",
+			  err, n);
+}
+
+static int set_alpha(void *base, const char *val, char *err, size_t n)
+{
+	return set_number(&((struct options *)base)->cmp.alpha, val, 1e-9,
+			  0.5, "alpha", "a probability above 0, at most 0.5",
+			  err, n);
+}
+
+static int set_json(void *base, const char *val, char *err, size_t n)
+{
+	if (!*val) {
+		snprintf(err, n, "--json: an empty file name");
+		return -EINVAL;
+	}
+	((struct options *)base)->json = val;
+	return 0;
+}
+
+/* compare's options (the shell completion is made from them too). */
+const struct compare_opt compare_opts[] = {
+	{ .name = "alpha", .arg = "P", .set = set_alpha },
+	{ .name = "min-change", .arg = "PCT", .set = set_min_change },
+	{ .name = "min-points", .arg = "PTS", .set = set_min_points },
+	{ .name = "threshold", .arg = "PCT", .set = set_threshold },
+	{ .name = "json", .arg = "FILE", .set = set_json },
+	{ .name = "help" },	/* parse_options() answers it */
+	{ .name = NULL },
+};
+
 /* One option at argv[*i]: 0, 1 for --help, or -EINVAL. */
 static int one_option(int argc, char **argv, int *i, struct options *o,
 		      char *err, size_t n)
 {
+	const struct compare_opt *c;
 	const char *arg = argv[*i], *val = NULL;
-	double *dst = NULL, lo = 0, hi = INFINITY;
-	const char *what = "";
+	char name[64];
 
 	if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
 		return 1;
-	if (option_value(argv, argc, i, "--threshold", &val)) {
-		dst = &o->threshold;
-		o->have_threshold = true;
-		what = "a percentage >= 0";
-	} else if (option_value(argv, argc, i, "--min-change", &val)) {
-		dst = &o->cmp.min_change;
-		what = "a percentage >= 0";
-	} else if (option_value(argv, argc, i, "--min-points", &val)) {
-		dst = &o->cmp.min_points;
-		what = "a number of points >= 0";
-	} else if (option_value(argv, argc, i, "--alpha", &val)) {
-		dst = &o->cmp.alpha;
-		lo = 1e-9;
-		hi = 0.5;
-		what = "a probability above 0, at most 0.5";
-	} else if (option_value(argv, argc, i, "--json", &val)) {
-		if (val && *val) {
-			o->json = val;
-			return 0;
-		}
-		what = "a file name";
-	} else {
+	for (c = compare_opts; c->name; c++) {
+		snprintf(name, sizeof(name), "--%s", c->name);
+		if (c->set && option_value(argv, argc, i, name, &val))
+			break;
+	}
+	if (!c->name) {
 		snprintf(err, n, "unknown option '%s' (see interbench compare "
 			 "--help)", arg);
 		return -EINVAL;
 	}
 	if (!val) {
-		snprintf(err, n, "%s needs a value", arg);
+		snprintf(err, n, "--%s needs a value", c->name);
 		return -EINVAL;
 	}
-	if (!dst || parse_double(val, dst) || *dst < lo || *dst > hi) {
-		snprintf(err, n, "%.*s: '%s' is not %s",
-			 (int)strcspn(arg, "="), arg, val, what);
-		return -EINVAL;
-	}
-	return 0;
+	return c->set(o, val, err, n);
 }
 
 /*

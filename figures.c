@@ -177,7 +177,10 @@ void figure_csv_name(const struct figure *f, char *buf, size_t n)
 		return;
 	}
 	gl = strlen(f->group);
-	if (gl > 3 && !strcmp(f->group + gl - 3, "_us"))
+	/* a count in a group of times is not in us */
+	if (gl > 3 && !strcmp(f->group + gl - 3, "_us") && f->unit != FU_NS)
+		snprintf(buf, n, "%.*s_%s", (int)(gl - 3), f->group, f->key);
+	else if (gl > 3 && !strcmp(f->group + gl - 3, "_us"))
 		snprintf(buf, n, "%.*s_%s_us", (int)(gl - 3), f->group, f->key);
 	else
 		snprintf(buf, n, "%s_%s", f->group, f->key);

@@ -204,7 +204,7 @@ double result_sim_value(const struct result *r, const struct figure *f);
 
 /* Does name (to its end, or to len) name figure f? */
 bool figure_named(const struct figure *f, const char *name, size_t len);
-/* The CSV column of f into buf. */
+/* The CSV column of f into buf ("latency_p99_us", "latency_count"). */
 void figure_csv_name(const struct figure *f, char *buf, size_t n);
 
 /* ---- rows: a cell over its repeats ----------------------------------- */

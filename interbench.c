@@ -22,6 +22,8 @@
 #include <unistd.h>
 #include "interbench.h"
 #include "cli.h"
+#include "junit.h"
+#include "lock.h"
 #include "output.h"
 #include "results.h"
 #include "run.h"
@@ -36,7 +38,8 @@ struct run {
 	struct console con;
 	struct runner runner;
 	struct json_out json;
-	bool json_warned;
+	bool json_warned, junit_warned;
+	struct run_lock lock;
 	FILE *csv;
 	char log_name[PATH_MAX];
 	struct result *res;		/* every cell of every repeat, in order */
@@ -79,6 +82,9 @@ static void parse_command_line(struct plan *p, int argc, char **argv)
 	case PLAN_VERSION:
 		printf("interbench %s\n", IB_VERSION);
 		break;
+	case PLAN_COMPLETION:
+		completion_bash(stdout);
+		break;
 	}
 	exit(IB_EXIT_OK);
 }
@@ -108,13 +114,18 @@ static void check_rights(struct plan *p)
 }
 
 /*
- * Check up front what would otherwise fail half-way through a run, in an
- * order that loses nothing: the logfile is only appended to, and the CSV
- * (truncated when opened) comes last. A dry run opens nothing.
+ * Check up front what would otherwise fail half-way through a run. The
+ * logfile is only appended to; the result files are made new and
+ * renamed over their names, so checking changes nothing. A dry run
+ * opens nothing.
  */
 static void check_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
+	const struct { const char *opt, *path; } outs[] = {
+		{ "--json", p->json_path }, { "--csv", p->csv_path },
+		{ "--junit", p->junit_path },
+	};
 	bool files = false;
 	struct stat st;
 	int i, err;
@@ -137,27 +148,18 @@ static void check_files(struct run *r)
 
 		uname(&u);
 		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
-		err = sys_can_write(r->log_name);
+		err = sys_can_append(r->log_name);
 		if (err)
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
-			    "only)", r->log_name, strerror(-err));
+			    "only)", r->log_name, sys_file_why(err));
 	}
-	if (p->json_path) {
-		char tmp[PATH_MAX + 8];
-
-		snprintf(tmp, sizeof(tmp), "%s.tmp", p->json_path);
-		err = sys_can_write(p->json_path);
-		if (!err)
-			err = sys_can_write(tmp);
+	for (i = 0; i < (int)(sizeof(outs) / sizeof(outs[0])); i++) {
+		if (!outs[i].path)
+			continue;
+		err = sys_can_replace(outs[i].path);
 		if (err)
-			die(IB_EXIT_USAGE, "option --json: cannot write %s: %s",
-			    p->json_path, strerror(-err));
-	}
-	if (p->csv_path) {
-		err = sys_can_write(p->csv_path);
-		if (err)
-			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-			    p->csv_path, strerror(-err));
+			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
+			    outs[i].opt, outs[i].path, strerror(-err));
 	}
 }
 
@@ -165,18 +167,71 @@ static void check_files(struct run *r)
 static void open_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
+	char tmp[PATH_MAX + 8];
+	int fd;
 
 	if (!p->console_only) {
-		int fd = open(r->log_name, O_WRONLY | O_APPEND | O_CREAT |
-			      O_CLOEXEC, 0644);
-
+		fd = sys_open_append(r->log_name);
 		if (fd < 0 || !(r->con.log = fdopen(fd, "a")))
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
-			    "only)", r->log_name, strerror(errno));
+			    "only)", r->log_name,
+			    sys_file_why(fd < 0 ? fd : -errno));
 	}
-	if (p->csv_path && !(r->csv = fopen(p->csv_path, "we")))
-		die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-		    p->csv_path, strerror(errno));
+	if (p->csv_path) {
+		/* In place at once: the CSV grows row by row where it is. */
+		fd = sys_file_create(p->csv_path, tmp, sizeof(tmp));
+		if (fd >= 0 && !(r->csv = fdopen(fd, "w"))) {
+			int err = -errno;
+
+			close(fd);
+			unlink(tmp);
+			fd = err;
+		}
+		if (fd >= 0)
+			fd = sys_file_commit(tmp, p->csv_path);
+		if (fd < 0)
+			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
+			    p->csv_path, strerror(-fd));
+	}
+}
+
+/*
+ * One measuring run per machine: another run would measure us and we
+ * it. Taken after every check and before anything is made, so that a
+ * refused run leaves nothing behind.
+ */
+static void take_lock(struct run *r)
+{
+	struct run_info *ri = &r->info;
+	pid_t holder;
+	int err;
+
+	lock_path(r->lock.path, sizeof(r->lock.path));
+	err = run_lock(&r->lock, &holder);
+	if (!err)
+		return;
+	if (err == -EBUSY) {
+		ri->concurrent = true;
+		ri->concurrent_pid = holder;
+		if (r->plan.allow_concurrent)
+			return;
+		if (holder)
+			die(IB_EXIT_SETUP, "another interbench (pid %d) is "
+			    "measuring on this machine; two runs measure each "
+			    "other (--allow-concurrent runs anyway)",
+			    (int)holder);
+		die(IB_EXIT_SETUP, "another interbench (in another PID "
+		    "namespace) is measuring on this machine; two runs "
+		    "measure each other (--allow-concurrent runs anyway)");
+	}
+	if (r->plan.allow_concurrent) {
+		fprintf(stderr, "interbench: warning: cannot use the lock %s: "
+			"%s; running anyway (--allow-concurrent)\n",
+			r->lock.path, sys_file_why(err));
+		return;
+	}
+	die(IB_EXIT_SETUP, "cannot take the lock %s: %s (--allow-concurrent "
+	    "runs without it)", r->lock.path, sys_file_why(err));
 }
 
 static void bind_cpu0(void)
@@ -205,6 +260,10 @@ static void calibrate(struct run *r)
 		if (err == -EINVAL)
 			fprintf(stderr, "interbench: %s is not a number, "
 				"measuring again\n", CALIB_FILE);
+		else if (err && err != -ENOENT)
+			fprintf(stderr, "interbench: not reading %s: %s; "
+				"measuring again\n", CALIB_FILE,
+				sys_file_why(err));
 	}
 	if (!cal->loops_per_ms) {
 		if (isatty(STDERR_FILENO))
@@ -250,6 +309,20 @@ static void json_failed(struct run *r, int err)
 	r->json_warned = true;
 }
 
+static void junit_out(struct run *r)
+{
+	int err;
+
+	if (!r->plan.junit_path)
+		return;
+	err = junit_write(r->plan.junit_path, &r->info, r->res, r->nres);
+	if (err && !r->junit_warned) {
+		fprintf(stderr, "interbench: cannot write %s: %s\n",
+			r->plan.junit_path, strerror(-err));
+		r->junit_warned = true;
+	}
+}
+
 /* The run has ended (or was stopped): the JSON whole, files closed. */
 static int close_outputs(struct run *r)
 {
@@ -259,6 +332,7 @@ static int close_outputs(struct run *r)
 	if (r->plan.json_path)
 		json_failed(r, json_out_end(&r->json, &r->info, r->res,
 					    r->nres));
+	junit_out(r);
 	if (r->con.log)
 		fclose(r->con.log);
 	r->con.log = NULL;
@@ -284,6 +358,7 @@ static void result_done(struct run *r)
 		csv_row(r->csv, res);
 	if (r->plan.json_path)
 		json_failed(r, json_out_add(&r->json, res));
+	junit_out(r);
 }
 
 /* Stop everything and leave: a signal asked us to. */
@@ -334,9 +409,21 @@ static void start(struct run *r)
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
 	calibrate(r);
 	log_header(&r->con, &r->cal);
+	if (r->info.concurrent && r->info.concurrent_pid)
+		out(&r->con, "WARNING: --allow-concurrent: another interbench "
+		    "(pid %d) is measuring too; results are unreliable\n",
+		    (int)r->info.concurrent_pid);
+	else if (r->info.concurrent)
+		out(&r->con, "WARNING: --allow-concurrent: another interbench "
+		    "(in another PID namespace) is measuring too; results "
+		    "are unreliable\n");
+	else if (r->plan.allow_concurrent)
+		out(&r->con, "Note: --allow-concurrent given; no other "
+		    "interbench was measuring when this run started\n");
 	if (r->plan.json_path)
 		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
 					      &r->info));
+	junit_out(r);
 }
 
 /*
@@ -436,6 +523,7 @@ int main(int argc, char **argv)
 		print_plan(&r->plan);
 		return IB_EXIT_OK;
 	}
+	take_lock(r);
 	open_files(r);
 	start(r);
 	run_all(r);

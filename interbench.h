@@ -166,6 +166,14 @@ enum opt_type {
 	OT_ACTION,		/* --help, --list, --version: what to do instead */
 };
 
+/* What a shell may complete an option's value with (completion.c). */
+enum opt_complete {
+	OC_NONE,		/* names[] if any, files for OT_PATH, else nothing */
+	OC_LOAD,		/* a load's name */
+	OC_BENCH,		/* a simulator's name */
+	OC_DIR,			/* a directory */
+};
+
 /*
  * One command-line option: parsing, its error messages, --help and the
  * man page test all come from these tables (cli.c for interbench's own,
@@ -187,6 +195,7 @@ struct opt {
 	/* OT_CALL: 0, or -EINVAL with what is wrong in err. */
 	int (*parse)(void *base, const char *val, char *err, size_t n);
 	size_t seen;			/* OPT_SEEN(): a bool set when given */
+	enum opt_complete complete;	/* for the shell's completion */
 };
 
 /* A bool in the options block that says the option was given. */
@@ -384,6 +393,17 @@ int64_t dir_usable_bytes(const char *dir);
 /* ---- compare.c: `interbench compare`; returns the exit status ------- */
 
 int compare_main(int argc, char **argv);
+
+/* One option of `interbench compare` (compare.c), for the completion. */
+struct compare_opt {
+	const char *name;		/* without "--" */
+	const char *arg;		/* its value, e.g. "PCT"; NULL: none */
+	/* 0, or -EINVAL with what is wrong in err; o: compare's options */
+	int (*set)(void *o, const char *val, char *err, size_t n);
+};
+
+/* compare's options, ending with a NULL name. */
+extern const struct compare_opt compare_opts[];
 
 /* ---- hackbench.c ---------------------------------------------------- */
 

@@ -87,6 +87,12 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	for (i = 0; i < p->nloads; i++)
 		jw_str(w, NULL, p->loads[i]->name);
 	jw_arr_end(w);
+	jw_bool(w, "allow_concurrent", p->allow_concurrent);
+	jw_bool(w, "concurrent", ri->concurrent);
+	if (ri->concurrent && ri->concurrent_pid)
+		jw_int(w, "concurrent_pid", ri->concurrent_pid);
+	else
+		jw_null(w, "concurrent_pid");
 	jw_obj_begin(w, "sim_options");
 	for (i = 0; i < p->ngiven; i++)
 		jw_str(w, p->given[i].name, p->given[i].value);
@@ -212,26 +218,29 @@ static int json_tail(struct jw *w)
 	return jw_finish(w);
 }
 
-/* The whole document into path via path.tmp and rename(): 0 or -errno. */
+/*
+ * The whole document into a new file next to path, renamed over it (see
+ * sys_file_create). With keep, the file stays open for json_out_add():
+ * its fd; else 0; or -errno.
+ */
 static int json_write_all(const char *path, const struct run_info *ri,
-			  const struct result *res, int n)
+			  const struct result *res, int n, bool keep)
 {
 	char tmp[PATH_MAX + 8];
+	int i, fd, kept = -1, err = 0;
 	struct jw w;
 	FILE *f;
-	int i, fd, err;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = sys_file_create(path, tmp, sizeof(tmp));
 	if (fd < 0)
-		return -errno;
-	f = fdopen(fd, "w");
-	if (!f) {
+		return fd;
+	if (keep && (kept = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0)
 		err = -errno;
+	f = err ? NULL : fdopen(fd, "w");
+	if (!f) {
+		err = err ? err : -errno;
 		close(fd);
-		unlink(tmp);
-		return err;
+		goto fail;
 	}
 	jw_init(&w, f);
 	json_head(&w, ri);
@@ -242,10 +251,19 @@ static int json_write_all(const char *path, const struct run_info *ri,
 		err = -errno;
 	if (fclose(f) && !err)
 		err = -EIO;
-	if (!err && rename(tmp, path))
-		err = -errno;
 	if (err)
-		unlink(tmp);
+		goto fail;
+	err = sys_file_commit(tmp, path);
+	if (err) {
+		if (kept >= 0)
+			close(kept);
+		return err;
+	}
+	return keep ? kept : 0;
+fail:
+	if (kept >= 0)
+		close(kept);
+	unlink(tmp);
 	return err;
 }
 
@@ -289,11 +307,11 @@ int json_out_begin(struct json_out *o, const char *path,
 	o->w.f = NULL;
 	fclose(mem);
 	free(buf);
-	err = json_write_all(path, ri, NULL, 0);
-	if (!err) {
-		o->fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
-		if (o->fd < 0)
-			err = -errno;
+	/* The file we made stays open: its name is never opened again. */
+	err = json_write_all(path, ri, NULL, 0, true);
+	if (err >= 0) {
+		o->fd = err;
+		err = 0;
 	}
 	return o->err = err;
 }
@@ -339,7 +357,7 @@ int json_out_end(struct json_out *o, const struct run_info *ri,
 	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
-	return json_write_all(o->path, ri, res, n);
+	return json_write_all(o->path, ri, res, n, false);
 }
 
 /* ---- CSV ------------------------------------------------------------- */

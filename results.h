@@ -21,6 +21,8 @@ struct run_info {
 	const struct calibration *cal;
 	char started[32], finished[32];	/* ISO 8601 UTC; finished "" */
 	const char *interrupted;	/* NULL, or e.g. "signal 2" */
+	bool concurrent;		/* another run held the lock at start */
+	pid_t concurrent_pid;		/* its pid; 0 when not visible */
 };
 
 /*
@@ -42,8 +44,8 @@ int json_out_begin(struct json_out *o, const char *path,
 /* Add a result: 0 or -errno. */
 int json_out_add(struct json_out *o, const struct result *r);
 /*
- * Write the whole document anew (via path.tmp and rename(), so the file
- * is always complete), now that the run has ended: 0 or -errno.
+ * Write the whole document anew (into a new file renamed over path, so
+ * the file is always complete), now that the run has ended: 0 or -errno.
  */
 int json_out_end(struct json_out *o, const struct run_info *ri,
 		 const struct result *res, int n);

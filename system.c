@@ -216,10 +216,22 @@ void sys_write_file(const char *path, const char *s)
 	close(fd);
 }
 
+/* The directory part of path into dir. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, n, ".");
+	else if (slash == path)
+		snprintf(dir, n, "/");
+	else
+		snprintf(dir, n, "%.*s", (int)(slash - path), path);
+}
+
 int sys_can_write(const char *path)
 {
 	char dir[PATH_MAX];
-	const char *slash = strrchr(path, '/');
 	struct stat st;
 
 	if (!stat(path, &st))
@@ -227,26 +239,153 @@ int sys_can_write(const char *path)
 		       access(path, W_OK) ? -errno : 0;
 	if (errno != ENOENT)
 		return -errno;
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	dir_of(path, dir, sizeof(dir));
 	return access(dir, W_OK | X_OK) ? -errno : 0;
+}
+
+int sys_can_replace(const char *path)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	/* lstat: a link there is replaced, whatever it points to */
+	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
+		return -EISDIR;
+	dir_of(path, dir, sizeof(dir));
+	return access(dir, W_OK | X_OK) ? -errno : 0;
+}
+
+/* ---- files that cannot be turned against their user ----------------- */
+
+int sys_file_create(const char *path, char *tmp, size_t n)
+{
+	mode_t mask;
+	int fd;
+
+	if (snprintf(tmp, n, "%s.XXXXXX", path) >= (int)n)
+		return -ENAMETOOLONG;
+	/* O_EXCL under a name nobody could guess: nothing planted is used */
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* mkostemp makes it 0600: give it the mode open() would have */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0644 & ~mask)) {
+		/* still ours and private: better than no result file */
+	}
+	return fd;
+}
+
+int sys_file_commit(const char *tmp, const char *path)
+{
+	int err = 0;
+
+	/* rename() replaces a link at path, never what it points to */
+	if (rename(tmp, path)) {
+		err = -errno;
+		unlink(tmp);
+	}
+	return err;
+}
+
+/*
+ * May we append to the existing file st at path? The rule of the
+ * kernel's protected_regular, applied whatever the sysctl says: in a
+ * sticky directory others may write (/tmp), a file that is neither ours
+ * nor the directory owner's was planted there. A file with other hard
+ * links could be anyone's file under a second name.
+ */
+static int may_append(const char *path, const struct stat *st)
+{
+	char dir[PATH_MAX];
+	struct stat ds;
+
+	if (!S_ISREG(st->st_mode))
+		return -ENODEV;
+	if (st->st_nlink > 1)
+		return -EMLINK;
+	if (st->st_uid == geteuid())
+		return 0;
+	dir_of(path, dir, sizeof(dir));
+	if (stat(dir, &ds))
+		return -errno;
+	if ((ds.st_mode & S_ISVTX) && (ds.st_mode & (S_IWGRP | S_IWOTH)) &&
+	    st->st_uid != ds.st_uid)
+		return -EPERM;
+	return 0;
+}
+
+int sys_can_append(const char *path)
+{
+	struct stat st;
+	int err;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? sys_can_write(path) : -errno;
+	if (S_ISLNK(st.st_mode))
+		return -ELOOP;
+	err = may_append(path, &st);
+	if (!err && access(path, W_OK))
+		err = -errno;
+	return err;
+}
+
+int sys_open_append(const char *path)
+{
+	struct stat st;
+	int fd, err;
+
+	/* O_NONBLOCK: a FIFO planted there must not hang the open */
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW |
+		  O_NONBLOCK | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return errno == ENXIO ? -ENODEV : -errno;
+	err = fstat(fd, &st) ? -errno : may_append(path, &st);
+	if (!err && fcntl(fd, F_SETFL, O_APPEND))
+		err = -errno;
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+const char *sys_file_why(int err)
+{
+	switch (err) {
+	case -ELOOP:
+		return "it is a symbolic link";
+	case -EMLINK:
+		return "it has other hard links";
+	case -EPERM:
+		return "it belongs to another user in a shared directory";
+	case -ENODEV:
+		return "it is not a regular file";
+	default:
+		return strerror(-err);
+	}
 }
 
 /* ---- the calibration file ------------------------------------------- */
 
 int calib_load(uint64_t *v)
 {
-	FILE *f = fopen(CALIB_FILE, "re");
+	int fd = open(CALIB_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		      O_CLOEXEC);
 	unsigned long long x;
+	struct stat st;
 	char extra;
+	FILE *f;
 	int ok;
 
-	if (!f)
-		return -ENOENT;
+	if (fd < 0)
+		return -errno;
+	/* a link or a device planted there is not our calibration */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return -ENODEV;
+	}
 	ok = fscanf(f, "%llu %c", &x, &extra) == 1 && x > 0 &&
 	     x <= MAX_LOOPS_PER_MS;
 	fclose(f);
@@ -258,13 +397,27 @@ int calib_load(uint64_t *v)
 
 int calib_save(uint64_t v)
 {
-	FILE *f = fopen(CALIB_FILE, "we");
+	char tmp[sizeof(CALIB_FILE) + 8];
+	int fd = sys_file_create(CALIB_FILE, tmp, sizeof(tmp));
+	int err = 0;
+	FILE *f;
 
-	if (!f)
-		return -errno;
-	if (fprintf(f, "%llu\n", (unsigned long long)v) < 0) {
-		fclose(f);
-		return -EIO;
+	if (fd < 0)
+		return fd;
+	f = fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		unlink(tmp);
+		return err;
 	}
-	return fclose(f) ? -errno : 0;
+	if (fprintf(f, "%llu\n", (unsigned long long)v) < 0)
+		err = -EIO;
+	if (fclose(f) && !err)
+		err = -errno;
+	if (err) {
+		unlink(tmp);
+		return err;
+	}
+	return sys_file_commit(tmp, CALIB_FILE);
 }

@@ -48,11 +48,36 @@ void sys_write_file(const char *path, const char *s);
 int sys_can_write(const char *path);
 
 /*
- * Loops per ms saved in CALIB_FILE: 0 and *v, -ENOENT, or -EINVAL when
- * the file holds something else.
+ * Result and calibration files are never opened by their name: they are
+ * made new under a random name next to it (O_EXCL, so a link or file
+ * planted there is never opened) and renamed over the name, which
+ * replaces whatever was there (a link itself, never what it points to).
+ */
+/* The new file path.XXXXXX (its name in tmp): an fd or -errno. */
+int sys_file_create(const char *path, char *tmp, size_t n);
+/* rename() tmp over path, or remove tmp: 0 or -errno. */
+int sys_file_commit(const char *tmp, const char *path);
+/* Could a file be made next to path and renamed over it? 0 or -errno. */
+int sys_can_replace(const char *path);
+/*
+ * The logfile is appended to, so it is opened by its name, but never
+ * through a symbolic link (-ELOOP), never if not a regular file
+ * (-ENODEV), if it has other hard links (-EMLINK) or if another user
+ * planted it in a shared sticky directory such as /tmp (-EPERM).
+ */
+int sys_can_append(const char *path);
+/* Open it so for appending: an fd or -errno. */
+int sys_open_append(const char *path);
+/* Why err (from the above) refused a file, for a message. */
+const char *sys_file_why(int err);
+
+/*
+ * Loops per ms saved in CALIB_FILE: 0 and *v, -ENOENT, -EINVAL when the
+ * file holds something else, or what sys_file_why() explains (a link,
+ * not a regular file).
  */
 int calib_load(uint64_t *v);
-/* Save it: 0 or -errno. */
+/* Save it, made new and renamed over CALIB_FILE: 0 or -errno. */
 int calib_save(uint64_t v);
 
 #endif

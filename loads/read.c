@@ -185,11 +185,11 @@ static int read_run(struct load_ctx *c)
 		load_fail(c->work, rc, "out of memory");
 		return -rc;
 	}
-	fd = open(path, O_RDONLY | O_DIRECT | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_DIRECT | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 && errno == EINVAL) {
 		/* tmpfs and some others have no O_DIRECT */
 		direct = false;
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	}
 	if (fd < 0) {
 		rc = load_file_fail(c, errno, "open", path);
@@ -206,7 +206,7 @@ static int read_run(struct load_ctx *c)
 			/* Opened with O_DIRECT yet cannot read with it. */
 			close(fd);
 			direct = false;
-			fd = open(path, O_RDONLY | O_CLOEXEC);
+			fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 			if (fd < 0) {
 				rc = load_file_fail(c, errno, "open", path);
 				goto out_free;

@@ -124,7 +124,9 @@ static int write_run(struct load_ctx *c)
 		goto out_free;
 	}
 
-	fd = open(path, O_CREAT | O_TRUNC | O_NOFOLLOW | O_WRONLY | O_CLOEXEC,
+	/* Made anew, as in write_prepare(): never a file planted since. */
+	unlink(path);
+	fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC,
 		  0600);
 	if (fd < 0) {
 		rc = load_file_fail(c, errno, "create", path);

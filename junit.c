@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * junit.c - the JUnit XML file for CI servers (see junit.h). The figures
+ * come from the table of figures: a new figure is a new property with no
+ * code here.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "junit.h"
+#include "output.h"
+
+/* Bytes of a valid UTF-8 sequence at s, or 0: XML must be valid UTF-8. */
+static int utf8_len(const unsigned char *s)
+{
+	int n, i;
+
+	if (*s < 0x80)
+		return 1;
+	if (*s >= 0xc2 && *s <= 0xdf)
+		n = 2;
+	else if (*s >= 0xe0 && *s <= 0xef)
+		n = 3;
+	else if (*s >= 0xf0 && *s <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	/* no overlong forms, surrogates or code points past U+10FFFF */
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/*
+ * s as XML text or attribute value. A command line or a load's error may
+ * hold anything: control characters XML 1.0 cannot carry and bytes that
+ * are not UTF-8 become '?'.
+ */
+static void xml_text(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
+
+	while (*p) {
+		switch (*p) {
+		case '&': fputs("&amp;", f); p++; continue;
+		case '<': fputs("&lt;", f); p++; continue;
+		case '>': fputs("&gt;", f); p++; continue;
+		case '"': fputs("&quot;", f); p++; continue;
+		case '\'': fputs("&apos;", f); p++; continue;
+		}
+		n = utf8_len(p);
+		if (!n || (*p < 0x20 && *p != '\t' && *p != '\n')) {
+			fputc('?', f);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, (size_t)n, f);
+		p += n;
+	}
+}
+
+static void property(FILE *f, const char *indent, const char *name,
+		     const char *value)
+{
+	fprintf(f, "%s<property name=\"", indent);
+	xml_text(f, name);
+	fputs("\" value=\"", f);
+	xml_text(f, value ? value : "");
+	fputs("\"/>\n", f);
+}
+
+/* A figure's value as the JSON has it: times in us, counts whole. */
+static void figure_property(FILE *f, const struct figure *fig, double v)
+{
+	char name[96], val[64];
+
+	if (isnan(v))
+		return;
+	figure_csv_name(fig, name, sizeof(name));
+	if (fig->unit == FU_COUNT)
+		snprintf(val, sizeof(val), "%.0f", v);
+	else
+		snprintf(val, sizeof(val), "%.6g", fig->unit == FU_NS ?
+			 v / NSEC_PER_USEC : v);
+	property(f, "        ", name, val);
+}
+
+/* How a cell went, in JUnit's words. */
+enum verdict { V_PASS, V_FAILURE, V_ERROR, V_SKIPPED };
+
+struct cell {
+	struct row w;
+	enum verdict v;
+	int broken;			/* --fail-if gates it breaks */
+};
+
+static void judge(struct cell *c, const struct plan *p)
+{
+	int g;
+
+	c->broken = 0;
+	if (!c->w.ok) {
+		c->v = c->w.bad->status == RES_SKIPPED ? V_SKIPPED : V_ERROR;
+		return;
+	}
+	/* the gates as check_gates() tests them: on the row's medians */
+	for (g = 0; g < p->ngates; g++)
+		c->broken += gate_broken(&p->gates[g],
+					 c->w.v[p->gates[g].fig]);
+	c->v = c->broken ? V_FAILURE : c->w.ok < c->w.n ? V_ERROR : V_PASS;
+}
+
+/* What --fail-if found, one line a broken gate. */
+static void gate_lines(FILE *f, const struct plan *p, const struct row *w,
+		       bool first_only)
+{
+	int g;
+
+	for (g = 0; g < p->ngates; g++) {
+		const struct gate *gt = &p->gates[g];
+		const struct figure *fig = &figures[gt->fig];
+		double v = w->v[gt->fig];
+		char line[256];
+
+		if (!gate_broken(gt, v))
+			continue;
+		snprintf(line, sizeof(line), "--fail-if '%s': %s is %.6g %s",
+			 gt->text, fig->label, fig->unit == FU_NS ?
+			 v / NSEC_PER_USEC : v, fig->unit == FU_NS ? "us" : "%");
+		xml_text(f, line);
+		if (first_only)
+			return;
+		fputc('\n', f);
+	}
+}
+
+static void testcase(FILE *f, const struct plan *p, const struct cell *c)
+{
+	const struct row *w = &c->w;
+	double secs = (double)p->cfg.duration_ns / NSEC_PER_SEC * w->n;
+	char num[32];
+	int i;
+
+	fputs("    <testcase classname=\"interbench.", f);
+	xml_text(f, w->sim->name);
+	fputs("\" name=\"", f);
+	xml_text(f, w->load->name);
+	fprintf(f, "\" time=\"%.3f\">\n      <properties>\n", secs);
+	snprintf(num, sizeof(num), "%d", w->n);
+	property(f, "        ", "repeats", num);
+	snprintf(num, sizeof(num), "%d", w->ok);
+	property(f, "        ", "repeats_measured", num);
+	for (i = 0; w->ok && i < F_COUNT; i++)
+		figure_property(f, &figures[i], w->v[i]);
+	for (i = 0; w->ok && i < WORK_KINDS; i++) {
+		char key[64];
+
+		if (!(w->work_rate[i] > 0))
+			continue;
+		snprintf(key, sizeof(key), "load_%s_per_s", work_units[i].key);
+		snprintf(num, sizeof(num), "%.6g", w->work_rate[i]);
+		property(f, "        ", key, num);
+	}
+	fputs("      </properties>\n", f);
+	switch (c->v) {
+	case V_PASS:
+		break;
+	case V_FAILURE:
+		fputs("      <failure type=\"fail-if\" message=\"", f);
+		gate_lines(f, p, w, true);
+		fputs("\">", f);
+		gate_lines(f, p, w, false);
+		fputs("</failure>\n", f);
+		break;
+	case V_ERROR:
+	case V_SKIPPED:
+		fprintf(f, "      <%s message=\"", c->v == V_ERROR ?
+			"error" : "skipped");
+		if (w->ok)
+			fprintf(f, "%d of %d repeats not measured: ",
+				w->n - w->ok, w->n);
+		xml_text(f, result_status_text(w->bad));
+		fputs("\"/>\n", f);
+		break;
+	}
+	fputs("    </testcase>\n", f);
+}
+
+/* The run's description, on every suite (JUnit has no document's). */
+static void run_properties(FILE *f, const struct run_info *ri)
+{
+	const char *ind = "      ";
+	char pid[32];
+
+	property(f, ind, "interbench_version", IB_VERSION);
+	property(f, ind, "kernel", ri->sys->release);
+	property(f, ind, "command_line", ri->plan->args);
+	property(f, ind, "started", ri->started);
+	if (ri->finished[0])
+		property(f, ind, "finished", ri->finished);
+	if (ri->interrupted)
+		property(f, ind, "interrupted", ri->interrupted);
+	property(f, ind, "realtime_ok", ri->plan->cfg.rt_ok ? "true" : "false");
+	property(f, ind, "allow_concurrent",
+		 ri->plan->allow_concurrent ? "true" : "false");
+	property(f, ind, "concurrent", ri->concurrent ? "true" : "false");
+	if (ri->concurrent && ri->concurrent_pid) {
+		snprintf(pid, sizeof(pid), "%d", (int)ri->concurrent_pid);
+		property(f, ind, "concurrent_pid", pid);
+	}
+}
+
+struct counts {
+	int tests, failures, errors, skipped;
+	double time;
+};
+
+static void count(struct counts *t, const struct cell *c,
+		  const struct plan *p)
+{
+	t->tests++;
+	t->failures += c->v == V_FAILURE;
+	t->errors += c->v == V_ERROR;
+	t->skipped += c->v == V_SKIPPED;
+	t->time += (double)p->cfg.duration_ns / NSEC_PER_SEC * c->w.n;
+}
+
+static void counts_attrs(FILE *f, const struct counts *t)
+{
+	fprintf(f, " tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"skipped=\"%d\" time=\"%.3f\"", t->tests, t->failures,
+		t->errors, t->skipped, t->time);
+}
+
+static void document(FILE *f, const struct run_info *ri,
+		     const struct cell *cells, int ncells)
+{
+	const struct plan *p = ri->plan;
+	struct counts all = { 0 };
+	int s, i;
+
+	for (i = 0; i < ncells; i++)
+		count(&all, &cells[i], p);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	      "<testsuites name=\"interbench\"", f);
+	counts_attrs(f, &all);
+	fputs(">\n", f);
+	for (s = 0; s < p->nsims; s++) {
+		struct counts t = { 0 };
+
+		for (i = 0; i < ncells; i++)
+			if (cells[i].w.sim == p->sims[s])
+				count(&t, &cells[i], p);
+		if (!t.tests)
+			continue;
+		fputs("  <testsuite name=\"", f);
+		xml_text(f, p->sims[s]->name);
+		fputc('"', f);
+		counts_attrs(f, &t);
+		fputs(" timestamp=\"", f);
+		xml_text(f, ri->started);
+		fputs("\" hostname=\"", f);
+		xml_text(f, ri->sys->hostname);
+		fputs("\">\n    <properties>\n", f);
+		run_properties(f, ri);
+		fputs("    </properties>\n", f);
+		for (i = 0; i < ncells; i++)
+			if (cells[i].w.sim == p->sims[s])
+				testcase(f, p, &cells[i]);
+		fputs("  </testsuite>\n", f);
+	}
+	fputs("</testsuites>\n", f);
+}
+
+/* The cells with a result so far, in the matrix's order, judged. */
+static int make_cells(const struct run_info *ri, const struct result *res,
+		      int n, struct cell **out)
+{
+	const struct plan *p = ri->plan;
+	struct cell *cells = calloc((size_t)p->per_pass + 1, sizeof(*cells));
+	int s, l, k = 0;
+
+	if (!cells)
+		return -ENOMEM;
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			if (make_row(&cells[k].w, res, n, p->sims[s],
+				     p->loads[l])) {
+				free(cells);
+				return -ENOMEM;
+			}
+			if (!cells[k].w.n)
+				continue;
+			judge(&cells[k], p);
+			k++;
+		}
+	*out = cells;
+	return k;
+}
+
+int junit_write(const char *path, const struct run_info *ri,
+		const struct result *res, int n)
+{
+	char tmp[PATH_MAX + 8];
+	struct cell *cells;
+	int ncells, fd, err = 0;
+	FILE *f;
+
+	ncells = make_cells(ri, res, n, &cells);
+	if (ncells < 0)
+		return ncells;
+	fd = sys_file_create(path, tmp, sizeof(tmp));
+	if (fd < 0) {
+		free(cells);
+		return fd;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		goto fail;
+	}
+	document(f, ri, cells, ncells);
+	if (fflush(f) || fsync(fileno(f)))
+		err = -errno;
+	if (fclose(f) && !err)
+		err = -EIO;
+	if (err)
+		goto fail;
+	free(cells);
+	return sys_file_commit(tmp, path);
+fail:
+	free(cells);
+	unlink(tmp);
+	return err;
+}

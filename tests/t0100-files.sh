@@ -1,0 +1,103 @@
+#!/bin/sh
+# Files that cannot be turned against their user: a symbolic link planted
+# where interbench writes (each output, its temporary file, the logfile,
+# the calibration) is never written through; the logfile is never a link,
+# a file with other links or another user's file in a shared directory.
+. "$(dirname "$0")/lib.sh"
+
+LPM="-l 1000000"
+RUN="-t 0.2 -W audio -w none"
+LOG=$(uname -r).log
+
+# A file that must never change.
+victim() { echo "do not touch" >victim; }
+untouched() { [ "$(cat victim)" = "do not touch" ] || fail "victim written: $(cat victim)"; }
+
+for kind in json csv junit; do
+	test_expect_success "--$kind: a link planted at the file is replaced, not followed" '
+		victim && ln -s victim out &&
+		"$IB" $LPM $RUN -c --'$kind' out >log 2>&1 || { cat log; false; }
+		untouched && [ -f out ] && [ ! -L out ] && [ -s out ]
+	'
+	test_expect_success "--$kind: a link planted at out.tmp (the old temporary name) is never used" '
+		rm -f out out.tmp && victim && ln -s victim out.tmp &&
+		"$IB" $LPM $RUN -c --'$kind' out >log 2>&1 || { cat log; false; }
+		untouched && [ -L out.tmp ] && [ -f out ] && [ ! -L out ]
+	'
+	test_expect_success "--$kind: no temporary file is left behind" '
+		ls >files && ! grep -q "^out\.[A-Za-z0-9]\{6\}$" files || { cat files; false; }
+	'
+done
+
+test_expect_success 'a link planted at the calibration file is replaced, not followed' '
+	victim && rm -f interbench.loops_per_ms && ln -s victim interbench.loops_per_ms &&
+	"$IB" -b $RUN -c >log 2>&1 || { cat log; false; }
+	untouched && [ ! -L interbench.loops_per_ms ] &&
+	grep -q "^[0-9][0-9]*$" interbench.loops_per_ms
+'
+
+test_expect_success 'a link at the calibration file is not read as one, and says so' '
+	echo 1234 >other && rm -f interbench.loops_per_ms &&
+	ln -s other interbench.loops_per_ms &&
+	"$IB" $RUN -c >log 2>&1 || { cat log; false; }
+	has log "not reading interbench.loops_per_ms: it is a symbolic link" &&
+	hasnt log "Loops per ms: 1234 "
+'
+
+test_expect_success 'a link planted at the logfile is refused before anything starts' '
+	victim && rm -f "$LOG" && ln -s victim "$LOG" &&
+	status_is 2 "$IB" $LPM $RUN >out 2>err &&
+	untouched && has err "logfile .*: it is a symbolic link (use -c" && [ ! -s out ]
+'
+
+test_expect_success 'a logfile with another hard link is refused' '
+	rm -f "$LOG" && victim && ln victim "$LOG" &&
+	status_is 2 "$IB" $LPM $RUN >out 2>err &&
+	untouched && has err "it has other hard links"
+'
+
+test_expect_success 'a FIFO at the logfile is refused, not waited on' '
+	rm -f "$LOG" && mkfifo "$LOG" &&
+	status_is 2 timeout 10 "$IB" $LPM $RUN >out 2>err &&
+	has err "it is not a regular file"
+'
+
+test_expect_success 'an ordinary logfile of ours is still appended to' '
+	rm -f "$LOG" && echo "earlier run" >"$LOG" &&
+	"$IB" $LPM $RUN >out 2>&1 && head -n 1 "$LOG" | grep -q "^earlier run$" &&
+	has "$LOG" "^Benchmarking kernel"
+'
+
+if is_root && command -v setpriv >/dev/null 2>&1; then
+	chmod 755 "$TRASH"
+	test_expect_success 'root does not append to a logfile another user planted in a sticky shared directory' '
+		mkdir -m 1777 shared &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			sh -c "echo planted >shared/$LOG" &&
+		cd shared && status_is 2 "$IB" $LPM $RUN >out 2>err &&
+		has err "it belongs to another user in a shared directory" &&
+		[ "$(cat "$LOG")" = planted ]
+	'
+	test_expect_success 'root appends to a logfile of the directory'"'"'s owner (sudo in a home)' '
+		mkdir home && chown nobody home &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			sh -c "echo mine >home/$LOG" &&
+		cd home && "$IB" $LPM $RUN >out 2>&1 && has "$LOG" "^Benchmarking kernel"
+	'
+	test_expect_success 'root replaces, not writes into, a JSON file another user planted' '
+		mkdir -m 1777 shared2 &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			sh -c "echo planted >shared2/out.json; chmod 666 shared2/out.json" &&
+		ln shared2/out.json planted &&
+		"$IB" $LPM $RUN -c --json shared2/out.json >out 2>&1 || { cat out; false; }
+		[ "$(stat -c %U shared2/out.json)" = root ] && valid_json shared2/out.json &&
+		[ "$(cat planted)" = planted ]
+	'
+else
+	test_skip 'root and another user'"'"'s logfile in a sticky directory' 'not root, or no setpriv'
+	test_skip 'root appends to a logfile of the directory'"'"'s owner' 'not root, or no setpriv'
+	test_skip 'root replaces a JSON file another user planted' 'not root, or no setpriv'
+fi
+
+test_expect_success 'nothing was left running' 'no_ib_procs'
+test_done
