@@ -145,10 +145,13 @@ static void print_header(const struct result_file *base,
 	if (cur->interrupted)
 		printf("note: %s: the run was interrupted (%s): cells may be "
 		       "missing\n", cur->path, cur->interrupted);
-	printf("A change is marked when its p, adjusted over the table "
-	       "(Benjamini-Hochberg), is at most %g\nand its %g %% interval "
-	       "lies beyond %g %% (%g points for percentages).\n\n",
-	       o->alpha, o->level * 100, o->min_change, o->min_points);
+	printf("Each figure is tested on its values per repeat (Welch's "
+	       "t-test; latencies and rates as\nratios, percentages in "
+	       "points). A change is marked when its p, adjusted over the\n"
+	       "table (Benjamini-Hochberg), is at most %g and its %g %% "
+	       "interval lies beyond %g %%\n(%g point%s for percentages).\n\n",
+	       o->alpha, o->level * 100, o->min_change, o->min_points,
+	       o->min_points == 1 ? "" : "s");
 	print_line("cell", "metric", "base", "new", "change", "interval", "p",
 		   "p adj", "mark");
 }
