@@ -39,7 +39,8 @@ static const char usage_text[] =
 
 static const char *const verdict_names[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse", [CV_FEW] = "too few repeats",
+	[CV_WORSE] = "worse", [CV_MIXED] = "mixed: some figures better, "
+	"some worse", [CV_FEW] = "too few repeats",
 	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
 	[CV_ADDED] = "only in new",
 };
@@ -224,9 +225,11 @@ static void print_summary(const struct cmp_pair *c,
 	}
 	nc = c->count[CV_FEW] + c->count[CV_LOST] + c->count[CV_NEVER] +
 	     c->count[CV_ADDED];
-	printf("\nSummary: %d cells better, %d worse, %d unchanged, %d not "
-	       "comparable", c->count[CV_BETTER], c->count[CV_WORSE],
-	       c->count[CV_UNCHANGED], nc);
+	printf("\nSummary: %d cells better, %d worse, ", c->count[CV_BETTER],
+	       c->count[CV_WORSE]);
+	if (c->count[CV_MIXED])
+		printf("%d mixed, ", c->count[CV_MIXED]);
+	printf("%d unchanged, %d not comparable", c->count[CV_UNCHANGED], nc);
 	if (nc) {
 		const char *sep = " (";
 

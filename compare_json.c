@@ -13,7 +13,8 @@
 
 static const char *const verdict_keys[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse", [CV_FEW] = "too_few_repeats",
+	[CV_WORSE] = "worse", [CV_MIXED] = "mixed",
+	[CV_FEW] = "too_few_repeats",
 	[CV_LOST] = "not_measured_in_new", [CV_NEVER] = "measured_in_neither",
 	[CV_ADDED] = "only_in_new",
 };

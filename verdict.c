@@ -230,7 +230,8 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 			better |= c->rows[j].mark < 0;
 		}
 		if (cc->verdict == CV_UNCHANGED)
-			cc->verdict = worse ? CV_WORSE : better ? CV_BETTER :
+			cc->verdict = worse && better ? CV_MIXED :
+				      worse ? CV_WORSE : better ? CV_BETTER :
 				      CV_UNCHANGED;
 		c->count[cc->verdict]++;
 	}

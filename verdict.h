@@ -57,6 +57,7 @@ struct cmp_row {
 
 enum cmp_verdict {
 	CV_UNCHANGED, CV_BETTER, CV_WORSE,
+	CV_MIXED,		/* some figures better, some worse */
 	CV_FEW,			/* fewer than CMP_MIN_REPEATS on a side */
 	CV_LOST,		/* measured in base, not (or failed) in new */
 	CV_NEVER,		/* measured in neither */

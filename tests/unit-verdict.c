@@ -156,8 +156,10 @@ static void one_table(struct tally *ty, int repeats, enum truth t,
 	ty->any_mark += j > 0;
 	ty->cell5_worse += p.cells[5].verdict == CV_WORSE;
 	for (i = 0; i < p.ncells; i++)
-		ty->other_marks += i != 5 && (p.cells[i].verdict == CV_WORSE ||
-					       p.cells[i].verdict == CV_BETTER);
+		ty->other_marks += i != 5 &&
+				   (p.cells[i].verdict == CV_WORSE ||
+				    p.cells[i].verdict == CV_BETTER ||
+				    p.cells[i].verdict == CV_MIXED);
 	for (i = 0; i < p.nsums; i++)
 		if (!strcmp(p.sums[i].task, "all") &&
 		    m[p.sums[i].metric].fig == F_LAT_MEAN)
