@@ -331,10 +331,7 @@ int junit_write(const char *path, const struct run_info *ri,
 		goto fail;
 	}
 	document(f, ri, cells, ncells);
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -EIO;
+	err = sys_file_close(f);
 	if (err)
 		goto fail;
 	free(cells);

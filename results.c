@@ -247,10 +247,9 @@ static int json_write_all(const char *path, const struct run_info *ri,
 	for (i = 0; i < n; i++)
 		json_result(&w, &res[i]);
 	err = json_tail(&w);
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -EIO;
+	i = sys_file_close(f);
+	if (!err)
+		err = i;
 	if (err)
 		goto fail;
 	err = sys_file_commit(tmp, path);
