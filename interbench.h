@@ -234,6 +234,9 @@ struct sim_result {
 	struct lat_stats timer;		/* release -> timing thread awake */
 	struct lat_stats wakeup;	/* timing thread post -> thread running */
 	struct lat_stats per_sec;	/* frames done in each whole second */
+	/* From one frame's completion to the next: what a display shows. */
+	struct lat_stats frame_time;
+	uint64_t stutters;		/* frame times over two periods */
 	/* The simulator's own raw data, read by its descriptor's keep(). */
 	_Alignas(16) unsigned char own[SIM_OWN_BYTES];
 };

@@ -107,10 +107,8 @@ static void json_value(struct jw *w, const struct figure *f, double v)
 		jw_null(w, f->key);
 	else if (f->unit == FU_COUNT)
 		jw_uint(w, f->key, (uint64_t)v);
-	else if (f->unit == FU_NS)
-		jw_num(w, f->key, v / NSEC_PER_USEC);
 	else
-		jw_num(w, f->key, v);
+		jw_num(w, f->key, figure_out(f, v));
 }
 
 /*
@@ -402,8 +400,7 @@ static void csv_value(FILE *f, const struct figure *fig, double v, bool ok)
 	else if (fig && fig->unit == FU_COUNT)
 		fprintf(f, ",%llu", (unsigned long long)v);
 	else
-		fprintf(f, ",%.6g", fig && fig->unit == FU_NS ?
-			v / NSEC_PER_USEC : v);
+		fprintf(f, ",%.6g", fig ? figure_out(fig, v) : v);
 }
 
 void csv_row(FILE *f, const struct result *r)

@@ -125,6 +125,20 @@ uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
 	return p->cpu_ns;
 }
 
+/*
+ * A frame completed at done: the time since the last completion is what
+ * a display shows (frame pacing); over two periods it is a stutter.
+ */
+static void frame_done(struct sim_result *r, uint64_t *last, uint64_t done,
+		       uint64_t period)
+{
+	if (*last) {
+		stats_add(&r->frame_time, done - *last);
+		r->stutters += done - *last > 2 * period;
+	}
+	*last = done;
+}
+
 static void *periodic_thread(void *arg)
 {
 	struct periodic *st = arg;
@@ -132,7 +146,7 @@ static void *periodic_thread(void *arg)
 	struct sim_ctx *c = st->c;
 	struct sim_result *r = c->res;
 	uint64_t lpm = c->cfg->loops_per_ms;
-	uint64_t k = 0, idle_since = now_ns();
+	uint64_t k = 0, idle_since = now_ns(), last_done = 0;
 
 	st->sim_err = sim_sched(c);
 	if (st->sim_err)
@@ -181,6 +195,7 @@ static void *periodic_thread(void *arg)
 		r->cpu_got_ns += (double)cpu;
 		if (done <= d + p->deadline_ns)
 			r->frames_met++;
+		frame_done(r, &last_done, done, p->period_ns);
 		if (c->work)
 			work_add(c->work, WORK_FRAMES, 1);
 		idle_since = done;
@@ -290,7 +305,7 @@ static void *greedy_thread(void *arg)
 {
 	struct greedy *g = arg;
 	struct sim_result *r = g->c->res;
-	uint64_t lpm = g->c->cfg->loops_per_ms;
+	uint64_t lpm = g->c->cfg->loops_per_ms, last_done = 0;
 
 	g->err = sim_sched(g->c);
 	if (g->err)
@@ -307,6 +322,7 @@ static void *greedy_thread(void *arg)
 		r->frames++;
 		r->cpu_desired_ns += (double)(t1 - t0);
 		r->cpu_got_ns += (double)(c1 - c0);
+		frame_done(r, &last_done, t1, g->frame_ns);
 		if (g->c->work)
 			work_add(g->c->work, WORK_FRAMES, 1);
 	}
