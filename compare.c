@@ -39,8 +39,9 @@ static const char usage_text[] =
 
 static const char *const verdict_names[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse", [CV_MIXED] = "mixed: some figures better, "
-	"some worse", [CV_FEW] = "too few repeats",
+	[CV_WORSE] = "worse",
+	[CV_MIXED] = ("mixed: some figures better, some worse"),
+	[CV_FEW] = "too few repeats",
 	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
 	[CV_ADDED] = "only in new",
 };
