@@ -180,9 +180,10 @@ int svg_lin_ticks(double lo, double hi, double *t, int max)
 
 	if (!(span > 0) || max < 2)
 		return 0;
+	/* About five steps of 1, 2 or 5 times a power of ten. */
 	mag = pow(10, floor(log10(span / 5)));
-	step = span / mag / 5 >= 5 ? 10 * mag : span / mag / 5 >= 2 ?
-	       5 * mag : span / mag / 5 >= 1 ? 2 * mag : mag;
+	step = span / 5 / mag >= 5 ? 5 * mag : span / 5 / mag >= 2 ?
+	       2 * mag : mag;
 	while (span / step > max - 1)
 		step *= 2;
 	for (v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9 &&
