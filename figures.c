@@ -173,6 +173,13 @@ int result_from_sim(struct result *r, const struct sim_result *res)
 			r->hist[r->nhist].bucket = b;
 			r->hist[r->nhist++].count = res->latency.hist[b];
 		}
+	r->win_ns = res->windows.width_ns;
+	r->nwin = 0;
+	for (i = 0; r->win_ns && i < WIN_SLOTS; i++) {
+		r->win[i] = res->windows.worst[i];
+		if (r->win[i] != WIN_EMPTY)
+			r->nwin = i + 1;
+	}
 	if (s->keep) {
 		r->kept = s->keep(res);
 		/* NULL is also "nothing to keep": keep() says which. */

@@ -238,6 +238,9 @@ struct result {
 	double v[F_COUNT];		/* the figures; NaN where unknown */
 	double *sim_v;			/* sim->figures' values, or NULL */
 	double work_rate[WORK_KINDS];	/* per second, during the bench */
+	uint64_t win_ns;		/* worst-by-window width; 0: none */
+	int nwin;			/* windows up to the last measured */
+	uint64_t win[WIN_SLOTS];	/* worst latency, or WIN_EMPTY */
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
 	void *kept;			/* sim->keep()'s, or NULL */

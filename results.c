@@ -142,6 +142,24 @@ static void json_figures(struct jw *w, const struct figure *f, int n,
 		jw_obj_end(w);
 }
 
+/* Latency over time: only where the engine kept it (not old results). */
+static void json_windows(struct jw *w, const struct result *r)
+{
+	int i;
+
+	jw_obj_begin(w, K_WINDOWS);
+	jw_uint(w, K_WINDOW_MS, r->win_ns / NSEC_PER_MSEC);
+	jw_arr_begin(w, K_VALUES);
+	for (i = 0; i < r->nwin; i++) {
+		if (r->win[i] == WIN_EMPTY)
+			jw_null(w, NULL);
+		else
+			jw_num(w, NULL, (double)r->win[i] / NSEC_PER_USEC);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	uint32_t i;
@@ -182,6 +200,8 @@ static void json_result(struct jw *w, const struct result *r)
 		jw_num(w, key, r->work_rate[k]);
 	}
 	jw_obj_end(w);
+	if (r->nwin)
+		json_windows(w, r);
 	jw_obj_end(w);
 }
 
@@ -261,6 +281,29 @@ fail:
 	if (kept >= 0)
 		close(kept);
 	unlink(tmp);
+	return err;
+}
+
+int json_to_text(const struct run_info *ri, const struct result *res, int n,
+		 char **text, size_t *len)
+{
+	FILE *mem = open_memstream(text, len);
+	struct jw w;
+	int i, err;
+
+	if (!mem)
+		return -errno;
+	jw_init(&w, mem);
+	json_head(&w, ri);
+	for (i = 0; i < n; i++)
+		json_result(&w, &res[i]);
+	err = json_tail(&w);
+	if (fclose(mem) && !err)
+		err = -ENOMEM;
+	if (err) {
+		free(*text);
+		*text = NULL;
+	}
 	return err;
 }
 

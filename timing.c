@@ -154,7 +154,7 @@ static void *periodic_thread(void *arg)
 	for (;;) {
 		uint64_t rel = atomic_load_explicit(&st->released,
 						    memory_order_acquire);
-		uint64_t run_at, d, cpu, done, owed = 0;
+		uint64_t run_at, d, from, cpu, done, owed = 0;
 
 		if (k >= rel) {
 			struct timespec ts;
@@ -179,7 +179,9 @@ static void *periodic_thread(void *arg)
 			k++;
 		}
 		d = st->start + k * p->period_ns;
-		stats_add(&r->latency, run_at - (owed ? owed : d));
+		from = owed ? owed : d;
+		stats_add(&r->latency, run_at - from);
+		win_add(&r->windows, from, run_at - from);
 		if (!owed) {
 			uint64_t t = atomic_load_explicit(&st->stamp[k % STAMPS],
 							  memory_order_relaxed);
@@ -261,6 +263,7 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 	st->start = now_ns() + p->period_ns;
 	if (sim_duration(c)) {
 		st->end = st->start + sim_duration(c);
+		win_init(&c->res->windows, st->start, sim_duration(c));
 		limit = st->end + c->grace_ns;
 	}
 	err = -pthread_create(&sim, NULL, periodic_thread, st);
@@ -311,14 +314,15 @@ static void *greedy_thread(void *arg)
 	if (g->err)
 		return NULL;
 	while (!g->end || now_ns() < g->end) {
-		uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, c1;
+		uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, c1, lat;
 
 		burn_ns(lpm, g->frame_ns);
 		c1 = thread_cpu_ns();
 		t1 = now_ns();
 		/* Time this frame spent not running, whatever the cause. */
-		stats_add(&r->latency, t1 - t0 > c1 - c0 ?
-			  (t1 - t0) - (c1 - c0) : 0);
+		lat = t1 - t0 > c1 - c0 ? (t1 - t0) - (c1 - c0) : 0;
+		stats_add(&r->latency, lat);
+		win_add(&r->windows, t0, lat);
 		r->frames++;
 		r->cpu_desired_ns += (double)(t1 - t0);
 		r->cpu_got_ns += (double)(c1 - c0);
@@ -339,6 +343,8 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns)
 	c->res->has_deadlines = false;
 	if (sim_duration(c)) {
 		g.end = now_ns() + sim_duration(c);
+		win_init(&c->res->windows, g.end - sim_duration(c),
+			 sim_duration(c));
 		limit = g.end + c->grace_ns;
 	}
 	err = -pthread_create(&t, NULL, greedy_thread, &g);
