@@ -644,7 +644,8 @@ void cli_usage(FILE *f)
 
 	fprintf(f,
 "Usage: interbench [options]\n"
-"       interbench compare [--threshold PCT] [--alpha P] BASE.json NEW.json...\n"
+"       interbench compare [options] BASE.json NEW.json...\n"
+"       interbench report RESULT.json... -o FILE.html [--svg DIR]\n"
 "       interbench --list | --version | --help\n"
 "Measures how late simulated interactive tasks run under background loads.\n"
 "\n");

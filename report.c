@@ -5,9 +5,11 @@
  * got done here; the plots of distributions, time and repeats in
  * report_plots.c.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,24 +67,29 @@ size_t pic_begin(struct page *pg)
 	return pg->b.len;
 }
 
-void pic_end(struct page *pg, size_t mark, const char *name)
+/* The SVG file is named by its number and what it shows (fmt, ...). */
+void pic_end(struct page *pg, size_t mark, const char *fmt, ...)
 {
-	char path[PATH_MAX], *p;
+	char path[PATH_MAX], name[160], *p;
+	va_list ap;
 	int n;
 
 	pg->npics++;
 	if (!pg->o || !pg->o->svg_dir || pg->b.err || pg->err)
 		return;
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	/* Names come from a file: keep them plain, portable file names. */
+	for (p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("._-", *p))
+			*p = '_';
 	n = snprintf(path, sizeof(path), "%s/%02d-%s.svg", pg->o->svg_dir,
 		     pg->npics, name);
 	if (n < 0 || (size_t)n >= sizeof(path)) {
 		pg->err = -ENAMETOOLONG;
 		return;
 	}
-	/* A name from a file: keep it a plain file name. */
-	for (p = path + strlen(pg->o->svg_dir) + 1; *p; p++)
-		if (*p == '/' || *p == ' ')
-			*p = '_';
 	pg->err = report_save(path, pg->b.s + mark, pg->b.len - mark);
 }
 
@@ -329,7 +336,7 @@ void rep_map(struct page *pg, const struct result_file *rf,
 				 f, lw + cw * j, 52 + 28 * i, cw, max);
 	}
 	svg_end(b);
-	pic_end(pg, mark, name);
+	pic_end(pg, mark, "map-%s", name);
 }
 
 /* ---- header and what the loads got done -------------------------------- */
@@ -468,7 +475,7 @@ static void work_table(struct page *pg, const struct result_file *rf)
 static void more_maps(struct page *pg, const struct result_file *rf,
 		      const struct rep_names *nm)
 {
-	char title[128];
+	char title[128], name[64];
 	int f;
 
 	sb_printf(&pg->b, "<h3>More figures (every figure compare or -v "
@@ -478,8 +485,11 @@ static void more_maps(struct page *pg, const struct result_file *rf,
 			continue;
 		snprintf(title, sizeof(title), "%s%s", figures[f].label,
 			 figures[f].unit == FU_PCT ? " (%)" : "");
+		snprintf(name, sizeof(name), "%s%s%s", figures[f].group ?
+			 figures[f].group : "", figures[f].group ? "-" : "",
+			 figures[f].key);
 		rep_map(pg, rf, nm, nm->tasks, nm->ntasks, &figures[f], -1,
-			title, "map");
+			title, name);
 	}
 	rep_sim_maps(pg, rf, nm);
 	sb_printf(&pg->b, "</div>\n");

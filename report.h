@@ -38,7 +38,8 @@ int page_end(struct page *pg);
 /* A picture starts at b.len: the mark to hand to pic_end(). */
 size_t pic_begin(struct page *pg);
 /* It ends: with --svg it is also written as DIR/NN-name.svg. */
-void pic_end(struct page *pg, size_t mark, const char *name);
+void pic_end(struct page *pg, size_t mark, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Write len bytes of text as path (new file renamed over it). 0/-errno */
 int report_save(const char *path, const char *text, size_t len);
 

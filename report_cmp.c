@@ -34,32 +34,49 @@ struct forest_row {
 	int mark;
 };
 
+/*
+ * Where a change lies on the plot: percentage points as they are; a
+ * change of a ratio as the log10 of the ratio, so that x2 and x0.5 lie as
+ * far from 0 as each other and an interval computed on logs stays the
+ * shape it was computed in.
+ */
+static double fx(double v, bool log)
+{
+	return log ? log10(1 + v / 100) : v;
+}
+
 static void forest(struct page *pg, const char *title,
 		   const struct forest_row *r, int n, bool log, double min)
 {
 	struct svg_plot p = { .left = 170, .right = 24, .top = 30,
 			      .bottom = 44 };
-	double span = 2 * min, ends = 0;
+	double span = 2 * fx(min, log), ends = 0;
 	char tip[192];
 	size_t mark;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (isfinite(r[i].change) && 1.5 * fabs(r[i].change) > span)
-			span = 1.5 * fabs(r[i].change);
-		if (isfinite(r[i].lo) && fabs(r[i].lo) > ends)
-			ends = fabs(r[i].lo);
-		if (isfinite(r[i].hi) && fabs(r[i].hi) > ends)
-			ends = fabs(r[i].hi);
+		double c = fx(r[i].change, log), lo = fx(r[i].lo, log),
+		       hi = fx(r[i].hi, log);
+
+		if (isfinite(c) && 1.5 * fabs(c) > span)
+			span = 1.5 * fabs(c);
+		if (isfinite(lo) && fabs(lo) > ends)
+			ends = fabs(lo);
+		if (isfinite(hi) && fabs(hi) > ends)
+			ends = fabs(hi);
 	}
 	/*
 	 * Wide intervals (few repeats) would squeeze every change into a
 	 * line: they may run off the plot (to its edge) past 4 x the span.
 	 */
 	span = fmin(fmax(span, ends), 4 * span) * 1.1;
+	/* A percentage cannot move by more than 100 points either way. */
+	if (!log)
+		span = fmin(span, 105);
 	p.x = (struct svg_axis){ .lo = -span, .hi = span, .unit = log ?
-		SVG_UNIT_PCT : SVG_UNIT_PLAIN, .title = log ?
-		"change against BASE (%, 95 % interval)" :
+		SVG_UNIT_RATIO : SVG_UNIT_PLAIN, .title = log ?
+		"NEW / BASE (log scale, 95 % interval)" :
 		"change against BASE (points, 95 % interval)" };
 	/* Rows are categories top down: y runs from n to 0. */
 	p.y = (struct svg_axis){ .lo = 0, .hi = n, .title = "", .bare = true };
@@ -73,8 +90,8 @@ static void forest(struct page *pg, const char *title,
 		sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 			  "y2=\"%d\" stroke=\"#999\" stroke-dasharray=\"4 3\">"
 			  "<title>the smallest change marked</title></line>\n",
-			  svg_px(&p, i * min), p.top, svg_px(&p, i * min),
-			  p.h - p.bottom);
+			  svg_px(&p, fx(i * min, log)), p.top,
+			  svg_px(&p, fx(i * min, log)), p.h - p.bottom);
 	for (i = 0; i < n; i++) {
 		double y = svg_py(&p, n - i - 0.5);
 		const char *col = mark_colour(r[i].mark);
@@ -92,11 +109,12 @@ static void forest(struct page *pg, const char *title,
 		if (isfinite(r[i].lo) && isfinite(r[i].hi))
 			sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 				  "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-				  "stroke-width=\"2\"/>", svg_px(&p, r[i].lo),
-				  y, svg_px(&p, r[i].hi), y, col);
+				  "stroke-width=\"2\"/>",
+				  svg_px(&p, fx(r[i].lo, log)), y,
+				  svg_px(&p, fx(r[i].hi, log)), y, col);
 		sb_printf(&pg->b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" "
 			  "height=\"8\" fill=\"%s\"/></g>\n",
-			  svg_px(&p, r[i].change) - 4, y - 4, col);
+			  svg_px(&p, fx(r[i].change, log)) - 4, y - 4, col);
 	}
 	svg_end(&pg->b);
 	pic_end(pg, mark, "forest");
@@ -217,7 +235,8 @@ static void overlays(struct page *pg, const struct cmp_pair *c,
 					      names[k]);
 		svg_legend(&p, names, cols, 2);
 		svg_end(&pg->b);
-		pic_end(pg, mark, "cell");
+		pic_end(pg, mark, "cell-%s-%s", (fc[0] ? fc[0] : fc[1])->bench,
+			(fc[0] ? fc[0] : fc[1])->load);
 	}
 	sb_printf(&pg->b, "</div>\n");
 out:

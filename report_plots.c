@@ -199,7 +199,7 @@ static void dist_plot(struct page *pg, const struct rep_names *nm,
 		svg_text(p.b, p.w - p.right - 4, p.top + 14, "end", "ltext",
 			 "dots: p50, p99, max");
 	svg_end(&pg->b);
-	pic_end(pg, mark, tail ? "tail" : "cdf");
+	pic_end(pg, mark, "%s-%s", tail ? "tail" : "cdf", task);
 }
 
 /* The worst-by-window values of a result, in us: how many (NaN: none). */
@@ -286,7 +286,7 @@ static void time_plots(struct page *pg, const struct result_file *rf,
 		svg_axes(&p);
 		svg_line(&p, t, y, k, j, "wline", title);
 		svg_end(&pg->b);
-		pic_end(pg, mark, "time");
+		pic_end(pg, mark, "time-%s-%s", task, nm->loads[j]);
 	}
 	sb_printf(&pg->b, "</div>\n");
 }
@@ -350,7 +350,7 @@ static void repeats_plot(struct page *pg, const struct result_file *rf,
 		}
 	}
 	svg_end(&pg->b);
-	pic_end(pg, mark, "repeats");
+	pic_end(pg, mark, "repeats-%s", task);
 }
 
 void rep_task_plots(struct page *pg, const struct result_file *rf,
@@ -412,7 +412,7 @@ void rep_sim_maps(struct page *pg, const struct result_file *rf,
 				 f->group ? f->group : "",
 				 f->group ? ")" : "");
 			rep_map(pg, rf, nm, &nm->tasks[t], 1, f, -1, title,
-				"map");
+				f->key);
 		}
 	}
 }

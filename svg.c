@@ -120,6 +120,25 @@ void svg_text(struct sbuf *b, double x, double y, const char *anchor,
 	sb_printf(b, "</text>\n");
 }
 
+/*
+ * Category labels wider than their slot (11 px text: about 6.5 px a
+ * character) go on two staggered rows, so that none overlaps another.
+ */
+static bool cats_crowded(const struct svg_plot *p)
+{
+	double slot;
+	int i;
+
+	if (!p->x.cats || p->x.ncats < 2)
+		return false;
+	slot = (double)(p->w - (p->left ? p->left : 64) -
+			(p->right ? p->right : 16)) / p->x.ncats;
+	for (i = 0; i < p->x.ncats; i++)
+		if (strlen(p->x.cats[i]) * 6.5 + 4 > slot)
+			return true;
+	return false;
+}
+
 void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
 		    const char *title)
 {
@@ -133,7 +152,7 @@ void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
 	if (!p->top)
 		p->top = 28;
 	if (!p->bottom)
-		p->bottom = 44;
+		p->bottom = cats_crowded(p) ? 58 : 44;
 	svg_begin(b, w, h, title);
 	svg_text(b, p->left, 16, "start", "ptitle", title);
 }
@@ -192,6 +211,35 @@ int svg_lin_ticks(double lo, double hi, double *t, int max)
 	return n;
 }
 
+int svg_ratio_ticks(double lo, double hi, double *t, int max)
+{
+	/* Coarse ones first: the fine ones only while room is left. */
+	static const double coarse[] = { 0.001, 0.01, 0.1, 0.5, 1, 2, 10,
+					 100, 1000 };
+	static const double fine[] = { 0.002, 0.005, 0.02, 0.05, 0.2, 0.8,
+				       0.9, 1.1, 1.25, 5, 20, 50, 200, 500 };
+	double all[32];
+	int i, j, n = 0, k = 0;
+
+	for (i = 0; i < (int)(sizeof(coarse) / sizeof(*coarse)); i++)
+		if (log10(coarse[i]) >= lo && log10(coarse[i]) <= hi)
+			all[n++] = log10(coarse[i]);
+	for (i = 0; i < (int)(sizeof(fine) / sizeof(*fine)) && n < 9; i++)
+		if (log10(fine[i]) >= lo && log10(fine[i]) <= hi)
+			all[n++] = log10(fine[i]);
+	/* In order along the axis. */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && all[j - 1] > all[j]; j--) {
+			double x = all[j];
+
+			all[j] = all[j - 1];
+			all[j - 1] = x;
+		}
+	for (i = 0; i < n && k < max; i++)
+		t[k++] = all[i];
+	return k;
+}
+
 void svg_tick_label(double v, int unit, char *buf, size_t n)
 {
 	switch (unit) {
@@ -206,6 +254,9 @@ void svg_tick_label(double v, int unit, char *buf, size_t n)
 	case SVG_UNIT_PCT:
 		snprintf(buf, n, "%g %%", v);
 		break;
+	case SVG_UNIT_RATIO:
+		snprintf(buf, n, "\u00d7%g", pow(10, v));
+		break;
 	case SVG_UNIT_FRAC:
 	case SVG_UNIT_TAIL:
 		snprintf(buf, n, "%g %%", v * 100);
@@ -219,24 +270,34 @@ void svg_tick_label(double v, int unit, char *buf, size_t n)
 static void axis_ticks(struct svg_plot *p, bool xaxis)
 {
 	const struct svg_axis *a = xaxis ? &p->x : &p->y;
-	double t[16];
+	double t[16], last = -1e9;
 	char lab[32];
 	int i, n;
 
 	if (a->bare)
 		return;
 	if (a->cats) {
+		bool two = cats_crowded(p);
+
 		for (i = 0; i < a->ncats; i++)
-			svg_text(p->b, svg_px(p, i + 0.5), p->h - p->bottom + 15,
-				 "middle", "tick", a->cats[i]);
+			svg_text(p->b, svg_px(p, i + 0.5), p->h - p->bottom +
+				 (two && i % 2 ? 28 : 15), "middle", "tick",
+				 a->cats[i]);
 		return;
 	}
-	n = a->log ? svg_log_ticks(a->lo, a->hi, t, 16) :
+	n = a->unit == SVG_UNIT_RATIO ?
+		svg_ratio_ticks(a->lo, a->hi, t, 16) :
+	    a->log ? svg_log_ticks(a->lo, a->hi, t, 16) :
 		     svg_lin_ticks(a->lo, a->hi, t, xaxis ? 9 : 7);
 	for (i = 0; i < n; i++) {
 		svg_tick_label(t[i], a->unit, lab, sizeof(lab));
 		if (xaxis) {
 			double x = svg_px(p, t[i]);
+
+			/* Ratio ticks crowd near x1: none may overlap. */
+			if (x - 3.5 * strlen(lab) < last + 6)
+				continue;
+			last = x + 3.5 * strlen(lab);
 
 			sb_printf(p->b, "<line class=\"grid\" x1=\"%.1f\" "
 				  "y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n", x,

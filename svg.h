@@ -53,6 +53,7 @@ struct svg_axis {
 #define SVG_UNIT_PCT	2	/* "50 %" */
 #define SVG_UNIT_FRAC	3	/* 0..1 as "%": 0.99 -> "99 %" (CDF) */
 #define SVG_UNIT_TAIL	4	/* 1e-3 as "0.1 %" (complementary CDF) */
+#define SVG_UNIT_RATIO	5	/* log10 of a ratio, as the ratio: "x0.5" */
 
 /* A plot: its size and the data area inside its margins. */
 struct svg_plot {
@@ -100,6 +101,11 @@ bool svg_heat_dark(double t);
 int svg_log_ticks(double lo, double hi, double *t, int max);
 /* Nice linear ticks within [lo, hi]; how many (at most max). */
 int svg_lin_ticks(double lo, double hi, double *t, int max);
+/*
+ * Ticks of a log10-ratio axis at ratios a reader knows (x0.5, x2, ...),
+ * in log10 units; how many (at most max).
+ */
+int svg_ratio_ticks(double lo, double hi, double *t, int max);
 /* A tick label of v in unit into buf. */
 void svg_tick_label(double v, int unit, char *buf, size_t n);
 

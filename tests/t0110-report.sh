@@ -47,28 +47,28 @@ else
 fi
 
 test_expect_success 'the matrix has a cell per cell of the JSON' '
-	m=$(ls svgs/*-matrix.svg) &&
+	m=$(ls svgs/*-map-matrix.svg) &&
 	[ $(count "$m" "<g class=\"cell\">") = 4 ] &&
 	has "$m" ">Audio<" && has "$m" ">Burn<"
 '
 
 test_expect_success 'a CDF and a tail curve per measured cell, a dot per repeat' '
-	[ $(cat svgs/*-cdf.svg | grep -c "<g class=\"curve\"") = 4 ] &&
-	[ $(cat svgs/*-tail.svg | grep -c "<g class=\"curve\"") = 4 ] &&
-	[ $(cat svgs/*-cdf.svg | grep -o "class=\"mark\"" | wc -l) = 12 ] &&
-	[ $(cat svgs/*-repeats.svg | grep -o "class=\"rep\"" | wc -l) = 8 ]
+	[ $(cat svgs/*-cdf-*.svg | grep -c "<g class=\"curve\"") = 4 ] &&
+	[ $(cat svgs/*-tail-*.svg | grep -c "<g class=\"curve\"") = 4 ] &&
+	[ $(cat svgs/*-cdf-*.svg | grep -o "class=\"mark\"" | wc -l) = 12 ] &&
+	[ $(cat svgs/*-repeats-*.svg | grep -o "class=\"rep\"" | wc -l) = 8 ]
 '
 
 if [ -n "$HAVE_PY" ]; then
 	test_expect_success 'latency over time: a plot per cell, a point per window with frames' '
-		[ $(ls svgs/*-time.svg | wc -l) = 4 ] &&
+		[ $(ls svgs/*-time-*.svg | wc -l) = 4 ] &&
 		python3 - r.json svgs <<-\EOF
 		import json, sys, glob
 		d = json.load(open(sys.argv[1]))
 		first = {}
 		for r in d["results"]:
 		    first.setdefault((r["bench"], r["load"]), r)
-		for f in sorted(glob.glob(sys.argv[2] + "/*-time.svg")):
+		for f in sorted(glob.glob(sys.argv[2] + "/*-time-*.svg")):
 		    s = open(f).read()
 		    t = s.split("<title>")[1].split(" (")[0]
 		    b, l = t.split(" under ")

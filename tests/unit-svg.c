@@ -3,6 +3,7 @@
  * unit-svg.c - the drawing primitives of the pictures (svg.c): ticks and
  * their labels, escaping, colours, and a plot's shape.
  */
+#include <math.h>
 #include <string.h>
 #include "svg.h"
 #include "report.h"
@@ -31,6 +32,16 @@ static void ticks(void)
 	      "linear ticks 0..1 end on both ends (%d)", n);
 	n = svg_lin_ticks(-55, 55, t, 9);
 	check(n >= 3 && n <= 9, "linear ticks of a symmetric axis (%d)", n);
+	/* x0.5 .. x2: the forest plot's axis of ratios, in log10 units. */
+	n = svg_ratio_ticks(log10(0.4), log10(2.5), t, 16);
+	check(n >= 3 && fabs(t[0] - log10(0.5)) < 1e-12 &&
+	      fabs(t[n - 1] - log10(2)) < 1e-12,
+	      "ratio ticks x0.5..x2, in order (%d)", n);
+	svg_tick_label(log10(0.5), SVG_UNIT_RATIO, lab, sizeof(lab));
+	check(!strcmp(lab, "\u00d70.5"), "x0.5 (got %s)", lab);
+	n = svg_ratio_ticks(-3.2, 3.2, t, 16);
+	check(n >= 7 && n <= 9, "a wide ratio axis keeps the coarse ticks "
+	      "(%d)", n);
 }
 
 static void text(void)
