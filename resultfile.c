@@ -310,7 +310,7 @@ void rf_free(struct result_file *rf)
 int rf_load(struct result_file *rf, const char *path, char *err,
 		     size_t errlen)
 {
-	char *text;
+	char *text = NULL;
 	size_t len = 0;
 	int ret;
 
