@@ -99,7 +99,7 @@ void rep_cdf_curve(struct svg_plot *p, const struct lat_stats *s, int c,
 		   bool tail, const char *label)
 {
 	static const double pcts[] = { 50, 99, 100 };
-	double *x = malloc(2 * MAX_POINTS * sizeof(*x)), *y = x + MAX_POINTS;
+	double *x = malloc(2 * MAX_POINTS * sizeof(*x)), *y;
 	char lab[160];
 	int i, n;
 
@@ -107,6 +107,7 @@ void rep_cdf_curve(struct svg_plot *p, const struct lat_stats *s, int c,
 		p->b->err = -ENOMEM;
 		return;
 	}
+	y = x + MAX_POINTS;
 	n = tail ? tail_points(s, x, y, MAX_POINTS) :
 		   cdf_points(s, x, y, MAX_POINTS);
 	svg_line(p, x, y, n, c, "curve", label);
