@@ -490,6 +490,7 @@ static int finish(struct run *r)
 	if (r->plan.repeats >= 3)
 		print_variation(&r->con, r->res, r->nres);
 	out(&r->con, "\n");
+	print_steal(&r->con, r->res, r->nres);
 	if (r->nbad) {
 		out(&r->con, "%d of %d cells were not measured (see their "
 		    "rows)\n", r->nbad, r->plan.cells);

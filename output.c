@@ -108,6 +108,47 @@ void table_head(struct console *con, const struct sim_desc *s)
 	out(con, "\n");
 }
 
+/* A percentage, or "-" when unknown. */
+static const char *pct_text(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.2g", v);
+	return buf;
+}
+
+/* A count or rate, or "-" when unknown. */
+static const char *count_text(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.0f", v);
+	return buf;
+}
+
+/* With -v: the row's interference (interfere.h), in percent and counts. */
+static void table_interference(struct console *con, const struct row *w)
+{
+	char a[8][16];
+	int i;
+
+	for (i = 0; i < 7; i++)
+		pct_text(a[i], sizeof(a[i]), w->v[F_INTF_STEAL + i]);
+	out(con, "          interference: steal %s, irq %s, softirq %s, "
+	    "iowait %s %%; psi cpu %s, io %s, memory %s %%; ", a[0], a[1],
+	    a[2], a[3], a[4], a[5], a[6]);
+	out(con, "%s ctxt/s, %s intr/s\n", count_text(a[0], 16, w->v[F_INTF_CTXT]),
+	    count_text(a[1], 16, w->v[F_INTF_INTR]));
+	out(con, "          task: runq wait %s %%, switches %s voluntary, %s "
+	    "involuntary, %s migrations\n",
+	    pct_text(a[0], 16, w->v[F_INTF_RUNQ]),
+	    count_text(a[1], 16, w->v[F_INTF_VCSW]),
+	    count_text(a[2], 16, w->v[F_INTF_IVCSW]),
+	    count_text(a[3], 16, w->v[F_INTF_MIGR]));
+}
+
 /* With -v: "load did: 1.2 Mloops/s, ..." */
 static void table_work(struct console *con, const struct row *w)
 {
@@ -152,12 +193,16 @@ void table_row(struct console *con, const struct row *w)
 	if (p->repeats > 1)
 		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
 		    w->mean_lo / u, w->mean_hi / u);
+	if (steal_marked(w->v[F_INTF_STEAL]))
+		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
 	out(con, "\n");
 	if (w->bad && p->repeats > 1)
 		out(con, "          repeat %d: %s\n", w->bad->repeat,
 		    w->bad->why);
-	if (p->verbose)
+	if (p->verbose) {
 		table_work(con, w);
+		table_interference(con, w);
+	}
 }
 
 void print_result(struct console *con, const struct result *res, int n)
@@ -219,6 +264,28 @@ static bool row_gates(struct console *con, const struct row *w)
 		broken = true;
 	}
 	return broken;
+}
+
+void print_steal(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	int s, l, marked = 0, cells = 0;
+	struct row w;
+
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]) ||
+			    make_row(&w, res, n, p->sims[s], p->loads[l]) ||
+			    !w.ok)
+				continue;
+			cells++;
+			marked += steal_marked(w.v[F_INTF_STEAL]);
+		}
+	if (marked)
+		out(con, "%d of %d cells had more than %.0f %% of their CPU "
+		    "time stolen by the hypervisor\n(marked [steal]): their "
+		    "figures include the host's doing, not only the kernel's\n",
+		    marked, cells, STEAL_MARK_PCT);
 }
 
 /* Gates are checked on the figures the tables show. */

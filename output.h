@@ -30,6 +30,8 @@ void print_result(struct console *con, const struct result *res, int n);
 /* Every row: medians over the repeats. */
 void print_tables(struct console *con, const struct result *res, int n);
 /* Every broken --fail-if gate, said once per cell and gate; true if any. */
+/* The run's summary: how many cells the host's steal confounds. */
+void print_steal(struct console *con, const struct result *res, int n);
 bool check_gates(struct console *con, const struct result *res, int n);
 
 /*

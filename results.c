@@ -159,6 +159,8 @@ static void json_result(struct jw *w, const struct result *r)
 		return;
 	}
 	json_figures(w, figures, F_COUNT, r->v, r);
+	/* The host took enough to confound the figures: say so. */
+	jw_bool(w, K_STEAL_MARKED, steal_marked(r->v[F_INTF_STEAL]));
 	jw_obj_begin(w, K_HISTOGRAM);
 	jw_str(w, K_HIST_UNIT, "ns");
 	jw_arr_begin(w, K_BUCKETS);

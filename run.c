@@ -287,6 +287,7 @@ static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
 	/* Best effort: page faults would show up as latency. */
 	sys_lock_memory();
 	err = s->run(&sc);
+	task_acc_add_self(&res->task);
 	if (err && !res->status) {
 		res->status = err;
 		snprintf(res->why, sizeof(res->why), "%s", strerror(-err));
@@ -387,13 +388,16 @@ static int supervise(struct runner *rn, struct result *r, uint64_t t0,
 
 /* The benchmark ended with status st: what the cell measured. */
 static void collect(struct runner *rn, struct result *r, int st,
-		    const uint64_t *w0, uint64_t t0)
+		    const uint64_t *w0, const struct machine_counters *m0)
 {
 	struct shared *sh = rn->sh;
-	uint64_t w1[WORK_KINDS], t1 = now_ns();
+	uint64_t w1[WORK_KINDS], t1 = now_ns(), t0 = m0->t_ns;
+	struct machine_counters m1;
 	bool did_work = false;
 	int lst, k;
 
+	machine_read(&m1);
+	interference_make(&sh->res.intf, m0, &m1, &sh->res.task);
 	snapshot(&sh->work, w1);
 	for (k = 0; k < WORK_KINDS; k++) {
 		r->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
@@ -424,7 +428,8 @@ static void collect(struct runner *rn, struct result *r, int st,
 /* Start the load and the benchmark, watch, collect: 0 or -EINTR. */
 static int measure(struct runner *rn, struct result *r)
 {
-	uint64_t w0[WORK_KINDS], t0;
+	struct machine_counters m0;
+	uint64_t w0[WORK_KINDS];
 	int err, st = 0;
 
 	memset(&rn->sh->work, 0, sizeof(rn->sh->work));
@@ -438,17 +443,17 @@ static int measure(struct runner *rn, struct result *r)
 	if (err)
 		return err < 0 ? err : 0;
 	snapshot(&rn->sh->work, w0);
-	t0 = now_ns();
+	machine_read(&m0);
 	rn->kids[1] = start_bench(rn, r->sim);
 	if (rn->kids[1] < 0) {
 		rn->kids[1] = 0;
 		cell_status(r, RES_FAILED, "failed: fork", strerror(errno));
 		return 0;
 	}
-	err = supervise(rn, r, t0, &st);
+	err = supervise(rn, r, m0.t_ns, &st);
 	if (err)
 		return err < 0 ? err : 0;
-	collect(rn, r, st, w0, t0);
+	collect(rn, r, st, w0, &m0);
 	return 0;
 }
 

@@ -96,6 +96,7 @@ static void *timing_thread(void *arg)
 	 */
 	if (st->c->timing_rt)
 		st->timing_err = set_thread_fifo(PRIO_TIMING);
+	r->worst.timing_tid = (int32_t)gettid();
 	for (k = 0;; k++) {
 		uint64_t d = st->start + k * st->p->period_ns, t;
 		struct timespec ts = ns_to_ts(d);
@@ -116,7 +117,39 @@ static void *timing_thread(void *arg)
 	}
 	atomic_store(&st->timing_done, 1);
 	sem_post(&st->wake);
+	task_acc_add_self(&r->task);
 	return NULL;
+}
+
+/*
+ * Keep frame (release, timer, start) if among the latest w->keep so far,
+ * with the calling thread's tid and CPU: for --trace, which asks what
+ * ran instead on that CPU. A few compares a frame when it is off.
+ */
+void worst_frame_add(struct worst_frames *w, uint64_t release,
+		     uint64_t timer, uint64_t start)
+{
+	uint64_t lat = start - release, least = UINT64_MAX;
+	uint32_t i, at = 0;
+
+	if (!w->keep || start < release)
+		return;
+	if (w->n < w->keep) {
+		at = w->n++;
+	} else {
+		for (i = 0; i < w->n; i++)
+			if (w->f[i].start - w->f[i].release < least) {
+				least = w->f[i].start - w->f[i].release;
+				at = i;
+			}
+		if (lat <= least)
+			return;
+	}
+	w->f[at].release = release;
+	w->f[at].timer = timer;
+	w->f[at].start = start;
+	w->f[at].tid = (int32_t)gettid();
+	w->f[at].cpu = sched_getcpu();
 }
 
 uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
@@ -172,6 +205,7 @@ static void *periodic_thread(void *arg)
 			/* Released while we were idle: a real wakeup. */
 			if (t >= idle_since && run_at >= t)
 				stats_add(&r->wakeup, run_at - t);
+			worst_frame_add(&r->worst, d, t, run_at);
 		}
 		cpu = p->demand_ns(p, k);
 		burn_ns(lpm, cpu);
@@ -186,6 +220,7 @@ static void *periodic_thread(void *arg)
 		idle_since = done;
 		k++;
 	}
+	task_acc_add_self(&r->task);
 	return NULL;
 }
 
@@ -310,6 +345,7 @@ static void *greedy_thread(void *arg)
 		if (g->c->work)
 			work_add(g->c->work, WORK_FRAMES, 1);
 	}
+	task_acc_add_self(&r->task);
 	return NULL;
 }
 

@@ -259,6 +259,7 @@ static void *cyclic_thread(void *arg)
 		}
 		lat = now > due ? now - due : 0;
 		stats_add(&r->latency, lat);
+		worst_frame_add(&r->worst, due, now, now);
 		if (own->width_ns) {
 			uint64_t bin = lat / own->width_ns;
 
@@ -289,6 +290,7 @@ static void *cyclic_thread(void *arg)
 	}
 	if (o->method == CM_ITIMER)
 		timer_delete(tid);
+	task_acc_add_self(&r->task);
 	return NULL;
 }
 
