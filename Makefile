@@ -15,7 +15,7 @@ LDLIBS += -pthread -lrt -lm
 SRCS = interbench.c cli.c plan.c run.c system.c figures.c output.c results.c \
 	cpuwork.c timing.c stats.c hackbench.c json.c compare.c resultfile.c \
 	infer.c verdict.c compare_all.c compare_json.c lock.c junit.c \
-	completion.c interfere.c \
+	completion.c interfere.c machine.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
 # Everything but main(), for the unit tests.

@@ -409,6 +409,8 @@ static void start(struct run *r)
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
 	calibrate(r);
 	log_header(&r->con, &r->cal);
+	machine_state_print(&r->sys, out_cb, &r->con);
+	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
 	if (r->info.concurrent && r->info.concurrent_pid)
 		out(&r->con, "WARNING: --allow-concurrent: another interbench "
 		    "(pid %d) is measuring too; results are unreliable\n",

@@ -28,6 +28,32 @@ static void jw_int_or_null(struct jw *w, const char *key, long long v)
 		jw_int(w, key, v);
 }
 
+/* The state of the machine that changes latency (machine.c). */
+static void json_machine(struct jw *w, const struct machine_state *st)
+{
+	jw_str_or_null(w, "preempt_source", st->preempt_source);
+	jw_str_or_null(w, "sched_ext", st->sched_ext);
+	jw_str(w, "cmdline_latency", st->cmdline);
+	jw_str_or_null(w, "cpufreq_driver", st->cpufreq_driver);
+	jw_str_or_null(w, "cpufreq_governors", st->governors);
+	jw_str_or_null(w, "cpuidle_driver", st->cpuidle_driver);
+	jw_str_or_null(w, "cpuidle_governor", st->cpuidle_governor);
+	jw_str_or_null(w, "transparent_hugepages", st->thp);
+	if (st->autogroup < 0)
+		jw_null(w, "autogroup");
+	else
+		jw_bool(w, "autogroup", st->autogroup);
+	if (!st->have_rt_runtime)
+		jw_null(w, "sched_rt_runtime_us");
+	else
+		jw_int(w, "sched_rt_runtime_us", st->rt_runtime_us);
+	if (st->vm < 0)
+		jw_null(w, "virtual_machine");
+	else
+		jw_bool(w, "virtual_machine", st->vm);
+	jw_str_or_null(w, "hypervisor", st->hypervisor);
+}
+
 static void json_system(struct jw *w, const struct run_info *ri)
 {
 	const struct sysinfo_ib *si = ri->sys;
@@ -49,6 +75,7 @@ static void json_system(struct jw *w, const struct run_info *ri)
 	jw_str_or_null(w, "clocksource", si->clocksource);
 	jw_int_or_null(w, "mem_total_kb", si->mem_total_kb);
 	jw_int_or_null(w, "swap_total_kb", si->swap_total_kb);
+	json_machine(w, &si->st);
 	jw_bool(w, "realtime_ok", ri->plan->cfg.rt_ok);
 	jw_obj_end(w);
 }
