@@ -139,6 +139,9 @@ void result_free(struct result *r)
 	free(r->hist);
 	free(r->sim_v);
 	free(r->kept);
+	free(r->explained);
+	r->explained = NULL;
+	r->nexplained = 0;
 	r->hist = NULL;
 	r->sim_v = NULL;
 	r->kept = NULL;

@@ -21,6 +21,7 @@
 #include "interbench.h"
 
 struct jw;
+struct why_frame;
 
 enum fig_unit {
 	FU_COUNT,	/* a whole number; the JSON writes it as one */
@@ -231,6 +232,9 @@ struct result {
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
 	void *kept;			/* sim->keep()'s, or NULL */
+	struct why_frame *explained;	/* --trace: worst frames explained */
+	int nexplained;
+	bool why_failed;		/* --trace could not read the trace */
 };
 
 /* Read the figures of res into r (allocates). 0 or -ENOMEM. */

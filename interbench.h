@@ -30,6 +30,7 @@
 #define IB_EXIT_USAGE		2	/* bad command line or input file */
 #define IB_EXIT_SETUP		3	/* cannot set up (memory, fork, files) */
 #define IB_EXIT_CELLS		4	/* run finished, some cells failed */
+#define IB_EXIT_BREAK		5	/* --breaktrace: a frame was that late */
 
 #define NSEC_PER_USEC		1000ULL
 #define NSEC_PER_MSEC		1000000ULL
@@ -234,6 +235,11 @@ struct worst_frames {
 	uint32_t n;
 	int32_t timing_tid;
 	struct worst_frame f[WORST_MAX];	/* unordered */
+	/* --breaktrace: the first frame later than break_ns stops it */
+	uint64_t break_ns;
+	int on_fd, marker_fd;		/* the trace's tracing_on, marker */
+	uint32_t broke;			/* brk is that frame */
+	struct worst_frame brk;
 };
 
 /* Room in every sim_result for a simulator's own raw figures. */

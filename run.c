@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "run.h"
 #include "system.h"
+#include "trace.h"
 
 /* The parent checks on a running cell this often, at the least. */
 #define WATCH_NS		(50 * NSEC_PER_MSEC)
@@ -425,6 +426,39 @@ static void collect(struct runner *rn, struct result *r, int st,
 	}
 }
 
+/* --trace: the benchmark keeps its worst frames; the trace records. */
+static void trace_begin(struct runner *rn)
+{
+	struct worst_frames *w = &rn->sh->res.worst;
+	const struct plan *p = rn->plan;
+
+	if (!rn->trace)
+		return;
+	w->keep = (uint32_t)p->trace_frames;
+	w->break_ns = p->breaktrace_ns;
+	w->on_fd = rn->trace->on_fd;
+	w->marker_fd = rn->trace->marker_fd;
+	trace_cell_start(rn->trace);
+}
+
+/* --trace: the worst frames explained into r; did it break? */
+static void trace_end(struct runner *rn, struct result *r)
+{
+	int n;
+
+	if (!rn->trace)
+		return;
+	rn->broke = rn->sh->res.worst.broke != 0;
+	if (r->status != RES_OK)
+		return;
+	n = trace_explain(rn->trace, &rn->sh->res.worst,
+			  &r->explained);
+	if (n < 0)
+		r->why_failed = true;
+	else
+		r->nexplained = n;
+}
+
 /* Start the load and the benchmark, watch, collect: 0 or -EINTR. */
 static int measure(struct runner *rn, struct result *r)
 {
@@ -443,6 +477,7 @@ static int measure(struct runner *rn, struct result *r)
 	if (err)
 		return err < 0 ? err : 0;
 	snapshot(&rn->sh->work, w0);
+	trace_begin(rn);
 	machine_read(&m0);
 	rn->kids[1] = start_bench(rn, r->sim);
 	if (rn->kids[1] < 0) {
@@ -451,9 +486,12 @@ static int measure(struct runner *rn, struct result *r)
 		return 0;
 	}
 	err = supervise(rn, r, m0.t_ns, &st);
+	if (rn->trace)
+		trace_cell_stop(rn->trace);
 	if (err)
 		return err < 0 ? err : 0;
 	collect(rn, r, st, w0, &m0);
+	trace_end(rn, r);
 	return 0;
 }
 

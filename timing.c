@@ -122,6 +122,32 @@ static void *timing_thread(void *arg)
 }
 
 /*
+ * --breaktrace: mark the trace and stop it at once, so that what led to
+ * this frame is still in the buffer; the parent saves it and ends.
+ */
+static void break_trace(struct worst_frames *w, uint64_t release,
+			uint64_t timer, uint64_t start)
+{
+	char m[96];
+	int n;
+
+	w->broke = 1;
+	w->brk.release = release;
+	w->brk.timer = timer;
+	w->brk.start = start;
+	w->brk.tid = (int32_t)gettid();
+	w->brk.cpu = sched_getcpu();
+	n = snprintf(m, sizeof(m), "interbench: breaktrace: latency %llu us "
+		     "tid %d cpu %d\n",
+		     (unsigned long long)((start - release) / NSEC_PER_USEC),
+		     (int)w->brk.tid, w->brk.cpu);
+	if (w->marker_fd >= 0 && write(w->marker_fd, m, (size_t)n) < 0)
+		w->broke = 2;	/* stopped, unmarked */
+	if (w->on_fd >= 0 && write(w->on_fd, "0", 1) < 0)
+		w->broke = 3;
+}
+
+/*
  * Keep frame (release, timer, start) if among the latest w->keep so far,
  * with the calling thread's tid and CPU: for --trace, which asks what
  * ran instead on that CPU. A few compares a frame when it is off.
@@ -134,6 +160,8 @@ void worst_frame_add(struct worst_frames *w, uint64_t release,
 
 	if (!w->keep || start < release)
 		return;
+	if (w->break_ns && lat > w->break_ns && !w->broke)
+		break_trace(w, release, timer, start);
 	if (w->n < w->keep) {
 		at = w->n++;
 	} else {
