@@ -105,6 +105,10 @@ const struct opt cli_opts[] = {
 	  .help = "write JUnit XML for CI to FILE: a testcase\n"
 		  "per cell, --fail-if breaches as failures",
 	  .off = P(junit_path) },
+	{ .name = "html", .type = OT_PATH, .arg = "FILE",
+	  .help = "write the pictures of the run to FILE, a\n"
+		  "self-contained HTML page, after every cell",
+	  .off = P(html_path) },
 	{ .name = "fail-if", .type = OT_CALL, .arg = "EXPR",
 	  .help = "exit 1 if a cell's figure is so, e.g.\n"
 		  "'p99>20ms' or 'deadlines<95' (repeatable)",

@@ -56,6 +56,7 @@ struct plan {
 	const char *json_path;		/* --json */
 	const char *csv_path;		/* --csv */
 	const char *junit_path;		/* --junit */
+	const char *html_path;		/* --html */
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */
 	int trace_frames;		/* --trace-frames */

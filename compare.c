@@ -18,6 +18,8 @@
 #include "interbench.h"
 #include "compare.h"
 #include "json.h"
+#include "report.h"
+#include "system.h"
 
 static const char usage_text[] =
 "Usage: interbench compare [options] BASE.json NEW.json [MORE.json ...]\n"
@@ -29,6 +31,7 @@ static const char usage_text[] =
 "  --threshold PCT    exit 1 when a cell is marked worse by more than\n"
 "                     PCT %, or was measured in BASE and not in a NEW\n"
 "  --json FILE        also write every row and the summary to FILE\n"
+"  --html FILE        also draw them in FILE, a self-contained HTML page\n"
 "  --                 the rest are file names\n"
 "Each figure of each cell is tested on its per-repeat values (latencies\n"
 "and load rates as ratios, percentages in points): Welch's t-test against\n"
@@ -39,8 +42,9 @@ static const char usage_text[] =
 
 static const char *const verdict_names[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse", [CV_MIXED] = "mixed: some figures better, "
-	"some worse", [CV_FEW] = "too few repeats",
+	[CV_WORSE] = "worse",
+	[CV_MIXED] = ("mixed: some figures better, some worse"),
+	[CV_FEW] = "too few repeats",
 	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
 	[CV_ADDED] = "only in new",
 };
@@ -390,6 +394,16 @@ static int set_json(void *base, const char *val, char *err, size_t n)
 	return 0;
 }
 
+static int set_html(void *base, const char *val, char *err, size_t n)
+{
+	if (!*val) {
+		snprintf(err, n, "--html: an empty file name");
+		return -EINVAL;
+	}
+	((struct options *)base)->html = val;
+	return 0;
+}
+
 /* compare's options (the shell completion is made from them too). */
 const struct compare_opt compare_opts[] = {
 	{ .name = "alpha", .arg = "P", .set = set_alpha },
@@ -397,6 +411,7 @@ const struct compare_opt compare_opts[] = {
 	{ .name = "min-points", .arg = "PTS", .set = set_min_points },
 	{ .name = "threshold", .arg = "PCT", .set = set_threshold },
 	{ .name = "json", .arg = "FILE", .set = set_json },
+	{ .name = "html", .arg = "FILE", .set = set_html },
 	{ .name = "help" },	/* parse_options() answers it */
 	{ .name = NULL },
 };
@@ -503,6 +518,11 @@ int compare_main(int argc, char **argv)
 			fprintf(stderr, "interbench compare: %s\n", err);
 			goto out;
 		}
+	if (o.html && (ret = sys_can_replace(o.html))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o.html, strerror(-ret));
+		goto out;
+	}
 	if (o.json && json_cmp_begin(&jc, o.json, &o, files[0].path)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o.json, strerror(errno));
@@ -520,6 +540,12 @@ int compare_main(int argc, char **argv)
 	if (nfiles > 2 && compare_all(files, nfiles, &o, m, nm,
 				      o.json ? &jc : NULL))
 		goto oom;
+	if (o.html && (ret = report_compare_html(o.html, files, nfiles,
+						 &o.cmp, m, nm))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o.html, strerror(-ret));
+		goto out;
+	}
 	if (o.json && json_cmp_end(&jc)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o.json, strerror(errno));

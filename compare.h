@@ -20,6 +20,7 @@ struct options {
 	bool have_threshold;
 	double threshold;	/* % for ratios, points for percentages */
 	const char *json;	/* --json FILE, or NULL */
+	const char *html;	/* --html FILE, or NULL */
 };
 
 /* compare --json: one document, written to FILE.tmp and renamed. */

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "compare.h"
+#include "system.h"
 
 static const char *const verdict_keys[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
@@ -32,14 +33,12 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 
 	memset(j, 0, sizeof(*j));
 	j->path = path;
-	if (snprintf(j->tmp, sizeof(j->tmp), "%s.tmp", path) >=
-	    (int)sizeof(j->tmp)) {
-		errno = ENAMETOOLONG;
+	/* never through a link or into a file someone planted */
+	fd = sys_file_create(path, j->tmp, sizeof(j->tmp));
+	if (fd < 0) {
+		errno = -fd;
 		return -1;
 	}
-	fd = open(j->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -1;
 	j->f = fdopen(fd, "w");
 	if (!j->f) {
 		close(fd);
@@ -138,25 +137,23 @@ void json_all_begin(struct json_cmp *j)
 
 int json_cmp_end(struct json_cmp *j)
 {
-	int err;
+	int err, e;
 
 	if (!j->f)
 		return 0;
 	jw_arr_end(&j->w);
 	jw_obj_end(&j->w);
 	err = jw_finish(&j->w);
-	if (fflush(j->f) || fsync(fileno(j->f)))
-		err = -1;
-	if (fclose(j->f))
-		err = -1;
+	e = sys_file_close(j->f);
 	j->f = NULL;
-	if (!err && rename(j->tmp, j->path))
-		err = -1;
-	if (err) {
+	if (!err)
+		err = e;
+	if (!err)
+		err = sys_file_commit(j->tmp, j->path);
+	else
 		unlink(j->tmp);
-		if (!errno)
-			errno = EIO;
-	}
+	if (err)
+		errno = -err;
 	return err ? -1 : 0;
 }
 

@@ -91,6 +91,60 @@ double fig_mode(const struct figure *f, const struct sim_result *r)
 	return (double)(lo + (hi - lo) / 2);
 }
 
+double fig_fps(const struct figure *f, const struct sim_result *r)
+{
+	const struct lat_stats *s = stats_at(f, r);
+	double want, got = 0, sum = 0;
+	unsigned b;
+
+	if (!s->count)
+		return NAN;
+	if (f->arg <= 0)
+		return NSEC_PER_SEC / stats_mean(s);
+	/* the slowest arg % of the frames (one at least), from the top */
+	want = ceil((double)s->count * f->arg / 100);
+	for (b = STATS_BUCKETS; b-- > 0 && got < want; ) {
+		double n = (double)s->hist[b], mid, take;
+
+		if (!n)
+			continue;
+		mid = ((double)stats_bucket_low(b) + (double)stats_bucket_high(b))
+		      / 2;
+		/* within 0.4 %; the extremes are known exactly */
+		mid = fmin(fmax(mid, (double)s->min), (double)s->max);
+		take = fmin(n, want - got);
+		sum += take * mid;
+		got += take;
+	}
+	return NSEC_PER_SEC / (sum / got);
+}
+
+double fig_stutters(const struct figure *f, const struct sim_result *r)
+{
+	(void)f;
+	return r->frame_time.count ? (double)r->stutters : NAN;
+}
+
+double figure_out(const struct figure *f, double v)
+{
+	if (f->unit == FU_NS)
+		return v / NSEC_PER_USEC;
+	if (f->unit == FU_NS_MS)
+		return v / NSEC_PER_MSEC;
+	return v;
+}
+
+const char *figure_out_unit(const struct figure *f)
+{
+	switch (f->unit) {
+	case FU_NS: return "us";
+	case FU_NS_MS: return "ms";
+	case FU_PCT: return "%";
+	case FU_HZ: return "fps";
+	default: return "";
+	}
+}
+
 void fig_json_note(struct jw *w, const struct figure *f,
 		   const struct result *r)
 {
@@ -127,6 +181,13 @@ int result_from_sim(struct result *r, const struct sim_result *res)
 			r->hist[r->nhist].bucket = b;
 			r->hist[r->nhist++].count = res->latency.hist[b];
 		}
+	r->win_ns = res->windows.width_ns;
+	r->nwin = 0;
+	for (i = 0; r->win_ns && i < WIN_SLOTS; i++) {
+		r->win[i] = res->windows.worst[i];
+		if (r->win[i] != WIN_EMPTY)
+			r->nwin = i + 1;
+	}
 	if (s->keep) {
 		r->kept = s->keep(res);
 		/* NULL is also "nothing to keep": keep() says which. */
@@ -188,11 +249,11 @@ void figure_csv_name(const struct figure *f, char *buf, size_t n)
 		return;
 	}
 	gl = strlen(f->group);
-	/* a count in a group of times is not in us */
-	if (gl > 3 && !strcmp(f->group + gl - 3, "_us") && f->unit != FU_NS)
-		snprintf(buf, n, "%.*s_%s", (int)(gl - 3), f->group, f->key);
-	else if (gl > 3 && !strcmp(f->group + gl - 3, "_us"))
-		snprintf(buf, n, "%.*s_%s_us", (int)(gl - 3), f->group, f->key);
+	/* "latency_us": the unit goes last; a count in it has none */
+	if (gl > 3 && (!strcmp(f->group + gl - 3, "_us") ||
+		       !strcmp(f->group + gl - 3, "_ms")))
+		snprintf(buf, n, "%.*s_%s%s", (int)(gl - 3), f->group, f->key,
+			 figure_is_time(f) ? f->group + gl - 3 : "");
 	else
 		snprintf(buf, n, "%s_%s", f->group, f->key);
 }
@@ -381,7 +442,7 @@ int gate_parse(struct gate *g, const char *text, char *err, size_t n)
 		return -EINVAL;
 	}
 	rest = end;
-	if (figures[f].unit != FU_NS) {
+	if (!figure_is_time(&figures[f])) {
 		if (*rest == '%')
 			rest++;
 		if (*rest) {

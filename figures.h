@@ -27,7 +27,16 @@ enum fig_unit {
 	FU_COUNT,	/* a whole number; the JSON writes it as one */
 	FU_NS,		/* a time in ns; JSON and CSV in us, tables ms or us */
 	FU_PCT,		/* a percentage */
+	FU_NS_MS,	/* a time in ns; JSON and CSV in ms (frame times) */
+	FU_HZ,		/* a rate per second (frames per second) */
 };
+
+/* A time (kept in ns, gates need a unit)? */
+static inline bool figure_is_time(const struct figure *f);
+/* The value as the JSON and CSV give it: us or ms for times. */
+double figure_out(const struct figure *f, double v);
+/* The name of that unit: "us", "ms", "%", "fps" or "". */
+const char *figure_out_unit(const struct figure *f);
 
 enum fig_better { FB_NONE, FB_LOWER, FB_HIGHER };
 
@@ -38,6 +47,7 @@ enum fig_better { FB_NONE, FB_LOWER, FB_HIGHER };
 #define FIG_VERBOSE	0x08	/* a -v column of the tables (by name) */
 #define FIG_OMIT	0x10	/* unknown (NaN): left out of the JSON, not null */
 #define FIG_DEADLINES	0x20	/* tables show it for SIM_DEADLINES tasks only */
+#define FIG_OPTIONAL	0x40	/* newer than the first result files: may lack it */
 
 struct figure {
 	const char *group;	/* the JSON object it is in; NULL: the result */
@@ -60,6 +70,11 @@ struct figure {
 		     const struct result *r);
 };
 
+static inline bool figure_is_time(const struct figure *f)
+{
+	return f->unit == FU_NS || f->unit == FU_NS_MS;
+}
+
 /* Getters for the table: a statistic of the lat_stats at off, ... */
 double fig_stat(const struct figure *f, const struct sim_result *r);
 /* ... a uint64_t at off, ... */
@@ -68,8 +83,15 @@ double fig_u64(const struct figure *f, const struct sim_result *r);
 double fig_double(const struct figure *f, const struct sim_result *r);
 double fig_desired_pct(const struct figure *f, const struct sim_result *r);
 double fig_met_pct(const struct figure *f, const struct sim_result *r);
-/* ... the midpoint of the fullest bucket of the lat_stats at off. */
+/* ... the midpoint of the fullest bucket of the lat_stats at off, ... */
 double fig_mode(const struct figure *f, const struct sim_result *r);
+/*
+ * ... frames per second from the frame times at off: arg 0 their mean,
+ * else 1000 / the mean of the slowest arg % of frame times in ms.
+ */
+double fig_fps(const struct figure *f, const struct sim_result *r);
+/* ... the stutters, where frame times were measured. */
+double fig_stutters(const struct figure *f, const struct sim_result *r);
 /* JSON of its own: the result's note, a string or null. */
 void fig_json_note(struct jw *w, const struct figure *f,
 		   const struct result *r);
@@ -138,7 +160,34 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    "% deadlines met", FU_PCT, FB_HIGHER,			\
 	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DEADLINES,		\
 	    fig_met_pct, 0, 0)						\
+	IB_FRAME_FIGURES(FIG)						\
 	IB_INTF_FIGURES(FIG)
+
+/* Frame pacing: frame times, FPS and its lows, stutters (README). */
+#define IB_FT(FIG, P, K, A)						\
+	FIG(FT_##P, "frame_time_ms", K, "ft_" K, K " frame time",	\
+	    FU_NS_MS, FB_LOWER, FIG_CSV | FIG_GATE | FIG_OPTIONAL,	\
+	    fig_stat, SR(frame_time), A)
+#define IB_FRAME_FIGURES(FIG)						\
+	IB_FT(FIG, P50, "p50", 50)					\
+	IB_FT(FIG, P90, "p90", 90)					\
+	IB_FT(FIG, P99, "p99", 99)					\
+	IB_FT(FIG, P99_9, "p99_9", 99.9)				\
+	IB_FT(FIG, MAX, "max", FS_MAX)					\
+	FIG(FPS, "fps", "mean", "fps", "FPS", FU_HZ, FB_HIGHER,		\
+	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_OPTIONAL, fig_fps,	\
+	    SR(frame_time), 0)						\
+	FIG(FPS_LOW1, "fps", "low_1pct", "low_1pct", "1 % low FPS",	\
+	    FU_HZ, FB_HIGHER, FIG_CSV | FIG_GATE | FIG_COMPARE |	\
+	    FIG_VERBOSE | FIG_OPTIONAL, fig_fps, SR(frame_time), 1)	\
+	FIG(FPS_LOW01, "fps", "low_0_1pct", "low_0_1pct",		\
+	    "0.1 % low FPS", FU_HZ, FB_HIGHER,				\
+	    FIG_CSV | FIG_GATE | FIG_OPTIONAL, fig_fps, SR(frame_time),	\
+	    0.1)							\
+	FIG(STUTTERS, NULL, "stutters", "stutters",			\
+	    "frames over two periods", FU_COUNT, FB_LOWER,		\
+	    FIG_CSV | FIG_GATE | FIG_VERBOSE | FIG_OPTIONAL, fig_stutters, \
+	    SR(stutters), 0)
 
 /*
  * What else happened while the cell was measured (interfere.h): the
@@ -229,6 +278,9 @@ struct result {
 	double v[F_COUNT];		/* the figures; NaN where unknown */
 	double *sim_v;			/* sim->figures' values, or NULL */
 	double work_rate[WORK_KINDS];	/* per second, during the bench */
+	uint64_t win_ns;		/* worst-by-window width; 0: none */
+	int nwin;			/* windows up to the last measured */
+	uint64_t win[WIN_SLOTS];	/* worst latency, or WIN_EMPTY */
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
 	void *kept;			/* sim->keep()'s, or NULL */

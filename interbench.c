@@ -23,6 +23,7 @@
 #include "interbench.h"
 #include "cli.h"
 #include "junit.h"
+#include "report.h"
 #include "lock.h"
 #include "output.h"
 #include "results.h"
@@ -38,7 +39,7 @@ struct run {
 	struct console con;
 	struct runner runner;
 	struct json_out json;
-	bool json_warned, junit_warned;
+	bool json_warned, junit_warned, html_warned;
 	struct run_lock lock;
 	FILE *csv;
 	char log_name[PATH_MAX];
@@ -124,7 +125,7 @@ static void check_files(struct run *r)
 	const struct plan *p = &r->plan;
 	const struct { const char *opt, *path; } outs[] = {
 		{ "--json", p->json_path }, { "--csv", p->csv_path },
-		{ "--junit", p->junit_path },
+		{ "--junit", p->junit_path }, { "--html", p->html_path },
 	};
 	bool files = false;
 	struct stat st;
@@ -323,6 +324,21 @@ static void junit_out(struct run *r)
 	}
 }
 
+/* The pictures, drawn anew from every result so far. */
+static void html_out(struct run *r)
+{
+	int err;
+
+	if (!r->plan.html_path)
+		return;
+	err = report_run_html(r->plan.html_path, &r->info, r->res, r->nres);
+	if (err && !r->html_warned) {
+		fprintf(stderr, "interbench: cannot write %s: %s\n",
+			r->plan.html_path, strerror(-err));
+		r->html_warned = true;
+	}
+}
+
 /* The run has ended (or was stopped): the JSON whole, files closed. */
 static int close_outputs(struct run *r)
 {
@@ -333,6 +349,7 @@ static int close_outputs(struct run *r)
 		json_failed(r, json_out_end(&r->json, &r->info, r->res,
 					    r->nres));
 	junit_out(r);
+	html_out(r);
 	if (r->con.log)
 		fclose(r->con.log);
 	r->con.log = NULL;
@@ -359,6 +376,7 @@ static void result_done(struct run *r)
 	if (r->plan.json_path)
 		json_failed(r, json_out_add(&r->json, res));
 	junit_out(r);
+	html_out(r);
 }
 
 /* Stop everything and leave: a signal asked us to. */
@@ -517,6 +535,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1);
 	parse_command_line(&r->plan, argc, argv);
 	check_rights(&r->plan);
 	check_files(r);

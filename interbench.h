@@ -245,6 +245,50 @@ struct worst_frames {
 /* Room in every sim_result for a simulator's own raw figures. */
 #define SIM_OWN_BYTES	(16 * 1024)
 
+/*
+ * Latency over time: the worst latency in each of WIN_SLOTS windows of a
+ * cell, by release time. Fixed and small so the sampling path only
+ * compares and stores (no lock, no allocation); a cell of any length is
+ * cut into at most WIN_SLOTS windows (win_init() sizes them).
+ */
+#define WIN_SLOTS	200
+#define WIN_EMPTY	UINT64_MAX	/* a window without a sample */
+
+struct win_worst {
+	uint64_t start_ns;		/* CLOCK_MONOTONIC: window 0 starts */
+	uint64_t width_ns;		/* 0: not kept (run as a load) */
+	uint64_t worst[WIN_SLOTS];	/* ns, or WIN_EMPTY */
+};
+
+/*
+ * Windows for a cell of duration ns from start: whole milliseconds wide,
+ * so that the JSON's window_ms is exact. duration 0 keeps nothing.
+ */
+static inline void win_init(struct win_worst *w, uint64_t start,
+			    uint64_t duration)
+{
+	uint64_t ms = (duration + WIN_SLOTS * NSEC_PER_MSEC - 1) /
+		      (WIN_SLOTS * NSEC_PER_MSEC);
+	int i;
+
+	w->start_ns = start;
+	w->width_ns = duration ? (ms ? ms : 1) * NSEC_PER_MSEC : 0;
+	for (i = 0; i < WIN_SLOTS; i++)
+		w->worst[i] = WIN_EMPTY;
+}
+
+/* A sample of latency lat of a frame released at at. One thread only. */
+static inline void win_add(struct win_worst *w, uint64_t at, uint64_t lat)
+{
+	uint64_t i;
+
+	if (!w->width_ns || at < w->start_ns)
+		return;
+	i = (at - w->start_ns) / w->width_ns;
+	if (i < WIN_SLOTS && (w->worst[i] == WIN_EMPTY || lat > w->worst[i]))
+		w->worst[i] = lat;
+}
+
 /* What one benchmark process measured, raw (lives in shared memory). */
 struct sim_result {
 	int status;			/* 0 ok, or -errno */
@@ -263,6 +307,10 @@ struct sim_result {
 	struct task_acc task;		/* its threads' counters, at their end */
 	struct interference intf;	/* made by the parent (run.c) */
 	struct worst_frames worst;	/* for --trace */
+	/* From one frame's completion to the next: what a display shows. */
+	struct lat_stats frame_time;
+	uint64_t stutters;		/* frame times over two periods */
+	struct win_worst windows;	/* worst latency by window */
 	/* The simulator's own raw data, read by its descriptor's keep(). */
 	_Alignas(16) unsigned char own[SIM_OWN_BYTES];
 };

@@ -88,8 +88,7 @@ static void figure_property(FILE *f, const struct figure *fig, double v)
 	if (fig->unit == FU_COUNT)
 		snprintf(val, sizeof(val), "%.0f", v);
 	else
-		snprintf(val, sizeof(val), "%.6g", fig->unit == FU_NS ?
-			 v / NSEC_PER_USEC : v);
+		snprintf(val, sizeof(val), "%.6g", figure_out(fig, v));
 	property(f, "        ", name, val);
 }
 
@@ -133,8 +132,8 @@ static void gate_lines(FILE *f, const struct plan *p, const struct row *w,
 		if (!gate_broken(gt, v))
 			continue;
 		snprintf(line, sizeof(line), "--fail-if '%s': %s is %.6g %s",
-			 gt->text, fig->label, fig->unit == FU_NS ?
-			 v / NSEC_PER_USEC : v, fig->unit == FU_NS ? "us" : "%");
+			 gt->text, fig->label, figure_out(fig, v),
+			 figure_out_unit(fig));
 		xml_text(f, line);
 		if (first_only)
 			return;
@@ -331,10 +330,7 @@ int junit_write(const char *path, const struct run_info *ri,
 		goto fail;
 	}
 	document(f, ri, cells, ncells);
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -EIO;
+	err = sys_file_close(f);
 	if (err)
 		goto fail;
 	free(cells);

@@ -65,6 +65,8 @@ static const char *fig(char *buf, size_t n, const struct plan *p,
 {
 	if (figures[id].unit == FU_NS)
 		v /= table_unit(p);
+	else if (figures[id].unit == FU_NS_MS)
+		v /= NSEC_PER_MSEC;
 	if (isnan(v))
 		snprintf(buf, n, "-");
 	else
@@ -259,8 +261,8 @@ static bool row_gates(struct console *con, const struct row *w)
 			continue;
 		out(con, "FAILED --fail-if '%s': %s under %s has %.4g %s\n",
 		    gt->text, w->sim->name, w->load->name,
-		    ns ? v / table_unit(p) : v,
-		    ns ? table_unit_name(p) : "%");
+		    ns ? v / table_unit(p) : figure_out(f, v),
+		    ns ? table_unit_name(p) : figure_out_unit(f));
 		broken = true;
 	}
 	return broken;

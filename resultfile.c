@@ -259,7 +259,8 @@ static int add_result(struct result_file *rf, const struct jval *res,
 	for (m = 0; m < F_COUNT; m++) {
 		const struct figure *f = &figures[m];
 
-		if (f->flags & FIG_COMPARE) {
+		/* what compare tests must be there, but for newer figures */
+		if ((f->flags & FIG_COMPARE) && !(f->flags & FIG_OPTIONAL)) {
 			if (need_figure(res, f, where, &rep.v[m], err, errlen))
 				return -EINVAL;
 		} else if (have_figure(res, f, &rep.v[m]) < 0) {
@@ -280,6 +281,7 @@ static int add_result(struct result_file *rf, const struct jval *res,
 	if (check_buckets(buckets, where_hist, err, errlen))
 		return -EINVAL;
 	rep.buckets = buckets;
+	rep.res = res;
 	rep.repeat = repeat_number(res);
 	read_work(res, rep.work);
 	p = grow_array(c->ok, &c->cap_ok, c->n_ok, sizeof(*c->ok));
@@ -308,16 +310,28 @@ void rf_free(struct result_file *rf)
 int rf_load(struct result_file *rf, const char *path, char *err,
 		     size_t errlen)
 {
+	char *text;
+	size_t len = 0;
+	int ret;
+
+	memset(rf, 0, sizeof(*rf));
+	ret = read_file(path, &text, &len, err, errlen);
+	if (ret)
+		return ret;
+	return rf_parse(rf, path, text, len, err, errlen);
+}
+
+int rf_parse(struct result_file *rf, const char *path, char *text,
+	     size_t len, char *err, size_t errlen)
+{
 	const struct jval *schema, *version, *results, *intr;
 	char what[256];
-	size_t len = 0, i;
+	size_t i;
 	int ret;
 
 	memset(rf, 0, sizeof(*rf));
 	rf->path = path;
-	ret = read_file(path, &rf->text, &len, err, errlen);
-	if (ret)
-		return ret;
+	rf->text = text;
 	ret = json_parse(rf->text, len, &rf->doc, what, sizeof(what));
 	if (ret)
 		goto fail;

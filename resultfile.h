@@ -18,6 +18,7 @@ struct ok_repeat {
 	double v[F_COUNT];		/* NaN: null or absent in the file */
 	double work[WORK_KINDS];	/* the load's rates; NaN: none */
 	const struct jval *buckets;	/* [[low_ns, high_ns, count], ...] */
+	const struct jval *res;		/* the whole result, for the rest */
 };
 
 /* A repeat that was not measured, and why. */
@@ -56,6 +57,9 @@ struct result_file {
  */
 int rf_load(struct result_file *rf, const char *path, char *err,
 	    size_t errlen);
+/* The same from text of len bytes (malloc'd, rf owns it from now). */
+int rf_parse(struct result_file *rf, const char *path, char *text,
+	     size_t len, char *err, size_t errlen);
 void rf_free(struct result_file *rf);
 struct file_cell *rf_find_cell(const struct result_file *rf,
 			       const char *bench, const char *load);

@@ -134,10 +134,8 @@ static void json_value(struct jw *w, const struct figure *f, double v)
 		jw_null(w, f->key);
 	else if (f->unit == FU_COUNT)
 		jw_uint(w, f->key, (uint64_t)v);
-	else if (f->unit == FU_NS)
-		jw_num(w, f->key, v / NSEC_PER_USEC);
 	else
-		jw_num(w, f->key, v);
+		jw_num(w, f->key, figure_out(f, v));
 }
 
 /*
@@ -169,6 +167,24 @@ static void json_figures(struct jw *w, const struct figure *f, int n,
 	}
 	if (open)
 		jw_obj_end(w);
+}
+
+/* Latency over time: only where the engine kept it (not old results). */
+static void json_windows(struct jw *w, const struct result *r)
+{
+	int i;
+
+	jw_obj_begin(w, K_WINDOWS);
+	jw_uint(w, K_WINDOW_MS, r->win_ns / NSEC_PER_MSEC);
+	jw_arr_begin(w, K_VALUES);
+	for (i = 0; i < r->nwin; i++) {
+		if (r->win[i] == WIN_EMPTY)
+			jw_null(w, NULL);
+		else
+			jw_num(w, NULL, (double)r->win[i] / NSEC_PER_USEC);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
 }
 
 static void json_result(struct jw *w, const struct result *r)
@@ -213,6 +229,8 @@ static void json_result(struct jw *w, const struct result *r)
 		jw_num(w, key, r->work_rate[k]);
 	}
 	jw_obj_end(w);
+	if (r->nwin)
+		json_windows(w, r);
 	jw_obj_end(w);
 }
 
@@ -276,10 +294,9 @@ static int json_write_all(const char *path, const struct run_info *ri,
 	for (i = 0; i < n; i++)
 		json_result(&w, &res[i]);
 	err = json_tail(&w);
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -EIO;
+	i = sys_file_close(f);
+	if (!err)
+		err = i;
 	if (err)
 		goto fail;
 	err = sys_file_commit(tmp, path);
@@ -293,6 +310,29 @@ fail:
 	if (kept >= 0)
 		close(kept);
 	unlink(tmp);
+	return err;
+}
+
+int json_to_text(const struct run_info *ri, const struct result *res, int n,
+		 char **text, size_t *len)
+{
+	FILE *mem = open_memstream(text, len);
+	struct jw w;
+	int i, err;
+
+	if (!mem)
+		return -errno;
+	jw_init(&w, mem);
+	json_head(&w, ri);
+	for (i = 0; i < n; i++)
+		json_result(&w, &res[i]);
+	err = json_tail(&w);
+	if (fclose(mem) && !err)
+		err = -ENOMEM;
+	if (err) {
+		free(*text);
+		*text = NULL;
+	}
 	return err;
 }
 
@@ -432,8 +472,7 @@ static void csv_value(FILE *f, const struct figure *fig, double v, bool ok)
 	else if (fig && fig->unit == FU_COUNT)
 		fprintf(f, ",%llu", (unsigned long long)v);
 	else
-		fprintf(f, ",%.6g", fig && fig->unit == FU_NS ?
-			v / NSEC_PER_USEC : v);
+		fprintf(f, ",%.6g", fig ? figure_out(fig, v) : v);
 }
 
 void csv_row(FILE *f, const struct result *r)

@@ -50,6 +50,13 @@ int json_out_add(struct json_out *o, const struct result *r);
 int json_out_end(struct json_out *o, const struct run_info *ri,
 		 const struct result *res, int n);
 
+/*
+ * The whole document as it would be written now, in memory (malloc'd
+ * text and its length), for the pictures of a run: 0 or -errno.
+ */
+int json_to_text(const struct run_info *ri, const struct result *res, int n,
+		 char **text, size_t *len);
+
 void csv_header(FILE *f);
 void csv_row(FILE *f, const struct result *r);
 

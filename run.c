@@ -505,6 +505,7 @@ int run_cell(struct runner *rn, struct result *r)
 	stats_init(&sh->res.timer);
 	stats_init(&sh->res.wakeup);
 	stats_init(&sh->res.per_sec);
+	stats_init(&sh->res.frame_time);
 	err = prepare_load(rn, r->load);
 	if (err == -EINTR)
 		return err;

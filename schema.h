@@ -33,5 +33,9 @@
 #define K_BUCKETS		"buckets"	/* [[low_ns, high_ns, count]] */
 #define K_LOAD_WORK		"load_work"
 #define K_PER_S_SUFFIX		"_per_s"
+/* {"window_ms": W, "values": [worst us or null, ...]}: latency over time */
+#define K_WINDOWS		"worst_by_window_us"
+#define K_WINDOW_MS		"window_ms"
+#define K_VALUES		"values"
 
 #endif

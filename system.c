@@ -282,6 +282,17 @@ int sys_file_create(const char *path, char *tmp, size_t n)
 	return fd;
 }
 
+int sys_file_close(FILE *f)
+{
+	int err = 0;
+
+	if (fflush(f) || fsync(fileno(f)))
+		err = -errno;
+	if (fclose(f) && !err)
+		err = -EIO;
+	return err;
+}
+
 int sys_file_commit(const char *tmp, const char *path)
 {
 	int err = 0;

@@ -8,6 +8,7 @@
 #define INTERBENCH_SYSTEM_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include "interbench.h"
 
@@ -90,6 +91,8 @@ int sys_can_write(const char *path);
 int sys_file_create(const char *path, char *tmp, size_t n);
 /* rename() tmp over path, or remove tmp: 0 or -errno. */
 int sys_file_commit(const char *tmp, const char *path);
+/* Flush, sync and close f (closed either way): 0 or -errno. */
+int sys_file_close(FILE *f);
 /* Could a file be made next to path and renamed over it? 0 or -errno. */
 int sys_can_replace(const char *path);
 /*

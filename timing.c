@@ -186,6 +186,20 @@ uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
 	return p->cpu_ns;
 }
 
+/*
+ * A frame completed at done: the time since the last completion is what
+ * a display shows (frame pacing); over two periods it is a stutter.
+ */
+static void frame_done(struct sim_result *r, uint64_t *last, uint64_t done,
+		       uint64_t period)
+{
+	if (*last) {
+		stats_add(&r->frame_time, done - *last);
+		r->stutters += done - *last > 2 * period;
+	}
+	*last = done;
+}
+
 static void *periodic_thread(void *arg)
 {
 	struct periodic *st = arg;
@@ -193,7 +207,7 @@ static void *periodic_thread(void *arg)
 	struct sim_ctx *c = st->c;
 	struct sim_result *r = c->res;
 	uint64_t lpm = c->cfg->loops_per_ms;
-	uint64_t k = 0, idle_since = now_ns();
+	uint64_t k = 0, idle_since = now_ns(), last_done = 0;
 
 	st->sim_err = sim_sched(c);
 	if (st->sim_err)
@@ -201,7 +215,7 @@ static void *periodic_thread(void *arg)
 	for (;;) {
 		uint64_t rel = atomic_load_explicit(&st->released,
 						    memory_order_acquire);
-		uint64_t run_at, d, cpu, done, owed = 0;
+		uint64_t run_at, d, from, cpu, done, owed = 0;
 
 		if (k >= rel) {
 			struct timespec ts;
@@ -226,7 +240,9 @@ static void *periodic_thread(void *arg)
 			k++;
 		}
 		d = st->start + k * p->period_ns;
-		stats_add(&r->latency, run_at - (owed ? owed : d));
+		from = owed ? owed : d;
+		stats_add(&r->latency, run_at - from);
+		win_add(&r->windows, from, run_at - from);
 		if (!owed) {
 			uint64_t t = atomic_load_explicit(&st->stamp[k % STAMPS],
 							  memory_order_relaxed);
@@ -243,6 +259,7 @@ static void *periodic_thread(void *arg)
 		r->cpu_got_ns += (double)cpu;
 		if (done <= d + p->deadline_ns)
 			r->frames_met++;
+		frame_done(r, &last_done, done, p->period_ns);
 		if (c->work)
 			work_add(c->work, WORK_FRAMES, 1);
 		idle_since = done;
@@ -309,6 +326,7 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 	st->start = now_ns() + p->period_ns;
 	if (sim_duration(c)) {
 		st->end = st->start + sim_duration(c);
+		win_init(&c->res->windows, st->start, sim_duration(c));
 		limit = st->end + c->grace_ns;
 	}
 	err = -pthread_create(&sim, NULL, periodic_thread, st);
@@ -353,23 +371,25 @@ static void *greedy_thread(void *arg)
 {
 	struct greedy *g = arg;
 	struct sim_result *r = g->c->res;
-	uint64_t lpm = g->c->cfg->loops_per_ms;
+	uint64_t lpm = g->c->cfg->loops_per_ms, last_done = 0;
 
 	g->err = sim_sched(g->c);
 	if (g->err)
 		return NULL;
 	while (!g->end || now_ns() < g->end) {
-		uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, c1;
+		uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, c1, lat;
 
 		burn_ns(lpm, g->frame_ns);
 		c1 = thread_cpu_ns();
 		t1 = now_ns();
 		/* Time this frame spent not running, whatever the cause. */
-		stats_add(&r->latency, t1 - t0 > c1 - c0 ?
-			  (t1 - t0) - (c1 - c0) : 0);
+		lat = t1 - t0 > c1 - c0 ? (t1 - t0) - (c1 - c0) : 0;
+		stats_add(&r->latency, lat);
+		win_add(&r->windows, t0, lat);
 		r->frames++;
 		r->cpu_desired_ns += (double)(t1 - t0);
 		r->cpu_got_ns += (double)(c1 - c0);
+		frame_done(r, &last_done, t1, g->frame_ns);
 		if (g->c->work)
 			work_add(g->c->work, WORK_FRAMES, 1);
 	}
@@ -387,6 +407,8 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns)
 	c->res->has_deadlines = false;
 	if (sim_duration(c)) {
 		g.end = now_ns() + sim_duration(c);
+		win_init(&c->res->windows, g.end - sim_duration(c),
+			 sim_duration(c));
 		limit = g.end + c->grace_ns;
 	}
 	err = -pthread_create(&t, NULL, greedy_thread, &g);

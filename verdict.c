@@ -24,6 +24,7 @@ int cmp_metrics(struct cmp_metric *m, int max)
 			continue;
 		snprintf(m[n].label, sizeof(m[n].label), "%s%s", f->label,
 			 f->unit == FU_NS ? " us" : "");
+		m[n].optional = f->flags & FIG_OPTIONAL;
 		m[n].fig = i;
 		m[n].work = -1;
 		m[n].log = f->unit != FU_PCT;
@@ -108,7 +109,7 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 /* Is a metric there to compare in this cell (either side has it)? */
 static bool present(const struct cmp_metric *m, const struct cmp_row *r)
 {
-	return m->fig >= 0 || (r->na && r->nb);
+	return (m->fig >= 0 && !m->optional) || (r->na && r->nb);
 }
 
 static int add_cell(struct cmp_pair *c, const struct file_cell *a,

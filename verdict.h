@@ -35,6 +35,7 @@ struct cmp_metric {
 	int fig;		/* enum fig_id, or -1 */
 	int work;		/* enum work_kind, or -1 */
 	bool log;		/* compared as ratios */
+	bool optional;		/* files may lack it: no row then */
 	bool higher_better;
 };
 

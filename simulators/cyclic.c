@@ -260,6 +260,7 @@ static void *cyclic_thread(void *arg)
 		lat = now > due ? now - due : 0;
 		stats_add(&r->latency, lat);
 		worst_frame_add(&r->worst, due, now, now);
+		win_add(&r->windows, due, lat);
 		if (own->width_ns) {
 			uint64_t bin = lat / own->width_ns;
 
@@ -325,6 +326,9 @@ static int cyclic_run(struct sim_ctx *c)
 	sigaddset(&set, SIGRTMIN);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	cr->end = sim_duration(c) ? now_ns() + sim_duration(c) : UINT64_MAX;
+	if (sim_duration(c))
+		win_init(&r->windows, cr->end - sim_duration(c),
+			 sim_duration(c));
 	e = -pthread_create(&t, NULL, cyclic_thread, cr);
 	if (e) {
 		free(cr);

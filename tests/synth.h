@@ -45,6 +45,13 @@ static void synth_fill(struct sim_result *r, uint64_t seed, int k,
 		if (i % 3)
 			stats_add(&r->wakeup, w);
 		stats_add(&r->latency, t + w);
+		/* frames of a 60 Hz display, some late */
+		if (i) {
+			uint64_t ft = 16666667 + t + w;
+
+			stats_add(&r->frame_time, ft);
+			r->stutters += ft > 2 * 16666667;
+		}
 	}
 }
 

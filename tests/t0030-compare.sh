@@ -190,6 +190,13 @@ test_expect_success 'compare --json writes every row and the summary' '
 	fi
 '
 
+test_expect_success 'compare --json never writes through a planted link' '
+	echo precious >victim && ln -s victim c2.json &&
+	run --json c2.json base.json slow.json && rc_is 0 &&
+	[ "$(cat victim)" = precious ] && [ ! -L c2.json ] &&
+	has c2.json "interbench-compare/1"
+'
+
 test_expect_success '--help prints usage and exits 0' '
 	run --help && rc_is 0 && has out "^Usage: interbench compare"
 '

@@ -54,4 +54,15 @@ test_expect_success '--json into a directory that cannot be written is refused f
 	"$IB" $LPM -t 0.3 -c --json /nonexistent/r.json >out 2>err; rc=$?
 	[ $rc = 2 ] && grep -q "^interbench: option --json: cannot write" err
 '
+# Frame pacing: on an idle machine Video's frames come at 60 a second and
+# its 1 % low stays near 60 (generous: this VM's host steals time).
+test_expect_success 'frame pacing: Video on an idle machine keeps about 60 FPS' '
+	"$IB" $LPM -t 2 -c -W video -w none --json fp.json >out 2>&1 || { cat out; false; }
+	mean=$(awk "/\"fps\": \{/ { f = 1 } f && /\"mean\"/ { gsub(/[,]/, \"\"); print \$2; exit }" fp.json)
+	low=$(awk "/\"low_1pct\"/ { gsub(/[,]/, \"\"); print \$2; exit }" fp.json)
+	awk -v m="$mean" -v l="$low" "BEGIN { exit !(m > 55 && m < 61 && l > 30 && l <= m) }" ||
+		fail "FPS mean $mean, 1 % low $low"
+	has fp.json "\"frame_time_ms\": {" && has fp.json "\"stutters\": [0-9]"
+'
+
 test_done

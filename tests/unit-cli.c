@@ -105,7 +105,8 @@ int main(void)
 	refused("stray", "unexpected argument 'stray' (see --help)");
 	refused("--fail-if speed>1", "option --fail-if: 'speed>1': unknown "
 		"metric (mean, sd, max, p50, p90, p99, p99.9, cpu, "
-		"deadlines)");
+		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
+		"low_1pct, low_0_1pct, stutters)");
 	refused("--cyclic-prio 90", "options for Cyclic are given but "
 		"Cyclic does not run (add -W Cyclic)");
 	refused("-W cyclic --cyclic-policy deadline", "option --cyclic-policy:"

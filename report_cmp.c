@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report_cmp.c - `interbench compare --html`: every file against BASE as
+ * pictures. On top the summary (the geometric mean of each metric over
+ * the cells, with its interval), then a forest plot per metric of every
+ * cell's change and interval, coloured by its mark, then each cell's two
+ * distributions overlaid. The numbers are verdict.c's, the same as the
+ * table's.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interbench.h"
+#include "report_int.h"
+
+/* Vermillion worse, bluish green better (Okabe-Ito), grey unmarked. */
+static const char *mark_colour(int mark)
+{
+	return mark > 0 ? "#D55E00" : mark < 0 ? "#009E73" : "#777777";
+}
+
+static const char *mark_word(int mark, double p)
+{
+	return mark > 0 ? "worse" : mark < 0 ? "better" :
+	       isnan(p) ? "not tested" : "no clear change";
+}
+
+/* One line of a forest plot. */
+struct forest_row {
+	char label[96];
+	double change, lo, hi, p;
+	int mark;
+};
+
+static void forest(struct page *pg, const char *title,
+		   const struct forest_row *r, int n, bool log, double min)
+{
+	struct svg_plot p = { .left = 170, .right = 24, .top = 30,
+			      .bottom = 44 };
+	double span = 2 * min, ends = 0;
+	char tip[192];
+	size_t mark;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (isfinite(r[i].change) && 1.5 * fabs(r[i].change) > span)
+			span = 1.5 * fabs(r[i].change);
+		if (isfinite(r[i].lo) && fabs(r[i].lo) > ends)
+			ends = fabs(r[i].lo);
+		if (isfinite(r[i].hi) && fabs(r[i].hi) > ends)
+			ends = fabs(r[i].hi);
+	}
+	/*
+	 * Wide intervals (few repeats) would squeeze every change into a
+	 * line: they may run off the plot (to its edge) past 4 x the span.
+	 */
+	span = fmin(fmax(span, ends), 4 * span) * 1.1;
+	p.x = (struct svg_axis){ .lo = -span, .hi = span, .unit = log ?
+		SVG_UNIT_PCT : SVG_UNIT_PLAIN, .title = log ?
+		"change against BASE (%, 95 % interval)" :
+		"change against BASE (points, 95 % interval)" };
+	/* Rows are categories top down: y runs from n to 0. */
+	p.y = (struct svg_axis){ .lo = 0, .hi = n, .title = "", .bare = true };
+	mark = pic_begin(pg);
+	svg_plot_begin(&p, &pg->b, 760, 74 + 18 * n, title);
+	svg_axes(&p);
+	sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+		  "stroke=\"#000\"/>\n", svg_px(&p, 0), p.top, svg_px(&p, 0),
+		  p.h - p.bottom);
+	for (i = -1; i <= 1; i += 2)
+		sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+			  "y2=\"%d\" stroke=\"#999\" stroke-dasharray=\"4 3\">"
+			  "<title>the smallest change marked</title></line>\n",
+			  svg_px(&p, i * min), p.top, svg_px(&p, i * min),
+			  p.h - p.bottom);
+	for (i = 0; i < n; i++) {
+		double y = svg_py(&p, n - i - 0.5);
+		const char *col = mark_colour(r[i].mark);
+
+		svg_text(&pg->b, p.left - 6, y + 4, "end", "tick",
+			 r[i].label);
+		if (isnan(r[i].change))
+			continue;
+		snprintf(tip, sizeof(tip), "%s: %+.1f %s [%+.1f, %+.1f], %s",
+			 r[i].label, r[i].change, log ? "%" : "pt", r[i].lo,
+			 r[i].hi, mark_word(r[i].mark, r[i].p));
+		sb_printf(&pg->b, "<g class=\"frow\"><title>");
+		sb_esc(&pg->b, tip);
+		sb_printf(&pg->b, "</title>");
+		if (isfinite(r[i].lo) && isfinite(r[i].hi))
+			sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				  "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+				  "stroke-width=\"2\"/>", svg_px(&p, r[i].lo),
+				  y, svg_px(&p, r[i].hi), y, col);
+		sb_printf(&pg->b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" "
+			  "height=\"8\" fill=\"%s\"/></g>\n",
+			  svg_px(&p, r[i].change) - 4, y - 4, col);
+	}
+	svg_end(&pg->b);
+	pic_end(pg, mark, "forest");
+}
+
+static void summary(struct page *pg, const struct cmp_pair *c,
+		    const struct cmp_metric *m, const struct cmp_opts *co)
+{
+	struct forest_row *r = calloc((size_t)c->nsums + 1, sizeof(*r));
+	int i, n = 0;
+
+	if (!r) {
+		pg->b.err = -ENOMEM;
+		return;
+	}
+	for (i = 0; i < c->nsums; i++) {
+		const struct cmp_sum *s = &c->sums[i];
+
+		/* Geometric means are of ratios: the log metrics only. */
+		if (!m[s->metric].log)
+			continue;
+		snprintf(r[n].label, sizeof(r[n].label), "%s: %s", s->task,
+			 m[s->metric].label);
+		r[n].change = s->change;
+		r[n].lo = s->lo;
+		r[n].hi = s->hi;
+		r[n].p = isnan(s->lo) ? NAN : 0;
+		r[n++].mark = s->mark;
+	}
+	if (n)
+		forest(pg, "Summary: geometric mean of the change over the "
+		       "cells, with its interval", r, n, true, co->min_change);
+	free(r);
+}
+
+static void forests(struct page *pg, const struct cmp_pair *c,
+		    const struct cmp_metric *m, int nm,
+		    const struct cmp_opts *co)
+{
+	struct forest_row *r = calloc((size_t)c->ncells + 1, sizeof(*r));
+	char title[96];
+	int k, i, j, n;
+
+	if (!r) {
+		pg->b.err = -ENOMEM;
+		return;
+	}
+	for (k = 0; k < nm; k++) {
+		for (i = n = 0; i < c->ncells; i++) {
+			const struct cmp_cell *cc = &c->cells[i];
+			const struct file_cell *fc = cc->a ? cc->a : cc->b;
+
+			for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
+				const struct cmp_row *w = &c->rows[j];
+
+				if (w->metric != k)
+					continue;
+				snprintf(r[n].label, sizeof(r[n].label),
+					 "%s / %s", fc->bench, fc->load);
+				r[n].change = w->change;
+				r[n].lo = w->lo;
+				r[n].hi = w->hi;
+				r[n].p = w->p;
+				r[n++].mark = w->mark;
+			}
+		}
+		if (!n)
+			continue;
+		snprintf(title, sizeof(title), "Every cell: %s", m[k].label);
+		forest(pg, title, r, n, m[k].log, m[k].log ? co->min_change :
+		       co->min_points);
+	}
+	free(r);
+}
+
+/* Each cell's two distributions, BASE and NEW, overlaid. */
+static void overlays(struct page *pg, const struct cmp_pair *c,
+		     const char *na, const char *nb)
+{
+	struct lat_stats *h[2] = { malloc(sizeof(**h)), malloc(sizeof(**h)) };
+	const char *names[2] = { na, nb };
+	static const int cols[2] = { 0, SVG_PALETTE_N + 1 };
+	int i, k;
+
+	if (!h[0] || !h[1]) {
+		pg->b.err = -ENOMEM;
+		goto out;
+	}
+	sb_printf(&pg->b, "<h3>Each cell: the latency CDF of BASE (blue) and "
+		  "NEW (orange, dashed)</h3>\n<div class=\"pics\">");
+	for (i = 0; i < c->ncells; i++) {
+		const struct cmp_cell *cc = &c->cells[i];
+		const struct file_cell *fc[2] = { cc->a, cc->b };
+		struct svg_plot p = { .left = 58 };
+		double max = 0;
+		char title[96];
+		size_t mark;
+
+		for (k = 0; k < 2; k++) {
+			rep_cell_stats(fc[k], h[k]);
+			if (h[k]->count && h[k]->max / 1e3 > max)
+				max = (double)h[k]->max / NSEC_PER_USEC;
+		}
+		if (!(max > 0))
+			continue;
+		snprintf(title, sizeof(title), "%s / %s",
+			 (fc[0] ? fc[0] : fc[1])->bench,
+			 (fc[0] ? fc[0] : fc[1])->load);
+		rep_lat_axis(&p.x, max);
+		p.y = (struct svg_axis){ .lo = 0, .hi = 1,
+			.unit = SVG_UNIT_FRAC, .title = "share at most" };
+		mark = pic_begin(pg);
+		svg_plot_begin(&p, &pg->b, 400, 250, title);
+		svg_axes(&p);
+		for (k = 0; k < 2; k++)
+			if (h[k]->count)
+				rep_cdf_curve(&p, h[k], cols[k], false,
+					      names[k]);
+		svg_legend(&p, names, cols, 2);
+		svg_end(&pg->b);
+		pic_end(pg, mark, "cell");
+	}
+	sb_printf(&pg->b, "</div>\n");
+out:
+	free(h[0]);
+	free(h[1]);
+}
+
+int report_compare_html(const char *path, const struct result_file *f,
+			int nfiles, const struct cmp_opts *co,
+			const struct cmp_metric *m, int nm)
+{
+	struct report_opts o = { .out = path, .figure = -1 };
+	struct cmp_pair c;
+	struct page pg;
+	int i, ret = 0;
+
+	page_begin(&pg, &o, "interbench compare");
+	sb_printf(&pg.b, "<p class=\"note\">A change is marked when its "
+		  "adjusted p is at most %g and its whole %g %% interval lies "
+		  "beyond %g %% (%g points for percentages): vermillion worse,"
+		  " green better, grey no clear change.</p>\n", co->alpha,
+		  co->level * 100, co->min_change, co->min_points);
+	for (i = 1; i < nfiles && !ret; i++) {
+		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c)) {
+			ret = -ENOMEM;
+			break;
+		}
+		sb_printf(&pg.b, "<h2>BASE ");
+		sb_esc(&pg.b, f[0].path);
+		sb_printf(&pg.b, " against NEW ");
+		sb_esc(&pg.b, f[i].path);
+		sb_printf(&pg.b, "</h2>\n<p>Cells: %d better, %d worse, %d "
+			  "mixed, %d unchanged, %d with too few repeats, %d "
+			  "lost, %d added.</p>\n", c.count[CV_BETTER],
+			  c.count[CV_WORSE], c.count[CV_MIXED],
+			  c.count[CV_UNCHANGED], c.count[CV_FEW],
+			  c.count[CV_LOST], c.count[CV_ADDED]);
+		summary(&pg, &c, m, co);
+		forests(&pg, &c, m, nm, co);
+		overlays(&pg, &c, "BASE", "NEW");
+		cmp_pair_free(&c);
+	}
+	ret = ret ? ret : page_end(&pg);
+	if (!ret)
+		ret = report_save(path, pg.b.s, pg.b.len);
+	sb_free(&pg.b);
+	return ret;
+}

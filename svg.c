@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * svg.c - drawing primitives for the pictures (see svg.h). Pure.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "svg.h"
+
+void sb_init(struct sbuf *b)
+{
+	memset(b, 0, sizeof(*b));
+}
+
+void sb_free(struct sbuf *b)
+{
+	free(b->s);
+	sb_init(b);
+}
+
+static int sb_room(struct sbuf *b, size_t more)
+{
+	size_t cap = b->cap ? b->cap : 4096;
+	char *s;
+
+	if (b->err)
+		return b->err;
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	s = realloc(b->s, cap);
+	if (!s)
+		return b->err = -ENOMEM;
+	b->s = s;
+	b->cap = cap;
+	return 0;
+}
+
+void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || sb_room(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void sb_esc(struct sbuf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': sb_printf(b, "&amp;"); break;
+		case '<': sb_printf(b, "&lt;"); break;
+		case '>': sb_printf(b, "&gt;"); break;
+		case '"': sb_printf(b, "&quot;"); break;
+		case '\'': sb_printf(b, "&#39;"); break;
+		default:
+			/* Control characters are not allowed in XML 1.0. */
+			if ((unsigned char)*s < 0x20 && *s != '\n' &&
+			    *s != '\t')
+				sb_printf(b, " ");
+			else
+				sb_printf(b, "%c", *s);
+		}
+	}
+}
+
+/* Okabe & Ito (2008), black last: distinct for common colour blindness. */
+static const char *const palette[SVG_PALETTE_N] = {
+	"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+	"#D55E00", "#56B4E9", "#000000", "#F0E442",
+};
+
+const char *svg_colour(int i)
+{
+	return palette[(i < 0 ? 0 : i) % SVG_PALETTE_N];
+}
+
+const char *svg_dash(int i)
+{
+	static const char *const dash[] = { "", "6 3", "2 2", "8 3 2 3" };
+
+	return dash[((i < 0 ? 0 : i) / SVG_PALETTE_N) % 4];
+}
+
+void svg_begin(struct sbuf *b, int w, int h, const char *title)
+{
+	sb_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		  "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\""
+		  " font-size=\"12\" role=\"img\"><title>", w, h, w, h);
+	sb_esc(b, title);
+	sb_printf(b, "</title>\n");
+}
+
+void svg_end(struct sbuf *b)
+{
+	sb_printf(b, "</svg>\n");
+}
+
+void svg_text(struct sbuf *b, double x, double y, const char *anchor,
+	      const char *cls, const char *text)
+{
+	sb_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\"", x, y,
+		  anchor);
+	if (cls)
+		sb_printf(b, " class=\"%s\"", cls);
+	sb_printf(b, ">");
+	sb_esc(b, text);
+	sb_printf(b, "</text>\n");
+}
+
+void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
+		    const char *title)
+{
+	p->b = b;
+	p->w = w;
+	p->h = h;
+	if (!p->left)
+		p->left = 64;
+	if (!p->right)
+		p->right = 16;
+	if (!p->top)
+		p->top = 28;
+	if (!p->bottom)
+		p->bottom = 44;
+	svg_begin(b, w, h, title);
+	svg_text(b, p->left, 16, "start", "ptitle", title);
+}
+
+/* Where v lies along axis a, from 0 to 1, clamped. */
+static double axis_frac(const struct svg_axis *a, double v)
+{
+	double f;
+
+	if (a->log) {
+		v = v > a->lo ? v : a->lo;
+		f = (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo));
+	} else {
+		f = a->hi > a->lo ? (v - a->lo) / (a->hi - a->lo) : 0;
+	}
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+double svg_px(const struct svg_plot *p, double x)
+{
+	return p->left + axis_frac(&p->x, x) * (p->w - p->left - p->right);
+}
+
+double svg_py(const struct svg_plot *p, double y)
+{
+	return p->h - p->bottom -
+	       axis_frac(&p->y, y) * (p->h - p->top - p->bottom);
+}
+
+int svg_log_ticks(double lo, double hi, double *t, int max)
+{
+	double v = pow(10, ceil(log10(lo) - 1e-9));
+	int n = 0;
+
+	for (; v <= hi * (1 + 1e-9) && n < max; v *= 10)
+		t[n++] = v;
+	return n;
+}
+
+int svg_lin_ticks(double lo, double hi, double *t, int max)
+{
+	double span = hi - lo, step, mag, v;
+	int n = 0;
+
+	if (!(span > 0) || max < 2)
+		return 0;
+	/* About five steps of 1, 2 or 5 times a power of ten. */
+	mag = pow(10, floor(log10(span / 5)));
+	step = span / 5 / mag >= 5 ? 5 * mag : span / 5 / mag >= 2 ?
+	       2 * mag : mag;
+	while (span / step > max - 1)
+		step *= 2;
+	for (v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9 &&
+	     n < max; v += step)
+		t[n++] = fabs(v) < step * 1e-9 ? 0 : v;
+	return n;
+}
+
+void svg_tick_label(double v, int unit, char *buf, size_t n)
+{
+	switch (unit) {
+	case SVG_UNIT_US:
+		if (v >= 1e6)
+			snprintf(buf, n, "%g s", v / 1e6);
+		else if (v >= 1e3)
+			snprintf(buf, n, "%g ms", v / 1e3);
+		else
+			snprintf(buf, n, "%g us", v);
+		break;
+	case SVG_UNIT_PCT:
+		snprintf(buf, n, "%g %%", v);
+		break;
+	case SVG_UNIT_FRAC:
+	case SVG_UNIT_TAIL:
+		snprintf(buf, n, "%g %%", v * 100);
+		break;
+	default:
+		snprintf(buf, n, "%g", v);
+	}
+}
+
+/* Ticks of one axis: gridlines and labels. */
+static void axis_ticks(struct svg_plot *p, bool xaxis)
+{
+	const struct svg_axis *a = xaxis ? &p->x : &p->y;
+	double t[16];
+	char lab[32];
+	int i, n;
+
+	if (a->bare)
+		return;
+	if (a->cats) {
+		for (i = 0; i < a->ncats; i++)
+			svg_text(p->b, svg_px(p, i + 0.5), p->h - p->bottom + 15,
+				 "middle", "tick", a->cats[i]);
+		return;
+	}
+	n = a->log ? svg_log_ticks(a->lo, a->hi, t, 16) :
+		     svg_lin_ticks(a->lo, a->hi, t, xaxis ? 9 : 7);
+	for (i = 0; i < n; i++) {
+		svg_tick_label(t[i], a->unit, lab, sizeof(lab));
+		if (xaxis) {
+			double x = svg_px(p, t[i]);
+
+			sb_printf(p->b, "<line class=\"grid\" x1=\"%.1f\" "
+				  "y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n", x,
+				  p->top, x, p->h - p->bottom);
+			svg_text(p->b, x, p->h - p->bottom + 15, "middle",
+				 "tick", lab);
+		} else {
+			double y = svg_py(p, t[i]);
+
+			sb_printf(p->b, "<line class=\"grid\" x1=\"%d\" "
+				  "y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n",
+				  p->left, y, p->w - p->right, y);
+			svg_text(p->b, p->left - 5, y + 4, "end", "tick", lab);
+		}
+	}
+}
+
+void svg_axes(struct svg_plot *p)
+{
+	char tr[64];
+
+	axis_ticks(p, true);
+	axis_ticks(p, false);
+	sb_printf(p->b, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\""
+		  " height=\"%d\" fill=\"none\"/>\n", p->left, p->top,
+		  p->w - p->left - p->right, p->h - p->top - p->bottom);
+	svg_text(p->b, p->left + (p->w - p->left - p->right) / 2.0,
+		 p->h - 8, "middle", "atitle", p->x.title);
+	snprintf(tr, sizeof(tr), "%d", p->top + (p->h - p->top - p->bottom) / 2);
+	sb_printf(p->b, "<text class=\"atitle\" text-anchor=\"middle\" "
+		  "transform=\"translate(14,%s) rotate(-90)\">", tr);
+	sb_esc(p->b, p->y.title);
+	sb_printf(p->b, "</text>\n");
+}
+
+void svg_line(struct svg_plot *p, const double *x, const double *y, int n,
+	      int c, const char *cls, const char *label)
+{
+	double lx = 0, ly = 0, px, py;
+	bool open = false;
+	int i;
+
+	sb_printf(p->b, "<g class=\"%s\" stroke=\"%s\"", cls, svg_colour(c));
+	if (*svg_dash(c))
+		sb_printf(p->b, " stroke-dasharray=\"%s\"", svg_dash(c));
+	sb_printf(p->b, "><title>");
+	sb_esc(p->b, label);
+	sb_printf(p->b, "</title>");
+	for (i = 0; i < n; i++) {
+		if (isnan(x[i]) || isnan(y[i])) {
+			if (open)
+				sb_printf(p->b, "\"/>");
+			open = false;
+			continue;
+		}
+		px = svg_px(p, x[i]);
+		py = svg_py(p, y[i]);
+		if (open && i + 1 < n && fabs(px - lx) < 0.5 &&
+		    fabs(py - ly) < 0.5)
+			continue;
+		sb_printf(p->b, "%s%.1f,%.1f", open ? " " :
+			  "<polyline fill=\"none\" points=\"", px, py);
+		lx = px;
+		ly = py;
+		open = true;
+	}
+	if (open)
+		sb_printf(p->b, "\"/>");
+	sb_printf(p->b, "</g>\n");
+}
+
+void svg_dot(struct svg_plot *p, double x, double y, double r, int c,
+	     const char *cls, const char *label)
+{
+	sb_printf(p->b, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
+		  "r=\"%.1f\" fill=\"%s\"><title>", cls, svg_px(p, x),
+		  svg_py(p, y), r, svg_colour(c));
+	sb_esc(p->b, label);
+	sb_printf(p->b, "</title></circle>\n");
+}
+
+void svg_legend(struct svg_plot *p, const char *const *names,
+		const int *colours, int n)
+{
+	size_t len, wide = 0;
+	double x, y;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		len = strlen(names[i]);
+		wide = len > wide ? len : wide;
+	}
+	x = p->w - p->right - 34 - 7.0 * (double)wide;
+	y = p->top + 6;
+	sb_printf(p->b, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%.1f\" "
+		  "width=\"%.1f\" height=\"%d\" fill=\"#fff\" "
+		  "fill-opacity=\"0.85\" stroke=\"#999\"/>\n", x, y,
+		  30 + 7.0 * (double)wide, 16 * n + 6);
+	for (i = 0; i < n; i++) {
+		double ly = y + 14 + 16 * i;
+
+		sb_printf(p->b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			  "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"3\"",
+			  x + 4, ly - 4, x + 22, ly - 4,
+			  svg_colour(colours[i]));
+		if (*svg_dash(colours[i]))
+			sb_printf(p->b, " stroke-dasharray=\"%s\"",
+				  svg_dash(colours[i]));
+		sb_printf(p->b, "/>");
+		svg_text(p->b, x + 26, ly, "start", "ltext", names[i]);
+	}
+	sb_printf(p->b, "</g>\n");
+}
+
+/* Viridis, reversed: pale yellow is good, dark purple is bad. */
+static const unsigned char heat[][3] = {
+	{ 0xfd, 0xe7, 0x25 }, { 0x5e, 0xc9, 0x62 }, { 0x21, 0x91, 0x8c },
+	{ 0x3b, 0x52, 0x8b }, { 0x44, 0x01, 0x54 },
+};
+
+const char *svg_heat(double t, char *buf, size_t n)
+{
+	int last = (int)(sizeof(heat) / sizeof(heat[0])) - 1, i, k;
+	unsigned char c[3];
+	double f;
+
+	t = isnan(t) ? 0 : t < 0 ? 0 : t > 1 ? 1 : t;
+	i = (int)(t * last);
+	if (i >= last)
+		i = last - 1;
+	f = t * last - i;
+	for (k = 0; k < 3; k++)
+		c[k] = (unsigned char)lround(heat[i][k] +
+					     f * (heat[i + 1][k] - heat[i][k]));
+	snprintf(buf, n, "#%02x%02x%02x", c[0], c[1], c[2]);
+	return buf;
+}
+
+bool svg_heat_dark(double t)
+{
+	return t > 0.45;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * svg.h - the drawing primitives of interbench's pictures: a growing text
+ * buffer, inline SVG plots (axes with real log ticks, lines, dots, cells,
+ * legends) and the escaping of text. Pure: no files, no clocks; a page is
+ * built in memory and written whole (report.c), so a failure never leaves
+ * half a page.
+ *
+ * Colours are Okabe and Ito's palette, told apart by people with any
+ * common colour-vision deficiency; the same load gets the same colour on
+ * every plot of a page (its index in the run's list of loads).
+ */
+#ifndef INTERBENCH_SVG_H
+#define INTERBENCH_SVG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A text that grows; out of memory sticks in err and stops writing. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+	int err;		/* 0, or -ENOMEM */
+};
+
+void sb_init(struct sbuf *b);
+void sb_free(struct sbuf *b);
+void sb_printf(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Text escaped for XML, HTML and SVG alike (& < > " '). */
+void sb_esc(struct sbuf *b, const char *s);
+
+#define SVG_PALETTE_N	8
+/* Colour i (any i >= 0; it wraps) as "#rrggbb". */
+const char *svg_colour(int i);
+/* A dash pattern for i / SVG_PALETTE_N (0: solid): wrapped colours differ. */
+const char *svg_dash(int i);
+
+/* An axis: linear, or log10 (lo > 0). */
+struct svg_axis {
+	double lo, hi;
+	bool log;
+	const char *title;	/* with its unit, e.g. "latency" */
+	int unit;		/* SVG_UNIT_*: how tick labels read */
+	/* Categories instead of numbers: ticks at 0.5, 1.5, ... (lo 0) */
+	const char *const *cats;
+	int ncats;
+	bool bare;		/* no ticks: the plot labels it itself */
+};
+
+#define SVG_UNIT_PLAIN	0	/* 0.5, 10, 1e+06 */
+#define SVG_UNIT_US	1	/* a time in us: "1 us", "10 ms", "1 s" */
+#define SVG_UNIT_PCT	2	/* "50 %" */
+#define SVG_UNIT_FRAC	3	/* 0..1 as "%": 0.99 -> "99 %" (CDF) */
+#define SVG_UNIT_TAIL	4	/* 1e-3 as "0.1 %" (complementary CDF) */
+
+/* A plot: its size and the data area inside its margins. */
+struct svg_plot {
+	struct sbuf *b;
+	int w, h;		/* whole picture, px */
+	int left, right, top, bottom;	/* margins */
+	struct svg_axis x, y;
+};
+
+/* Open an <svg> of w x h with a title (its <title>, for screen readers). */
+void svg_begin(struct sbuf *b, int w, int h, const char *title);
+void svg_end(struct sbuf *b);
+/* The plot's frame, grid, ticks with labels and axis titles. */
+void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
+		    const char *title);
+void svg_axes(struct svg_plot *p);
+/* Data to pixels (values outside the axis are clamped to its ends). */
+double svg_px(const struct svg_plot *p, double x);
+double svg_py(const struct svg_plot *p, double y);
+
+/*
+ * A polyline through n points (NaN points break it into pieces), colour
+ * c, in the plot; class names it for tests and CSS ("curve"). Points
+ * within half a pixel of the last one drawn are left out: a page stays
+ * small however many buckets a histogram has.
+ */
+void svg_line(struct svg_plot *p, const double *x, const double *y, int n,
+	      int c, const char *cls, const char *label);
+/* A dot at (x, y) of radius r. */
+void svg_dot(struct svg_plot *p, double x, double y, double r, int c,
+	     const char *cls, const char *label);
+/* A legend: n names with colours, in a box at the plot's top right. */
+void svg_legend(struct svg_plot *p, const char *const *names,
+		const int *colours, int n);
+/* Text at pixel x, y; anchor "start", "middle" or "end". */
+void svg_text(struct sbuf *b, double x, double y, const char *anchor,
+	      const char *cls, const char *text);
+
+/* A sequential colour for t in [0, 1] (0 good, 1 bad): pale to dark. */
+const char *svg_heat(double t, char *buf, size_t n);
+/* Is the text on heat colour t better black (false) or white (true)? */
+bool svg_heat_dark(double t);
+
+/* Log ticks: the powers of ten within [lo, hi]; how many (at most max). */
+int svg_log_ticks(double lo, double hi, double *t, int max);
+/* Nice linear ticks within [lo, hi]; how many (at most max). */
+int svg_lin_ticks(double lo, double hi, double *t, int max);
+/* A tick label of v in unit into buf. */
+void svg_tick_label(double v, int unit, char *buf, size_t n);
+
+#endif

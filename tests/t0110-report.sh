@@ -1,0 +1,163 @@
+#!/bin/sh
+# The pictures: `interbench report`, --html on a run and compare --html.
+# Pages and SVG files are well-formed (xmllint, where installed); the
+# counts of cells, curves, dots and points match the JSON; a real browser
+# (headless Chromium, where installed) renders them to a PNG of the size
+# asked that is not blank; bad input is a one-line error, exit 2, and no
+# page, half-written or not.
+. "$(dirname "$0")/lib.sh"
+
+LPM="-l 1000000"
+HAVE_XMLLINT=
+command -v xmllint >/dev/null 2>&1 && HAVE_XMLLINT=1
+NO_XMLLINT="xmllint is not installed (apt-get install libxml2-utils)"
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+NO_CHROMIUM="chromium is not installed (apt-get install chromium)"
+HAVE_PY=
+command -v python3 >/dev/null 2>&1 && HAVE_PY=1
+mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
+
+# How many times $2 occurs in file $1.
+count() { grep -o -- "$2" "$1" | wc -l; }
+
+test_expect_success 'a run with --html writes the page (and every result its windows)' '
+	"$IB" $LPM -n 2 -t 0.5 -c -W audio -W gaming -w none -w burn \
+		--json r.json --html r.html >out 2>&1 || { cat out; fail "run"; }
+	head -n 1 r.html | grep -q "^<!DOCTYPE html>$" &&
+	has r.html "</html>" &&
+	[ $(count r.json "\"worst_by_window_us\"") = 8 ] &&
+	[ $(count r.json "\"window_ms\": 3") = 8 ]
+'
+
+test_expect_success 'interbench report draws the same run, with --svg' '
+	mkdir svgs &&
+	"$IB" report r.json -o p.html --svg svgs >out 2>err &&
+	[ ! -s out ] && [ ! -s err ] &&
+	head -n 1 p.html | grep -q "^<!DOCTYPE html>$" &&
+	[ $(ls svgs | wc -l) -ge 12 ] &&
+	! grep -q "<script\|src=\|href=" p.html
+'
+
+if [ -n "$HAVE_XMLLINT" ]; then
+	test_expect_success 'every page and SVG file is well-formed (xmllint)' '
+		xmllint --noout r.html p.html svgs/*.svg
+	'
+else
+	test_skip 'every page and SVG file is well-formed' "$NO_XMLLINT"
+fi
+
+test_expect_success 'the matrix has a cell per cell of the JSON' '
+	m=$(ls svgs/*-matrix.svg) &&
+	[ $(count "$m" "<g class=\"cell\">") = 4 ] &&
+	has "$m" ">Audio<" && has "$m" ">Burn<"
+'
+
+test_expect_success 'a CDF and a tail curve per measured cell, a dot per repeat' '
+	[ $(cat svgs/*-cdf.svg | grep -c "<g class=\"curve\"") = 4 ] &&
+	[ $(cat svgs/*-tail.svg | grep -c "<g class=\"curve\"") = 4 ] &&
+	[ $(cat svgs/*-cdf.svg | grep -o "class=\"mark\"" | wc -l) = 12 ] &&
+	[ $(cat svgs/*-repeats.svg | grep -o "class=\"rep\"" | wc -l) = 8 ]
+'
+
+if [ -n "$HAVE_PY" ]; then
+	test_expect_success 'latency over time: a plot per cell, a point per window with frames' '
+		[ $(ls svgs/*-time.svg | wc -l) = 4 ] &&
+		python3 - r.json svgs <<-\EOF
+		import json, sys, glob
+		d = json.load(open(sys.argv[1]))
+		first = {}
+		for r in d["results"]:
+		    first.setdefault((r["bench"], r["load"]), r)
+		for f in sorted(glob.glob(sys.argv[2] + "/*-time.svg")):
+		    s = open(f).read()
+		    t = s.split("<title>")[1].split(" (")[0]
+		    b, l = t.split(" under ")
+		    want = [v for v in first[(b, l)]["worst_by_window_us"]["values"] if v is not None]
+		    pts = s.split("points=\"")[1].split("\"")[0].split()
+		    assert len(pts) == len(want), (f, len(pts), len(want))
+		EOF
+	'
+else
+	test_skip 'latency over time: a point per window' "python3 is not installed"
+fi
+
+test_expect_success 'a figure of the table appears as a map of its own' '
+	has p.html "mean latency</title>" && has p.html "p99 latency</title>" &&
+	has p.html "Cyclic\|% desired CPU"
+'
+
+test_expect_success 'compare --html: summary, a forest row per cell and metric, two CDFs a cell' '
+	mk 1.0 5 1 >A.json && mk -k Audio/Burn:1.5 2.0 5 1 >B.json &&
+	"$IB" compare A.json B.json --html c.html --json c.json >out 2>err
+	[ $? -le 1 ] && [ ! -s err ] &&
+	has c.html "Summary: geometric mean" &&
+	[ $(count c.html "<g class=\"frow\">") -ge 9 ] &&
+	[ $(count c.html "<g class=\"curve\"") = 6 ] &&
+	has c.html "#D55E00"
+'
+
+if [ -n "$HAVE_XMLLINT" ]; then
+	test_expect_success 'the compare page is well-formed (xmllint)' 'xmllint --noout c.html'
+else
+	test_skip 'the compare page is well-formed' "$NO_XMLLINT"
+fi
+
+# Width and height of a PNG (its IHDR).
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4 "x" $5*16777216+$6*65536+$7*256+$8 }'; }
+shot() {
+	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$(mktemp -d "$TRASH/chr.XXXXXX")" \
+		--screenshot="$TRASH/$2" --window-size=1280,2000 \
+		"file://$TRASH/$1" >/dev/null 2>&1
+}
+
+if [ -n "$CHROMIUM" ]; then
+	test_expect_success 'Chromium renders the report and the compare page' '
+		shot p.html p.png && shot c.html c.png &&
+		[ "$(png_size p.png)" = 1280x2000 ] &&
+		[ "$(png_size c.png)" = 1280x2000 ] &&
+		# A blank page compresses to a few KB; plots do not.
+		[ $(wc -c <p.png) -gt 40000 ] && [ $(wc -c <c.png) -gt 40000 ]
+	'
+else
+	test_skip 'Chromium renders the report and the compare page' "$NO_CHROMIUM"
+fi
+
+# Exit 2 with one line on stderr, and page.html as it was.
+bad() {
+	echo old >page.html
+	status_is 2 "$IB" report "$@" -o page.html >out 2>err &&
+	[ $(wc -l <err) = 1 ] && [ "$(cat page.html)" = old ] &&
+	[ -z "$(ls page.html?* 2>/dev/null)" ] || { cat err; return 1; }
+}
+
+test_expect_success 'bad input: another schema, a truncated file, no file' '
+	echo "{\"schema\": \"other/1\", \"results\": []}" >other.json &&
+	bad other.json && has err "schema is \"other/1\"" &&
+	head -c 3000 r.json >cut.json && bad cut.json &&
+	bad missing.json && has err "missing.json" &&
+	bad && has err "need result files"
+'
+
+test_expect_success 'a page that cannot be written: exit 2, one line' '
+	status_is 2 "$IB" report r.json -o nodir/p.html 2>err &&
+	[ $(wc -l <err) = 1 ] && has err "nodir/p.html" &&
+	status_is 2 "$IB" report r.json -o x.html --svg nodir 2>err &&
+	[ $(wc -l <err) = 1 ] && [ ! -e x.html ] &&
+	status_is 2 "$IB" compare A.json B.json --html nodir/c.html >/dev/null 2>err &&
+	[ $(wc -l <err) = 1 ] &&
+	status_is 2 "$IB" $LPM -t 0.1 -c -W audio -w none --html nodir/r.html 2>err &&
+	has err "option --html"
+'
+
+test_expect_success 'report --help and a figure chosen by name' '
+	"$IB" report --help >h && has h "interbench report RESULT.json" &&
+	"$IB" report r.json -o f.html --figure p99 &&
+	has f.html "The matrix at a glance: p99 latency" &&
+	status_is 2 "$IB" report r.json -o f.html --figure nope 2>err &&
+	has err "no figure named"
+'
+
+test_done
