@@ -117,6 +117,19 @@ const struct opt cli_opts[] = {
 	  .help = "run even while another interbench measures\n"
 		  "(recorded in the log and JSON)",
 	  .off = P(allow_concurrent) },
+	{ .name = "trace", .type = OT_FLAG,
+	  .help = "explain each cell's worst frames from the\n"
+		  "kernel's trace: who ran instead (root, tracefs)",
+	  .off = P(trace) },
+	{ .name = "trace-frames", .type = OT_INT, .arg = "N",
+	  .help = "frames --trace explains in each cell\n(default: 3)",
+	  .off = P(trace_frames), .min = 1, .max = WORST_MAX },
+	{ .name = "breaktrace", .type = OT_U64, .arg = "US",
+	  .help = "--trace, and at the first frame later than US\n"
+		  "microseconds stop the trace, save it to a file\n"
+		  "and end the run (exit status 5)",
+	  .off = P(breaktrace_ns), .min = 1, .max = 60000000,
+	  .scale = NSEC_PER_USEC },
 	{ .name = "dry-run", .type = OT_FLAG,
 	  .help = "check the command line, print the cells it\n"
 		  "would run and exit", .off = P(dry_run) },

@@ -284,9 +284,12 @@ struct result {
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
 	void *kept;			/* sim->keep()'s, or NULL */
-	struct why_frame *explained;	/* --trace: worst frames explained */
+	/* --trace: the worst frames explained (trace.h), worst first */
+	bool traced;
+	struct why_frame *explained;
 	int nexplained;
-	bool why_failed;		/* --trace could not read the trace */
+	int why_err;			/* -errno: the trace could not be read */
+	uint64_t trace_lost;		/* events the trace lost in the cell */
 };
 
 /* Read the figures of res into r (allocates). 0 or -ENOMEM. */

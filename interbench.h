@@ -220,12 +220,13 @@ int opt_set(const struct opt *o, void *base, const char *val, char *err,
 
 /*
  * A frame among the latest of a cell, kept for --trace to explain: its
- * release, when the timing thread woke for it, when it started running,
- * and the simulated thread's tid and CPU then (CLOCK_MONOTONIC ns).
+ * release, when the timing thread woke for it (and on which CPU), when
+ * it started running, and the simulated thread's tid and CPU then
+ * (CLOCK_MONOTONIC ns).
  */
 struct worst_frame {
 	uint64_t release, timer, start;
-	int32_t tid, cpu;
+	int32_t tid, cpu, timer_cpu;
 };
 
 #define WORST_MAX	16	/* --trace-frames at most */
@@ -357,7 +358,9 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
 /* Helpers in timing.c the simulators share. */
 /* --trace: keep this frame if among the cell's latest (timing.c). */
 void worst_frame_add(struct worst_frames *w, uint64_t release,
-		     uint64_t timer, uint64_t start);
+		     uint64_t timer, int timer_cpu, uint64_t start);
+/* --trace: say the calling thread's tid in the trace (timing.c). */
+void worst_frame_thread(struct worst_frames *w);
 /* The calling thread as the run asks: SCHED_FIFO (c->rt) or c->nice. */
 int sim_sched(const struct sim_ctx *c);
 /* Record the first failure of a run: status and "what: strerror". */

@@ -441,22 +441,52 @@ static void trace_begin(struct runner *rn)
 	trace_cell_start(rn->trace);
 }
 
+/*
+ * --breaktrace: the frame that stopped the trace is explained too, in
+ * the place of the least late if it was pushed out by later ones.
+ */
+static void add_break(struct worst_frames *w)
+{
+	uint32_t i, least = 0;
+
+	for (i = 0; i < w->n; i++) {
+		if (w->f[i].release == w->brk.release)
+			return;
+		if (w->f[i].start - w->f[i].release <
+		    w->f[least].start - w->f[least].release)
+			least = i;
+	}
+	if (w->n < WORST_MAX)
+		least = w->n++;
+	w->f[least] = w->brk;
+}
+
 /* --trace: the worst frames explained into r; did it break? */
 static void trace_end(struct runner *rn, struct result *r)
 {
+	struct worst_frames *w = &rn->sh->res.worst;
 	int n;
 
 	if (!rn->trace)
 		return;
-	rn->broke = rn->sh->res.worst.broke != 0;
+	rn->broke = w->broke != 0;
+	r->traced = true;
+	r->trace_lost = rn->trace->lost_events;
 	if (r->status != RES_OK)
 		return;
-	n = trace_explain(rn->trace, &rn->sh->res.worst,
-			  &r->explained);
-	if (n < 0)
-		r->why_failed = true;
-	else
-		r->nexplained = n;
+	if (w->broke) {
+		rn->trace->stopped_ns = w->brk.start;
+		add_break(w);
+	}
+	n = trace_explain(rn->trace, w, &r->explained);
+	if (n < 0) {
+		r->why_err = n;
+		return;
+	}
+	r->nexplained = n;
+	while (w->broke && n-- > 0)
+		if (r->explained[n].release_ns == w->brk.release)
+			r->explained[n].broke = true;
 }
 
 /* Start the load and the benchmark, watch, collect: 0 or -EINTR. */

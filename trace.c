@@ -48,9 +48,10 @@ static int put(const struct tracer *t, const char *file, const char *s)
 	return err;
 }
 
+/* Only the process that made it: children inherit atexit handlers. */
 static void at_exit(void)
 {
-	if (live)
+	if (live && live->owner == getpid())
 		trace_close(live);
 }
 
@@ -95,10 +96,31 @@ static void enable_events(struct tracer *t)
 	}
 }
 
+/*
+ * The buffer of each CPU, in KiB: about 2 MiB a second of a cell (a busy
+ * load's scheduler events), from 4 MiB to 64 MiB, and all CPUs' together
+ * at most an eighth of the memory free. Too small, and the oldest events
+ * are overwritten: the frames they explained are then said to be lost.
+ */
+static long buffer_kb(uint64_t duration_ns)
+{
+	long secs = (long)(duration_ns / NSEC_PER_SEC) + 1;
+	long kb = secs * 2048, cpus = sysconf(_SC_NPROCESSORS_CONF);
+	long avail = sysconf(_SC_AVPHYS_PAGES) *
+		     (sysconf(_SC_PAGESIZE) / 1024);	/* KiB */
+
+	if (kb < 4096)
+		kb = 4096;
+	if (kb > 65536)
+		kb = 65536;
+	if (cpus > 0 && avail > 0 && kb > avail / 8 / cpus)
+		kb = avail / 8 / cpus;
+	return kb < 1024 ? 1024 : kb;
+}
+
 int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
 {
 	char kb[32], path[256];
-	long secs = (long)(duration_ns / NSEC_PER_SEC) + 1;
 	int e;
 
 	memset(t, 0, sizeof(*t));
@@ -107,6 +129,7 @@ int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
 		snprintf(err, n, "--trace needs root (tracefs)");
 		return -EPERM;
 	}
+	t->owner = getpid();
 	live = t;
 	atexit(at_exit);
 	e = find_tracefs(t);
@@ -114,13 +137,14 @@ int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
 		snprintf(err, n, "--trace: no tracefs: %s", strerror(-e));
 		return e;
 	}
-	/* Our pid in the name: two runs never share an instance. */
-	snprintf(t->inst, sizeof(t->inst), "%s/instances/interbench-%d",
-		 t->root, (int)getpid());
+	snprintf(t->inst, sizeof(t->inst), "%s/instances/" TRACE_INSTANCE,
+		 t->root);
 	if (mkdir(t->inst, 0700)) {
 		e = -errno;
-		snprintf(err, n, "--trace: cannot make %s: %s", t->inst,
-			 strerror(errno));
+		/* Never take over another's: it may be tracing now. */
+		snprintf(err, n, "--trace: cannot make %s: %s%s", t->inst,
+			 strerror(errno), e == -EEXIST ? " (another interbench"
+			 " --trace, or one killed: rmdir it)" : "");
 		return e;
 	}
 	t->made = true;
@@ -130,10 +154,12 @@ int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
 			 strerror(-e));
 		return e;
 	}
-	/* About 512 KiB a CPU a second of a busy cell, within bounds. */
-	snprintf(kb, sizeof(kb), "%ld", secs * 512 < 2048 ? 2048 :
-		 secs * 512 > 65536 ? 65536 : secs * 512);
-	put(t, "buffer_size_kb", kb);
+	snprintf(kb, sizeof(kb), "%ld", buffer_kb(duration_ns));
+	if ((e = put(t, "buffer_size_kb", kb))) {
+		snprintf(err, n, "--trace: cannot size the buffer (%s KiB a "
+			 "CPU): %s", kb, strerror(-e));
+		return e;
+	}
 	enable_events(t);
 	if (strstr(t->missing, "sched_switch")) {
 		snprintf(err, n, "--trace: this kernel has no sched_switch "
@@ -142,9 +168,9 @@ int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
 	}
 	/* Opened now: the benchmark inherits them for --breaktrace. */
 	snprintf(path, sizeof(path), "%s/tracing_on", t->inst);
-	t->on_fd = open(path, O_WRONLY);
+	t->on_fd = open(path, O_WRONLY | O_CLOEXEC);
 	snprintf(path, sizeof(path), "%s/trace_marker", t->inst);
-	t->marker_fd = open(path, O_WRONLY);
+	t->marker_fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (t->on_fd < 0) {
 		snprintf(err, n, "--trace: cannot open tracing_on");
 		return -EIO;
@@ -156,12 +182,40 @@ int trace_cell_start(struct tracer *t)
 {
 	int e = put(t, "trace", "");
 
+	t->lost_events = 0;
+	t->stopped_ns = 0;
 	return e ? e : put(t, "tracing_on", "1");
+}
+
+/* Events each CPU's buffer overwrote or dropped: per_cpu/cpuN/stats. */
+static uint64_t lost_events(const struct tracer *t)
+{
+	char path[256], line[128];
+	unsigned long long v;
+	uint64_t lost = 0;
+	int c;
+
+	for (c = 0;; c++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats",
+			 t->inst, c);
+		f = fopen(path, "re");
+		if (!f)
+			break;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "overrun: %llu", &v) == 1 ||
+			    sscanf(line, "dropped events: %llu", &v) == 1)
+				lost += v;
+		fclose(f);
+	}
+	return lost;
 }
 
 void trace_cell_stop(struct tracer *t)
 {
 	put(t, "tracing_on", "0");
+	t->lost_events = lost_events(t);
 }
 
 int trace_save(struct tracer *t, const char *path)
@@ -202,9 +256,16 @@ void trace_close(struct tracer *t)
 		close(t->marker_fd);
 	t->on_fd = t->marker_fd = -1;
 	if (t->made) {
+		int i;
+
 		put(t, "tracing_on", "0");
-		/* The instance's events go with it. */
-		if (!rmdir(t->inst))
+		/*
+		 * The instance's events and settings go with it. Busy while
+		 * a reader still has one of its files open: a moment more.
+		 */
+		for (i = 0; i < 20 && rmdir(t->inst) && errno == EBUSY; i++)
+			usleep(50000);
+		if (access(t->inst, F_OK))
 			t->made = false;
 	}
 	if (t->mounted && !umount(t->root))
