@@ -577,7 +577,8 @@ void print_why(struct console *con, const struct result *r)
 		    who, r->sim->name);
 	for (i = 0; i < r->nexplained; i++) {
 		why_line(line, sizeof(line), &r->explained[i]);
-		if (p->verbose)
+		/* The frame --breaktrace stopped at: the point of the run. */
+		if (p->verbose || r->explained[i].broke)
 			out(con, "          %s%s\n", who, line);
 		else
 			log_only(con, "          %s%s\n", who, line);

@@ -34,8 +34,9 @@ void print_tables(struct console *con, const struct result *res, int n);
 void print_steal(struct console *con, const struct result *res, int n);
 /*
  * --trace: a result's worst frames explained, a line each under its row
- * (on the console with -v, in the log always); what the trace lost or
- * could not say, on the console always.
+ * (on the console with -v, in the log always; --breaktrace's frame on
+ * the console always); what the trace lost or could not say, on the
+ * console always.
  */
 void print_why(struct console *con, const struct result *r);
 /* One explained frame as a line (trace.h's struct why_frame). */
