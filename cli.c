@@ -117,6 +117,19 @@ const struct opt cli_opts[] = {
 	  .help = "run even while another interbench measures\n"
 		  "(recorded in the log and JSON)",
 	  .off = P(allow_concurrent) },
+	{ .name = "trace", .type = OT_FLAG,
+	  .help = "explain each cell's worst frames from the\n"
+		  "kernel's trace: who ran instead (root, tracefs)",
+	  .off = P(trace) },
+	{ .name = "trace-frames", .type = OT_INT, .arg = "N",
+	  .help = "frames --trace explains in each cell\n(default: 3)",
+	  .off = P(trace_frames), .min = 1, .max = WORST_MAX },
+	{ .name = "breaktrace", .type = OT_U64, .arg = "US",
+	  .help = "--trace, and at the first frame later than US\n"
+		  "microseconds stop the trace, save it to a file\n"
+		  "and end the run (exit status 5)",
+	  .off = P(breaktrace_ns), .min = 1, .max = 60000000,
+	  .scale = NSEC_PER_USEC },
 	{ .name = "dry-run", .type = OT_FLAG,
 	  .help = "check the command line, print the cells it\n"
 		  "would run and exit", .off = P(dry_run) },
@@ -655,7 +668,8 @@ void cli_usage(FILE *f)
 "\n"
 "Exit status: 0 all cells measured, 1 a --fail-if gate failed, 2 bad\n"
 "command line, 3 cannot set up (or another interbench is measuring),\n"
-"4 some cells failed or were skipped, 128+N stopped by signal N.\n");
+"4 some cells failed or were skipped, 5 --breaktrace stopped the run,\n"
+"128+N stopped by signal N.\n");
 	for (i = 0; simulators[i]; i++) {
 		if (!simulators[i]->opts)
 			continue;

@@ -58,6 +58,9 @@ struct plan {
 	const char *junit_path;		/* --junit */
 	const char *html_path;		/* --html */
 	bool allow_concurrent;		/* --allow-concurrent */
+	bool trace;			/* --trace */
+	int trace_frames;		/* --trace-frames */
+	uint64_t breaktrace_ns;		/* --breaktrace; 0: none */
 	struct gate gates[MAX_GATES];	/* --fail-if */
 	int ngates;
 	int per_pass;			/* cells in one pass of the matrix */

@@ -51,6 +51,14 @@ double fig_u64(const struct figure *f, const struct sim_result *r)
 	return (double)v;
 }
 
+double fig_double(const struct figure *f, const struct sim_result *r)
+{
+	double v;
+
+	memcpy(&v, (const char *)r + f->off, sizeof(v));
+	return v;
+}
+
 double fig_desired_pct(const struct figure *f, const struct sim_result *r)
 {
 	(void)f;
@@ -192,6 +200,9 @@ void result_free(struct result *r)
 	free(r->hist);
 	free(r->sim_v);
 	free(r->kept);
+	free(r->explained);
+	r->explained = NULL;
+	r->nexplained = 0;
 	r->hist = NULL;
 	r->sim_v = NULL;
 	r->kept = NULL;

@@ -21,6 +21,7 @@
 #include "interbench.h"
 
 struct jw;
+struct why_frame;
 
 enum fig_unit {
 	FU_COUNT,	/* a whole number; the JSON writes it as one */
@@ -78,6 +79,8 @@ static inline bool figure_is_time(const struct figure *f)
 double fig_stat(const struct figure *f, const struct sim_result *r);
 /* ... a uint64_t at off, ... */
 double fig_u64(const struct figure *f, const struct sim_result *r);
+/* ... a double at off (NaN: unknown), ... */
+double fig_double(const struct figure *f, const struct sim_result *r);
 double fig_desired_pct(const struct figure *f, const struct sim_result *r);
 double fig_met_pct(const struct figure *f, const struct sim_result *r);
 /* ... the midpoint of the fullest bucket of the lat_stats at off, ... */
@@ -157,7 +160,8 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    "% deadlines met", FU_PCT, FB_HIGHER,			\
 	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DEADLINES,		\
 	    fig_met_pct, 0, 0)						\
-	IB_FRAME_FIGURES(FIG)
+	IB_FRAME_FIGURES(FIG)						\
+	IB_INTF_FIGURES(FIG)
 
 /* Frame pacing: frame times, FPS and its lows, stutters (README). */
 #define IB_FT(FIG, P, K, A)						\
@@ -184,6 +188,42 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    "frames over two periods", FU_COUNT, FB_LOWER,		\
 	    FIG_CSV | FIG_GATE | FIG_VERBOSE | FIG_OPTIONAL, fig_stutters, \
 	    SR(stutters), 0)
+
+/*
+ * What else happened while the cell was measured (interfere.h): the
+ * group "interference", null where the kernel does not say.
+ */
+#define IB_INTF(FIG, ID, K, L, U, F)					\
+	FIG(INTF_##ID, "interference", K, NULL, L, U, FB_NONE, FIG_CSV,	\
+	    fig_double, SR(intf.F), 0)
+#define IB_INTF_FIGURES(FIG)						\
+	IB_INTF(FIG, STEAL, "steal_pct", "% CPU time stolen by the host", \
+		FU_PCT, steal_pct)					\
+	IB_INTF(FIG, IRQ, "irq_pct", "% CPU time in interrupts", FU_PCT, \
+		irq_pct)						\
+	IB_INTF(FIG, SOFTIRQ, "softirq_pct", "% CPU time in softirqs",	\
+		FU_PCT, softirq_pct)					\
+	IB_INTF(FIG, IOWAIT, "iowait_pct", "% CPU time in iowait",	\
+		FU_PCT, iowait_pct)					\
+	IB_INTF(FIG, PSI_CPU, "psi_cpu_some_pct", "% time some task "	\
+		"stalled on CPU", FU_PCT, psi_cpu_some_pct)		\
+	IB_INTF(FIG, PSI_IO, "psi_io_some_pct", "% time some task "	\
+		"stalled on IO", FU_PCT, psi_io_some_pct)		\
+	IB_INTF(FIG, PSI_MEM, "psi_memory_some_pct", "% time some task " \
+		"stalled on memory", FU_PCT, psi_memory_some_pct)	\
+	IB_INTF(FIG, CTXT, "ctxt_per_s", "context switches per second",	\
+		FU_COUNT, ctxt_per_s)					\
+	IB_INTF(FIG, INTR, "intr_per_s", "interrupts per second",	\
+		FU_COUNT, intr_per_s)					\
+	IB_INTF(FIG, RUNQ, "task_runq_wait_pct", "% of the task's "	\
+		"runnable time spent waiting", FU_PCT, task_runq_wait_pct) \
+	IB_INTF(FIG, VCSW, "task_voluntary_switches", "the task's "	\
+		"voluntary switches", FU_COUNT, task_voluntary_switches) \
+	IB_INTF(FIG, IVCSW, "task_involuntary_switches", "the task's "	\
+		"involuntary switches", FU_COUNT,			\
+		task_involuntary_switches)				\
+	IB_INTF(FIG, MIGR, "task_migrations", "the task's migrations",	\
+		FU_COUNT, task_migrations)
 
 #define IB_FIG_ENUM(id, ...)	F_##id,
 enum fig_id { IB_FIGURES(IB_FIG_ENUM) F_COUNT };
@@ -244,6 +284,12 @@ struct result {
 	struct hist_bucket *hist;	/* latency, non-empty buckets */
 	uint32_t nhist;
 	void *kept;			/* sim->keep()'s, or NULL */
+	/* --trace: the worst frames explained (trace.h), worst first */
+	bool traced;
+	struct why_frame *explained;
+	int nexplained;
+	int why_err;			/* -errno: the trace could not be read */
+	uint64_t trace_lost;		/* events the trace lost in the cell */
 };
 
 /* Read the figures of res into r (allocates). 0 or -ENOMEM. */
@@ -258,6 +304,12 @@ double result_sim_value(const struct result *r, const struct figure *f);
 bool figure_named(const struct figure *f, const char *name, size_t len);
 /* The CSV column of f into buf ("latency_p99_us", "latency_count"). */
 void figure_csv_name(const struct figure *f, char *buf, size_t n);
+
+/* Did the host steal more than STEAL_MARK_PCT of the CPU time (v)? */
+static inline bool steal_marked(double v)
+{
+	return v > STEAL_MARK_PCT;
+}
 
 /* ---- rows: a cell over its repeats ----------------------------------- */
 

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <time.h>
 #include <unistd.h>
 #include "interbench.h"
 #include "cli.h"
@@ -29,6 +30,7 @@
 #include "results.h"
 #include "run.h"
 #include "system.h"
+#include "trace.h"
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct run {
@@ -38,6 +40,7 @@ struct run {
 	struct run_info info;
 	struct console con;
 	struct runner runner;
+	struct tracer tracer;		/* --trace */
 	struct json_out json;
 	bool json_warned, junit_warned, html_warned;
 	struct run_lock lock;
@@ -95,6 +98,11 @@ static void check_rights(struct plan *p)
 {
 	struct run_cfg *cfg = &p->cfg;
 
+	/* --breaktrace stops a trace: it needs one. */
+	if (p->breaktrace_ns)
+		p->trace = true;
+	if (p->trace && !p->dry_run && geteuid())
+		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
 	cfg->rt_ok = sys_realtime();
 	if (cfg->rt && !cfg->rt_ok)
 		die(IB_EXIT_SETUP, "-r needs real-time privileges "
@@ -235,6 +243,21 @@ static void take_lock(struct run *r)
 	    "runs without it)", r->lock.path, sys_file_why(err));
 }
 
+/*
+ * --trace: our tracefs instance, made after every check and the lock
+ * and before any file, so that a kernel without tracefs (or its events)
+ * is one line and nothing made. Undone at exit, whatever the exit.
+ */
+static void open_trace(struct run *r)
+{
+	char err[320];
+
+	if (!r->plan.trace)
+		return;
+	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, err, sizeof(err)))
+		die(IB_EXIT_SETUP, "%s", err);
+}
+
 static void bind_cpu0(void)
 {
 	cpu_set_t set;
@@ -371,6 +394,7 @@ static void result_done(struct run *r)
 		r->nbad++;
 	if (r->plan.repeats == 1)
 		print_result(&r->con, r->res, r->nres);
+	print_why(&r->con, res);
 	if (r->csv)
 		csv_row(r->csv, res);
 	if (r->plan.json_path)
@@ -397,6 +421,39 @@ static void interrupted(struct run *r)
 	exit(128 + sig);
 }
 
+/*
+ * --breaktrace: a frame was that late, the trace stopped there. Save it
+ * (named by the time, next to the log) and end the run.
+ */
+static void __attribute__((noreturn)) broke(struct run *r)
+{
+	const struct worst_frame *b = &r->runner.sh->res.worst.brk;
+	char path[96], stamp[32];
+	time_t now = time(NULL);
+	int err;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	snprintf(path, sizeof(path), "interbench-breaktrace-%s.txt", stamp);
+	err = trace_save(&r->tracer, path);
+	if (!err)
+		r->info.breaktrace_file = path;
+	out(&r->con, "\n--breaktrace: a frame %.3f ms late (more than %.3f ms) "
+	    "on CPU %d, thread %d; ", (double)(b->start - b->release) /
+	    NSEC_PER_MSEC, (double)r->plan.breaktrace_ns / NSEC_PER_MSEC,
+	    (int)b->cpu, (int)b->tid);
+	if (err)
+		out(&r->con, "cannot save the trace to %s: %s\n", path,
+		    strerror(-err));
+	else
+		out(&r->con, "trace saved to %s (marker \"interbench: "
+		    "breaktrace\")\n", path);
+	r->info.interrupted = "breaktrace";
+	runner_finish(&r->runner);
+	close_outputs(r);
+	trace_close(&r->tracer);
+	exit(IB_EXIT_BREAK);
+}
+
 /* ---- the run -------------------------------------------------------- */
 
 static void start(struct run *r)
@@ -404,6 +461,10 @@ static void start(struct run *r)
 	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
 	if (!r->res || runner_init(&r->runner, &r->plan))
 		die(IB_EXIT_SETUP, "out of memory");
+	if (r->plan.trace) {
+		r->runner.trace = &r->tracer;
+		r->info.trace = &r->tracer;
+	}
 	sysinfo_read(&r->sys);
 	sys_raise_fd_limit();
 	r->con.plan = &r->plan;
@@ -427,6 +488,12 @@ static void start(struct run *r)
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
 	calibrate(r);
 	log_header(&r->con, &r->cal);
+	machine_state_print(&r->sys, out_cb, &r->con);
+	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
+	if (r->plan.trace)
+		out(&r->con, "Trace: tracefs instance %s, clock mono; "
+		    "events this kernel lacks: %s\n", r->tracer.inst,
+		    r->tracer.missing[0] ? r->tracer.missing : "none");
 	if (r->info.concurrent && r->info.concurrent_pid)
 		out(&r->con, "WARNING: --allow-concurrent: another interbench "
 		    "(pid %d) is measuring too; results are unreliable\n",
@@ -491,6 +558,8 @@ static void run_all(struct run *r)
 		/* Measured in full: kept even if a signal came meanwhile. */
 		r->nres++;
 		result_done(r);
+		if (r->runner.broke)
+			broke(r);
 		if (runner_stopped())
 			interrupted(r);
 	}
@@ -508,6 +577,7 @@ static int finish(struct run *r)
 	if (r->plan.repeats >= 3)
 		print_variation(&r->con, r->res, r->nres);
 	out(&r->con, "\n");
+	print_steal(&r->con, r->res, r->nres);
 	if (r->nbad) {
 		out(&r->con, "%d of %d cells were not measured (see their "
 		    "rows)\n", r->nbad, r->plan.cells);
@@ -518,6 +588,8 @@ static int finish(struct run *r)
 	i = close_outputs(r);
 	if (i && !ret)
 		ret = i;
+	if (r->plan.trace)
+		trace_close(&r->tracer);
 	for (i = 0; i < r->nres; i++)
 		result_free(&r->res[i]);
 	free(r->res);
@@ -544,6 +616,7 @@ int main(int argc, char **argv)
 		return IB_EXIT_OK;
 	}
 	take_lock(r);
+	open_trace(r);
 	open_files(r);
 	start(r);
 	run_all(r);

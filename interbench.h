@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <time.h>
 #include "stats.h"
+#include "interfere.h"
 
 #define IB_VERSION		"0.40"
 
@@ -29,6 +30,7 @@
 #define IB_EXIT_USAGE		2	/* bad command line or input file */
 #define IB_EXIT_SETUP		3	/* cannot set up (memory, fork, files) */
 #define IB_EXIT_CELLS		4	/* run finished, some cells failed */
+#define IB_EXIT_BREAK		5	/* --breaktrace: a frame was that late */
 
 #define NSEC_PER_USEC		1000ULL
 #define NSEC_PER_MSEC		1000000ULL
@@ -216,6 +218,31 @@ int opt_set(const struct opt *o, void *base, const char *val, char *err,
  * frame, a Server request, a Cyclic wakeup.
  */
 
+/*
+ * A frame among the latest of a cell, kept for --trace to explain: its
+ * release, when the timing thread woke for it (and on which CPU), when
+ * it started running, and the simulated thread's tid and CPU then
+ * (CLOCK_MONOTONIC ns).
+ */
+struct worst_frame {
+	uint64_t release, timer, start;
+	int32_t tid, cpu, timer_cpu;
+};
+
+#define WORST_MAX	16	/* --trace-frames at most */
+
+struct worst_frames {
+	uint32_t keep;			/* how many to keep; 0: none */
+	uint32_t n;
+	int32_t timing_tid;
+	struct worst_frame f[WORST_MAX];	/* unordered */
+	/* --breaktrace: the first frame later than break_ns stops it */
+	uint64_t break_ns;
+	int on_fd, marker_fd;		/* the trace's tracing_on, marker */
+	uint32_t broke;			/* brk is that frame */
+	struct worst_frame brk;
+};
+
 /* Room in every sim_result for a simulator's own raw figures. */
 #define SIM_OWN_BYTES	(16 * 1024)
 
@@ -278,6 +305,9 @@ struct sim_result {
 	struct lat_stats timer;		/* release -> timing thread awake */
 	struct lat_stats wakeup;	/* timing thread post -> thread running */
 	struct lat_stats per_sec;	/* frames done in each whole second */
+	struct task_acc task;		/* its threads' counters, at their end */
+	struct interference intf;	/* made by the parent (run.c) */
+	struct worst_frames worst;	/* for --trace */
 	/* From one frame's completion to the next: what a display shows. */
 	struct lat_stats frame_time;
 	uint64_t stutters;		/* frame times over two periods */
@@ -326,6 +356,11 @@ uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k);
 int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
 
 /* Helpers in timing.c the simulators share. */
+/* --trace: keep this frame if among the cell's latest (timing.c). */
+void worst_frame_add(struct worst_frames *w, uint64_t release,
+		     uint64_t timer, int timer_cpu, uint64_t start);
+/* --trace: say the calling thread's tid in the trace (timing.c). */
+void worst_frame_thread(struct worst_frames *w);
 /* The calling thread as the run asks: SCHED_FIFO (c->rt) or c->nice. */
 int sim_sched(const struct sim_ctx *c);
 /* Record the first failure of a run: status and "what: strerror". */

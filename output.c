@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "infer.h"
 #include "output.h"
+#include "trace.h"
 
 static void vout(struct console *con, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
@@ -110,6 +111,47 @@ void table_head(struct console *con, const struct sim_desc *s)
 	out(con, "\n");
 }
 
+/* A percentage, or "-" when unknown. */
+static const char *pct_text(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.2g", v);
+	return buf;
+}
+
+/* A count or rate, or "-" when unknown. */
+static const char *count_text(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.0f", v);
+	return buf;
+}
+
+/* With -v: the row's interference (interfere.h), in percent and counts. */
+static void table_interference(struct console *con, const struct row *w)
+{
+	char a[8][16];
+	int i;
+
+	for (i = 0; i < 7; i++)
+		pct_text(a[i], sizeof(a[i]), w->v[F_INTF_STEAL + i]);
+	out(con, "          interference: steal %s, irq %s, softirq %s, "
+	    "iowait %s %%; psi cpu %s, io %s, memory %s %%; ", a[0], a[1],
+	    a[2], a[3], a[4], a[5], a[6]);
+	out(con, "%s ctxt/s, %s intr/s\n", count_text(a[0], 16, w->v[F_INTF_CTXT]),
+	    count_text(a[1], 16, w->v[F_INTF_INTR]));
+	out(con, "          task: runq wait %s %%, switches %s voluntary, %s "
+	    "involuntary, %s migrations\n",
+	    pct_text(a[0], 16, w->v[F_INTF_RUNQ]),
+	    count_text(a[1], 16, w->v[F_INTF_VCSW]),
+	    count_text(a[2], 16, w->v[F_INTF_IVCSW]),
+	    count_text(a[3], 16, w->v[F_INTF_MIGR]));
+}
+
 /* With -v: "load did: 1.2 Mloops/s, ..." */
 static void table_work(struct console *con, const struct row *w)
 {
@@ -154,12 +196,16 @@ void table_row(struct console *con, const struct row *w)
 	if (p->repeats > 1)
 		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
 		    w->mean_lo / u, w->mean_hi / u);
+	if (steal_marked(w->v[F_INTF_STEAL]))
+		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
 	out(con, "\n");
 	if (w->bad && p->repeats > 1)
 		out(con, "          repeat %d: %s\n", w->bad->repeat,
 		    w->bad->why);
-	if (p->verbose)
+	if (p->verbose) {
 		table_work(con, w);
+		table_interference(con, w);
+	}
 }
 
 void print_result(struct console *con, const struct result *res, int n)
@@ -221,6 +267,28 @@ static bool row_gates(struct console *con, const struct row *w)
 		broken = true;
 	}
 	return broken;
+}
+
+void print_steal(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	int s, l, marked = 0, cells = 0;
+	struct row w;
+
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]) ||
+			    make_row(&w, res, n, p->sims[s], p->loads[l]) ||
+			    !w.ok)
+				continue;
+			cells++;
+			marked += steal_marked(w.v[F_INTF_STEAL]);
+		}
+	if (marked)
+		out(con, "%d of %d cells had more than %.0f %% of their CPU "
+		    "time stolen by the hypervisor\n(marked [steal]): their "
+		    "figures include the host's doing, not only the kernel's\n",
+		    marked, cells, STEAL_MARK_PCT);
 }
 
 /* Gates are checked on the figures the tables show. */
@@ -405,4 +473,114 @@ void print_plan(const struct plan *p)
 			if (plan_has(p->sims[s], p->loads[l]))
 				printf("  %s under %s\n", p->sims[s]->name,
 				       p->loads[l]->name);
+}
+
+/* ---- --trace -------------------------------------------------------- */
+
+/* Only to the log: what -v would have shown on the console. */
+static void log_only(struct console *con, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void log_only(struct console *con, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!con->log)
+		return;
+	va_start(ap, fmt);
+	vfprintf(con->log, fmt, ap);
+	va_end(ap);
+	fflush(con->log);
+}
+
+#define MS(ns)	((double)(ns) / NSEC_PER_MSEC)
+
+/* snprintf appended at *at, never past n. */
+static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*at >= n)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *at, n - *at, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*at += (size_t)k;
+}
+
+/* " behind a:1 2.1, b:2 0.3; irq x 0.1; softirq NET_RX 0.2" */
+static void part_text(char *buf, size_t n, size_t *at,
+		      const struct why_part *p, int most)
+{
+	int i;
+
+	if (p->own_ns >= 10 * NSEC_PER_USEC)
+		add(buf, n, at, " (own work %.3g)", MS(p->own_ns));
+	for (i = 0; i < p->nran && i < most; i++)
+		add(buf, n, at, "%s%s:%d %.3g", i ? ", " : " behind ",
+		    p->ran[i].name, p->ran[i].pid, MS(p->ran[i].ns));
+	if (p->irq_ns) {
+		add(buf, n, at, "; irq %.3g", MS(p->irq_ns));
+		for (i = 0; i < p->nirq && i < 2; i++)
+			add(buf, n, at, "%s%s %.3g", i ? ", " : " (",
+			    p->irq[i].name, MS(p->irq[i].ns));
+		add(buf, n, at, ")");
+	}
+	for (i = 0; i < p->nsoft && i < 2; i++)
+		add(buf, n, at, "%s%s %.3g", i ? ", " : "; softirq ",
+		    p->soft[i].name, MS(p->soft[i].ns));
+}
+
+void why_line(char *buf, size_t n, const struct why_frame *f)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	add(buf, n, &at, "%s %.3g ms: timer +%.3g", f->broke ? "break" :
+	    "worst", MS(f->latency_ns), MS(f->timer.ns));
+	/* What held the timer up matters only when it was late. */
+	if (f->timer.ns >= 50 * NSEC_PER_USEC)
+		part_text(buf, n, &at, &f->timer, 2);
+	add(buf, n, &at, "; waited %.3g on cpu %d", MS(f->wait.ns),
+	    f->wait.cpu);
+	part_text(buf, n, &at, &f->wait, 3);
+	if (f->migrations)
+		add(buf, n, &at, "; migrated %d", f->migrations);
+	if (f->lost)
+		add(buf, n, &at, "; [trace incomplete: not explained in "
+		    "full]");
+}
+
+void print_why(struct console *con, const struct result *r)
+{
+	const struct plan *p = con->plan;
+	char line[512], who[96] = "";
+	int i;
+
+	if (!r->traced || r->status != RES_OK)
+		return;
+	if (p->repeats > 1)
+		snprintf(who, sizeof(who), "%s under %s, repeat %d: ",
+			 r->sim->name, r->load->name, r->repeat);
+	if (r->trace_lost)
+		out(con, "          %strace: %llu events lost (buffer full); "
+		    "frames they would explain are marked incomplete\n", who,
+		    (unsigned long long)r->trace_lost);
+	if (r->why_err)
+		out(con, "          %strace: cannot read it: %s\n", who,
+		    strerror(-r->why_err));
+	else if (!r->nexplained)
+		out(con, "          %strace: %s keeps no frames to explain\n",
+		    who, r->sim->name);
+	for (i = 0; i < r->nexplained; i++) {
+		why_line(line, sizeof(line), &r->explained[i]);
+		/* The frame --breaktrace stopped at: the point of the run. */
+		if (p->verbose || r->explained[i].broke)
+			out(con, "          %s%s\n", who, line);
+		else
+			log_only(con, "          %s%s\n", who, line);
+	}
 }

@@ -30,6 +30,18 @@ void print_result(struct console *con, const struct result *res, int n);
 /* Every row: medians over the repeats. */
 void print_tables(struct console *con, const struct result *res, int n);
 /* Every broken --fail-if gate, said once per cell and gate; true if any. */
+/* The run's summary: how many cells the host's steal confounds. */
+void print_steal(struct console *con, const struct result *res, int n);
+/*
+ * --trace: a result's worst frames explained, a line each under its row
+ * (on the console with -v, in the log always; --breaktrace's frame on
+ * the console always); what the trace lost or could not say, on the
+ * console always.
+ */
+void print_why(struct console *con, const struct result *r);
+/* One explained frame as a line (trace.h's struct why_frame). */
+struct why_frame;
+void why_line(char *buf, size_t n, const struct why_frame *f);
 bool check_gates(struct console *con, const struct result *res, int n);
 
 /*

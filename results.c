@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "results.h"
 #include "schema.h"
+#include "trace.h"
 
 /* ---- JSON ------------------------------------------------------------ */
 
@@ -26,6 +27,32 @@ static void jw_int_or_null(struct jw *w, const char *key, long long v)
 		jw_null(w, key);
 	else
 		jw_int(w, key, v);
+}
+
+/* The state of the machine that changes latency (machine.c). */
+static void json_machine(struct jw *w, const struct machine_state *st)
+{
+	jw_str_or_null(w, "preempt_source", st->preempt_source);
+	jw_str_or_null(w, "sched_ext", st->sched_ext);
+	jw_str(w, "cmdline_latency", st->cmdline);
+	jw_str_or_null(w, "cpufreq_driver", st->cpufreq_driver);
+	jw_str_or_null(w, "cpufreq_governors", st->governors);
+	jw_str_or_null(w, "cpuidle_driver", st->cpuidle_driver);
+	jw_str_or_null(w, "cpuidle_governor", st->cpuidle_governor);
+	jw_str_or_null(w, "transparent_hugepages", st->thp);
+	if (st->autogroup < 0)
+		jw_null(w, "autogroup");
+	else
+		jw_bool(w, "autogroup", st->autogroup);
+	if (!st->have_rt_runtime)
+		jw_null(w, "sched_rt_runtime_us");
+	else
+		jw_int(w, "sched_rt_runtime_us", st->rt_runtime_us);
+	if (st->vm < 0)
+		jw_null(w, "virtual_machine");
+	else
+		jw_bool(w, "virtual_machine", st->vm);
+	jw_str_or_null(w, "hypervisor", st->hypervisor);
 }
 
 static void json_system(struct jw *w, const struct run_info *ri)
@@ -49,6 +76,7 @@ static void json_system(struct jw *w, const struct run_info *ri)
 	jw_str_or_null(w, "clocksource", si->clocksource);
 	jw_int_or_null(w, "mem_total_kb", si->mem_total_kb);
 	jw_int_or_null(w, "swap_total_kb", si->swap_total_kb);
+	json_machine(w, &si->st);
 	jw_bool(w, "realtime_ok", ri->plan->cfg.rt_ok);
 	jw_obj_end(w);
 }
@@ -160,6 +188,91 @@ static void json_windows(struct jw *w, const struct result *r)
 	jw_obj_end(w);
 }
 
+static void json_who(struct jw *w, const char *key, const struct why_who *v,
+		     int n, bool task)
+{
+	int i;
+
+	jw_arr_begin(w, key);
+	for (i = 0; i < n; i++) {
+		jw_obj_begin(w, NULL);
+		jw_str(w, task ? "comm" : "name", v[i].name);
+		if (task)
+			jw_int(w, "pid", v[i].pid);
+		jw_num(w, "us", (double)v[i].ns / NSEC_PER_USEC);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* Both parts' interrupts of one kind, by name, largest first. */
+static int merge_who(struct why_who *out, const struct why_who *a, int na,
+		     const struct why_who *b, int nb)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < na + nb; i++) {
+		const struct why_who *x = i < na ? &a[i] : &b[i - na];
+
+		for (j = 0; j < n && strcmp(out[j].name, x->name); j++)
+			;
+		if (j < n) {
+			out[j].ns += x->ns;
+			continue;
+		}
+		out[n++] = *x;
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && out[j].ns > out[j - 1].ns; j--) {
+			struct why_who t = out[j];
+
+			out[j] = out[j - 1];
+			out[j - 1] = t;
+		}
+	return n;
+}
+
+#define US(ns)	((double)(ns) / NSEC_PER_USEC)
+
+/* --trace: each frame, the parts of its latency and who took them. */
+static void json_worst(struct jw *w, const struct result *r)
+{
+	struct why_who m[2 * WHY_IRQS];
+	int i, n;
+
+	jw_uint(w, K_TRACE_LOST, r->trace_lost);
+	jw_arr_begin(w, K_WORST_FRAMES);
+	for (i = 0; i < r->nexplained; i++) {
+		const struct why_frame *f = &r->explained[i];
+
+		jw_obj_begin(w, NULL);
+		jw_num(w, "latency_us", US(f->latency_ns));
+		jw_num(w, "timer_us", US(f->timer.ns));
+		jw_num(w, "wait_us", US(f->wait.ns));
+		jw_int(w, "cpu", f->wait.cpu);
+		json_who(w, "ran_instead", f->wait.ran, f->wait.nran, true);
+		jw_num(w, "irq_us", US(f->wait.irq_ns + f->timer.irq_ns));
+		jw_num(w, "softirq_us",
+		       US(f->wait.softirq_ns + f->timer.softirq_ns));
+		n = merge_who(m, f->wait.irq, f->wait.nirq, f->timer.irq,
+			      f->timer.nirq);
+		json_who(w, "irqs", m, n, false);
+		n = merge_who(m, f->wait.soft, f->wait.nsoft, f->timer.soft,
+			      f->timer.nsoft);
+		json_who(w, "softirqs", m, n, false);
+		jw_num(w, "own_us", US(f->wait.own_ns));
+		jw_int(w, "migrations", f->migrations);
+		jw_int(w, "timer_cpu", f->timer.cpu);
+		json_who(w, "timer_ran_instead", f->timer.ran, f->timer.nran,
+			 true);
+		jw_int(w, "tid", f->tid);
+		jw_bool(w, "complete", !f->lost);
+		jw_bool(w, "breaktrace", f->broke);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	uint32_t i;
@@ -175,6 +288,8 @@ static void json_result(struct jw *w, const struct result *r)
 		return;
 	}
 	json_figures(w, figures, F_COUNT, r->v, r);
+	/* The host took enough to confound the figures: say so. */
+	jw_bool(w, K_STEAL_MARKED, steal_marked(r->v[F_INTF_STEAL]));
 	jw_obj_begin(w, K_HISTOGRAM);
 	jw_str(w, K_HIST_UNIT, "ns");
 	jw_arr_begin(w, K_BUCKETS);
@@ -202,6 +317,29 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_obj_end(w);
 	if (r->nwin)
 		json_windows(w, r);
+	if (r->traced)
+		json_worst(w, r);
+	jw_obj_end(w);
+}
+
+/* --trace: where, how, and what this kernel could not trace. */
+static void json_trace(struct jw *w, const struct run_info *ri)
+{
+	const struct tracer *t = ri->trace;
+	char ev[sizeof(t->missing)], *s, *save = NULL;
+
+	jw_obj_begin(w, K_TRACE);
+	jw_str(w, "instance", t->inst);
+	jw_str(w, "clock", "mono");
+	jw_int(w, "frames", ri->plan->trace_frames);
+	jw_num(w, "breaktrace_us", ri->plan->breaktrace_ns ?
+	       (double)ri->plan->breaktrace_ns / NSEC_PER_USEC : NAN);
+	jw_arr_begin(w, "missing_events");
+	snprintf(ev, sizeof(ev), "%s", t->missing);
+	for (s = strtok_r(ev, " ", &save); s; s = strtok_r(NULL, " ", &save))
+		jw_str(w, NULL, s);
+	jw_arr_end(w);
+	jw_str(w, "breaktrace_file", ri->breaktrace_file);
 	jw_obj_end(w);
 }
 
@@ -219,6 +357,8 @@ static void json_head(struct jw *w, const struct run_info *ri)
 	jw_str(w, K_INTERRUPTED, ri->interrupted);
 	json_system(w, ri);
 	json_settings(w, ri);
+	if (ri->trace)
+		json_trace(w, ri);
 	jw_obj_begin(w, K_CALIBRATION);
 	jw_uint(w, "loops_per_ms", cal->loops_per_ms);
 	jw_num(w, "error_pct", cal->error_pct);

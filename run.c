@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "run.h"
 #include "system.h"
+#include "trace.h"
 
 /* The parent checks on a running cell this often, at the least. */
 #define WATCH_NS		(50 * NSEC_PER_MSEC)
@@ -287,6 +288,7 @@ static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
 	/* Best effort: page faults would show up as latency. */
 	sys_lock_memory();
 	err = s->run(&sc);
+	task_acc_add_self(&res->task);
 	if (err && !res->status) {
 		res->status = err;
 		snprintf(res->why, sizeof(res->why), "%s", strerror(-err));
@@ -387,13 +389,16 @@ static int supervise(struct runner *rn, struct result *r, uint64_t t0,
 
 /* The benchmark ended with status st: what the cell measured. */
 static void collect(struct runner *rn, struct result *r, int st,
-		    const uint64_t *w0, uint64_t t0)
+		    const uint64_t *w0, const struct machine_counters *m0)
 {
 	struct shared *sh = rn->sh;
-	uint64_t w1[WORK_KINDS], t1 = now_ns();
+	uint64_t w1[WORK_KINDS], t1 = now_ns(), t0 = m0->t_ns;
+	struct machine_counters m1;
 	bool did_work = false;
 	int lst, k;
 
+	machine_read(&m1);
+	interference_make(&sh->res.intf, m0, &m1, &sh->res.task);
 	snapshot(&sh->work, w1);
 	for (k = 0; k < WORK_KINDS; k++) {
 		r->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
@@ -421,10 +426,74 @@ static void collect(struct runner *rn, struct result *r, int st,
 	}
 }
 
+/* --trace: the benchmark keeps its worst frames; the trace records. */
+static void trace_begin(struct runner *rn)
+{
+	struct worst_frames *w = &rn->sh->res.worst;
+	const struct plan *p = rn->plan;
+
+	if (!rn->trace)
+		return;
+	w->keep = (uint32_t)p->trace_frames;
+	w->break_ns = p->breaktrace_ns;
+	w->on_fd = rn->trace->on_fd;
+	w->marker_fd = rn->trace->marker_fd;
+	trace_cell_start(rn->trace);
+}
+
+/*
+ * --breaktrace: the frame that stopped the trace is explained too, in
+ * the place of the least late if it was pushed out by later ones.
+ */
+static void add_break(struct worst_frames *w)
+{
+	uint32_t i, least = 0;
+
+	for (i = 0; i < w->n; i++) {
+		if (w->f[i].release == w->brk.release)
+			return;
+		if (w->f[i].start - w->f[i].release <
+		    w->f[least].start - w->f[least].release)
+			least = i;
+	}
+	if (w->n < WORST_MAX)
+		least = w->n++;
+	w->f[least] = w->brk;
+}
+
+/* --trace: the worst frames explained into r; did it break? */
+static void trace_end(struct runner *rn, struct result *r)
+{
+	struct worst_frames *w = &rn->sh->res.worst;
+	int n;
+
+	if (!rn->trace)
+		return;
+	rn->broke = w->broke != 0;
+	r->traced = true;
+	r->trace_lost = rn->trace->lost_events;
+	if (r->status != RES_OK)
+		return;
+	if (w->broke) {
+		rn->trace->stopped_ns = w->brk.start;
+		add_break(w);
+	}
+	n = trace_explain(rn->trace, w, &r->explained);
+	if (n < 0) {
+		r->why_err = n;
+		return;
+	}
+	r->nexplained = n;
+	while (w->broke && n-- > 0)
+		if (r->explained[n].release_ns == w->brk.release)
+			r->explained[n].broke = true;
+}
+
 /* Start the load and the benchmark, watch, collect: 0 or -EINTR. */
 static int measure(struct runner *rn, struct result *r)
 {
-	uint64_t w0[WORK_KINDS], t0;
+	struct machine_counters m0;
+	uint64_t w0[WORK_KINDS];
 	int err, st = 0;
 
 	memset(&rn->sh->work, 0, sizeof(rn->sh->work));
@@ -438,17 +507,21 @@ static int measure(struct runner *rn, struct result *r)
 	if (err)
 		return err < 0 ? err : 0;
 	snapshot(&rn->sh->work, w0);
-	t0 = now_ns();
+	trace_begin(rn);
+	machine_read(&m0);
 	rn->kids[1] = start_bench(rn, r->sim);
 	if (rn->kids[1] < 0) {
 		rn->kids[1] = 0;
 		cell_status(r, RES_FAILED, "failed: fork", strerror(errno));
 		return 0;
 	}
-	err = supervise(rn, r, t0, &st);
+	err = supervise(rn, r, m0.t_ns, &st);
+	if (rn->trace)
+		trace_cell_stop(rn->trace);
 	if (err)
 		return err < 0 ? err : 0;
-	collect(rn, r, st, w0, t0);
+	collect(rn, r, st, w0, &m0);
+	trace_end(rn, r);
 	return 0;
 }
 

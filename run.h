@@ -26,6 +26,8 @@ struct runner {
 	struct shared *sh;
 	pid_t kids[2];			/* process groups alive now */
 	bool read_file_dirty;		/* made this run and not complete */
+	struct tracer *trace;		/* --trace, or NULL */
+	bool broke;			/* --breaktrace: the last cell broke */
 };
 
 /* The shared mapping: 0 or -errno. */

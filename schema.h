@@ -27,6 +27,7 @@
 #define K_REPEAT		"repeat"
 #define K_STATUS		"status"
 #define STATUS_OK		"ok"
+#define K_STEAL_MARKED		"steal_marked"	/* steal > 1 % of CPU time */
 #define K_HISTOGRAM		"histogram"
 #define K_HIST_UNIT		"unit"
 #define K_BUCKETS		"buckets"	/* [[low_ns, high_ns, count]] */
@@ -36,5 +37,9 @@
 #define K_WINDOWS		"worst_by_window_us"
 #define K_WINDOW_MS		"window_ms"
 #define K_VALUES		"values"
+/* --trace only: the worst frames explained, worst first (README) */
+#define K_WORST_FRAMES		"worst_frames"
+#define K_TRACE_LOST		"trace_lost_events"
+#define K_TRACE			"trace"		/* top level: how it traced */
 
 #endif

@@ -82,11 +82,13 @@ static long long meminfo_kb(const char *key)
 }
 
 /* The kernel's preemption model, where it can be read. */
-static void read_preempt(char *buf, size_t n, const char *version)
+static void read_preempt(char *buf, size_t n, const char *version,
+			 char *src, size_t sn)
 {
 	char line[128], *open_p, *close_p;
 
 	buf[0] = '\0';
+	snprintf(src, sn, "build");
 	/* Dynamic preemption shows the mode in use in parentheses. */
 	if (!read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line))) {
 		open_p = strchr(line, '(');
@@ -94,6 +96,7 @@ static void read_preempt(char *buf, size_t n, const char *version)
 		if (open_p && close_p) {
 			*close_p = '\0';
 			snprintf(buf, n, "%s", open_p + 1);
+			snprintf(src, sn, "debugfs");
 			return;
 		}
 	}
@@ -133,7 +136,9 @@ void sysinfo_read(struct sysinfo_ib *si)
 		si->smt = atoi(buf) ? 1 : 0;
 	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
 		  si->governor, sizeof(si->governor));
-	read_preempt(si->preempt, sizeof(si->preempt), si->version);
+	read_preempt(si->preempt, sizeof(si->preempt), si->version,
+		     si->st.preempt_source, sizeof(si->st.preempt_source));
+	machine_state_read(si);
 	read_line("/sys/devices/system/clocksource/clocksource0/"
 		  "current_clocksource", si->clocksource,
 		  sizeof(si->clocksource));

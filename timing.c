@@ -78,6 +78,7 @@ struct periodic {
 	uint64_t end;		/* no release at or after this; 0: never */
 	_Atomic uint64_t released;
 	_Atomic uint64_t stamp[STAMPS];
+	_Atomic int stamp_cpu[STAMPS];	/* --trace only: where it woke */
 	_Atomic int timing_done;
 	sem_t wake;
 	int timing_err;
@@ -96,6 +97,8 @@ static void *timing_thread(void *arg)
 	 */
 	if (st->c->timing_rt)
 		st->timing_err = set_thread_fifo(PRIO_TIMING);
+	r->worst.timing_tid = (int32_t)gettid();
+	worst_frame_thread(&r->worst);
 	for (k = 0;; k++) {
 		uint64_t d = st->start + k * st->p->period_ns, t;
 		struct timespec ts = ns_to_ts(d);
@@ -108,6 +111,10 @@ static void *timing_thread(void *arg)
 		t = now_ns();
 		atomic_store_explicit(&st->stamp[k % STAMPS], t,
 				      memory_order_relaxed);
+		if (r->worst.keep)
+			atomic_store_explicit(&st->stamp_cpu[k % STAMPS],
+					      sched_getcpu(),
+					      memory_order_relaxed);
 		atomic_store_explicit(&st->released, k + 1,
 				      memory_order_release);
 		sem_post(&st->wake);
@@ -116,7 +123,86 @@ static void *timing_thread(void *arg)
 	}
 	atomic_store(&st->timing_done, 1);
 	sem_post(&st->wake);
+	task_acc_add_self(&r->task);
 	return NULL;
+}
+
+/*
+ * --trace: a thread that may keep frames says its tid in the trace. The
+ * trace names tasks by their pid in the first PID namespace, gettid()
+ * in ours (in a container they differ): the marker's line has both.
+ */
+void worst_frame_thread(struct worst_frames *w)
+{
+	char m[48];
+	int n;
+
+	if (!w->keep || w->marker_fd < 0)
+		return;
+	n = snprintf(m, sizeof(m), "interbench: tid %d\n", (int)gettid());
+	if (write(w->marker_fd, m, (size_t)n) < 0)
+		return;	/* then tids are taken as the trace's pids */
+}
+
+/*
+ * --breaktrace: mark the trace and stop it at once, so that what led to
+ * this frame is still in the buffer; the parent saves it and ends.
+ */
+static void break_trace(struct worst_frames *w, uint64_t release,
+			uint64_t timer, int timer_cpu, uint64_t start)
+{
+	char m[96];
+	int n;
+
+	w->broke = 1;
+	w->brk.release = release;
+	w->brk.timer = timer;
+	w->brk.timer_cpu = timer_cpu;
+	w->brk.start = start;
+	w->brk.tid = (int32_t)gettid();
+	w->brk.cpu = sched_getcpu();
+	n = snprintf(m, sizeof(m), "interbench: breaktrace: latency %llu us "
+		     "tid %d cpu %d\n",
+		     (unsigned long long)((start - release) / NSEC_PER_USEC),
+		     (int)w->brk.tid, w->brk.cpu);
+	if (w->marker_fd >= 0 && write(w->marker_fd, m, (size_t)n) < 0)
+		w->broke = 2;	/* stopped, unmarked */
+	if (w->on_fd >= 0 && write(w->on_fd, "0", 1) < 0)
+		w->broke = 3;
+}
+
+/*
+ * Keep frame (release, timer, start) if among the latest w->keep so far,
+ * with the calling thread's tid and CPU: for --trace, which asks what
+ * ran instead on that CPU. A few compares a frame when it is off.
+ */
+void worst_frame_add(struct worst_frames *w, uint64_t release,
+		     uint64_t timer, int timer_cpu, uint64_t start)
+{
+	uint64_t lat = start - release, least = UINT64_MAX;
+	uint32_t i, at = 0;
+
+	if (!w->keep || start < release)
+		return;
+	if (w->break_ns && lat > w->break_ns && !w->broke)
+		break_trace(w, release, timer, timer_cpu, start);
+	if (w->n < w->keep) {
+		at = w->n++;
+	} else {
+		for (i = 0; i < w->n; i++)
+			if (w->f[i].start - w->f[i].release < least) {
+				least = w->f[i].start - w->f[i].release;
+				at = i;
+			}
+		if (lat <= least)
+			return;
+	}
+	w->f[at].release = release;
+	w->f[at].timer = timer;
+	w->f[at].timer_cpu = timer_cpu;
+	w->f[at].start = start;
+	w->f[at].tid = (int32_t)gettid();
+	w->f[at].cpu = sched_getcpu();
 }
 
 uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
@@ -148,6 +234,7 @@ static void *periodic_thread(void *arg)
 	uint64_t lpm = c->cfg->loops_per_ms;
 	uint64_t k = 0, idle_since = now_ns(), last_done = 0;
 
+	worst_frame_thread(&r->worst);
 	st->sim_err = sim_sched(c);
 	if (st->sim_err)
 		return NULL;
@@ -188,6 +275,10 @@ static void *periodic_thread(void *arg)
 			/* Released while we were idle: a real wakeup. */
 			if (t >= idle_since && run_at >= t)
 				stats_add(&r->wakeup, run_at - t);
+			worst_frame_add(&r->worst, d, t,
+					atomic_load_explicit(&st->stamp_cpu[k % STAMPS],
+							     memory_order_relaxed),
+					run_at);
 		}
 		cpu = p->demand_ns(p, k);
 		burn_ns(lpm, cpu);
@@ -203,6 +294,7 @@ static void *periodic_thread(void *arg)
 		idle_since = done;
 		k++;
 	}
+	task_acc_add_self(&r->task);
 	return NULL;
 }
 
@@ -330,6 +422,7 @@ static void *greedy_thread(void *arg)
 		if (g->c->work)
 			work_add(g->c->work, WORK_FRAMES, 1);
 	}
+	task_acc_add_self(&r->task);
 	return NULL;
 }
 

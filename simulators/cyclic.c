@@ -208,6 +208,7 @@ static void *cyclic_thread(void *arg)
 	sigset_t set;
 	int e;
 
+	worst_frame_thread(&r->worst);
 	e = set_policy(cr->policy, o->prio, cr->c->nice);
 	if (e) {
 		cr->err = e;
@@ -259,6 +260,7 @@ static void *cyclic_thread(void *arg)
 		}
 		lat = now > due ? now - due : 0;
 		stats_add(&r->latency, lat);
+		worst_frame_add(&r->worst, due, now, sched_getcpu(), now);
 		win_add(&r->windows, due, lat);
 		if (own->width_ns) {
 			uint64_t bin = lat / own->width_ns;
@@ -290,6 +292,7 @@ static void *cyclic_thread(void *arg)
 	}
 	if (o->method == CM_ITIMER)
 		timer_delete(tid);
+	task_acc_add_self(&r->task);
 	return NULL;
 }
 

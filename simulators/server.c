@@ -353,6 +353,7 @@ static void *worker_thread(void *arg)
 		atomic_store_explicit(&w->state, W_IDLE, memory_order_release);
 		sem_post(&w->m->done);
 	}
+	task_acc_add_self(&w->sv->c->res->task);
 	return NULL;
 }
 
@@ -392,6 +393,7 @@ static void *msgr_thread(void *arg)
 	}
 	for (i = 0; i < m->nw; i++)
 		sem_post(&m->w[i].wake);
+	task_acc_add_self(&sv->c->res->task);
 	return NULL;
 }
 

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * interfere.c - the counters of interference (see interfere.h): the
+ * benchmarked task's threads from /proc/thread-self, the machine from
+ * /proc/stat and /proc/pressure. Each is read twice a cell, so plain
+ * stdio is cheap enough and never on the sampling path.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "interbench.h"
+#include "interfere.h"
+
+/* The number after "key" ("key:" or "key  :") in a /proc file, or -1. */
+static long long proc_number(const char *path, const char *key)
+{
+	FILE *f = fopen(path, "re");
+	size_t kl = strlen(key);
+	long long v = -1;
+	char line[256];
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *p;
+
+		if (strncmp(line, key, kl) || (line[kl] != ':' &&
+					       line[kl] != ' '))
+			continue;
+		p = strchr(line + kl, ':');
+		if (p && sscanf(p + 1, "%lld", &v) == 1)
+			break;
+		v = -1;
+	}
+	fclose(f);
+	return v;
+}
+
+void task_acc_add_self(struct task_acc *acc)
+{
+	unsigned long long run, wait;
+	long long v, iv, mig;
+	FILE *f;
+	int n = 0;
+
+	f = fopen("/proc/thread-self/schedstat", "re");
+	if (f) {
+		n = fscanf(f, "%llu %llu", &run, &wait);
+		fclose(f);
+	}
+	if (n == 2) {
+		__atomic_fetch_add(&acc->run_ns, run, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&acc->wait_ns, wait, __ATOMIC_RELAXED);
+	} else {
+		__atomic_fetch_add(&acc->no_schedstat, 1, __ATOMIC_RELAXED);
+	}
+	v = proc_number("/proc/thread-self/status", "voluntary_ctxt_switches");
+	iv = proc_number("/proc/thread-self/status",
+			 "nonvoluntary_ctxt_switches");
+	if (v >= 0)
+		__atomic_fetch_add(&acc->vcsw, (uint64_t)v, __ATOMIC_RELAXED);
+	if (iv >= 0)
+		__atomic_fetch_add(&acc->ivcsw, (uint64_t)iv,
+				   __ATOMIC_RELAXED);
+	/* Only kernels with scheduler debugging have /proc/.../sched. */
+	mig = proc_number("/proc/thread-self/sched", "se.nr_migrations");
+	if (mig >= 0)
+		__atomic_fetch_add(&acc->migrations, (uint64_t)mig,
+				   __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add(&acc->no_migrations, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&acc->threads, 1, __ATOMIC_RELAXED);
+}
+
+static void read_stat(struct machine_counters *m)
+{
+	FILE *f = fopen("/proc/stat", "re");
+	char line[512];
+	int got = 0;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long *j = (unsigned long long *)m->jif;
+
+		if (!strncmp(line, "cpu ", 4))
+			got += sscanf(line + 4, "%llu %llu %llu %llu %llu "
+				      "%llu %llu %llu", &j[0], &j[1], &j[2],
+				      &j[3], &j[4], &j[5], &j[6], &j[7]) == 8;
+		else if (!strncmp(line, "ctxt ", 5))
+			got += sscanf(line + 5, "%llu",
+				      (unsigned long long *)&m->ctxt) == 1;
+		else if (!strncmp(line, "intr ", 5))
+			got += sscanf(line + 5, "%llu",
+				      (unsigned long long *)&m->intr) == 1;
+	}
+	fclose(f);
+	m->have_stat = got == 3;
+}
+
+void machine_read(struct machine_counters *m)
+{
+	static const char *const psi[3] = {
+		"/proc/pressure/cpu", "/proc/pressure/io",
+		"/proc/pressure/memory",
+	};
+	int i;
+
+	memset(m, 0, sizeof(*m));
+	m->t_ns = now_ns();
+	read_stat(m);
+	for (i = 0; i < 3; i++) {
+		FILE *f = fopen(psi[i], "re");
+		unsigned long long t;
+
+		if (!f)
+			continue;
+		/* "some avg10=0.00 avg60=0.00 avg300=0.00 total=N" */
+		if (fscanf(f, "some avg10=%*f avg60=%*f avg300=%*f total=%llu",
+			   &t) == 1) {
+			m->have_psi[i] = true;
+			m->psi_us[i] = t;
+		}
+		fclose(f);
+	}
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : NAN;
+}
+
+void interference_make(struct interference *o,
+		       const struct machine_counters *a,
+		       const struct machine_counters *b,
+		       const struct task_acc *t)
+{
+	double secs = (double)(b->t_ns - a->t_ns) / NSEC_PER_SEC;
+	double *psi[3] = { &o->psi_cpu_some_pct, &o->psi_io_some_pct,
+			   &o->psi_memory_some_pct };
+	uint64_t d[8], all = 0;
+	int i;
+
+	o->steal_pct = o->irq_pct = o->softirq_pct = o->iowait_pct = NAN;
+	o->ctxt_per_s = o->intr_per_s = NAN;
+	if (a->have_stat && b->have_stat && secs > 0) {
+		for (i = 0; i < 8; i++) {
+			d[i] = b->jif[i] - a->jif[i];
+			all += d[i];
+		}
+		o->iowait_pct = pct(d[4], all);
+		o->irq_pct = pct(d[5], all);
+		o->softirq_pct = pct(d[6], all);
+		o->steal_pct = pct(d[7], all);
+		o->ctxt_per_s = (double)(b->ctxt - a->ctxt) / secs;
+		o->intr_per_s = (double)(b->intr - a->intr) / secs;
+	}
+	/* The share of the cell's wall time some task stalled on each. */
+	for (i = 0; i < 3; i++)
+		*psi[i] = a->have_psi[i] && b->have_psi[i] && secs > 0 ?
+			  (double)(b->psi_us[i] - a->psi_us[i]) / 1e4 / secs :
+			  NAN;
+	o->task_runq_wait_pct = o->task_voluntary_switches = NAN;
+	o->task_involuntary_switches = o->task_migrations = NAN;
+	if (!t->threads)
+		return;
+	/* Of the time its threads wanted a CPU, the share they waited. */
+	if (!t->no_schedstat)
+		o->task_runq_wait_pct = pct(t->wait_ns, t->wait_ns + t->run_ns);
+	o->task_voluntary_switches = (double)t->vcsw;
+	o->task_involuntary_switches = (double)t->ivcsw;
+	if (!t->no_migrations)
+		o->task_migrations = (double)t->migrations;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * interfere.h - what else happened while a cell was measured: counters of
+ * the benchmarked task's own threads and of the machine, read at the
+ * start and the end of the measured time, never per sample.
+ */
+#ifndef INTERBENCH_INTERFERE_H
+#define INTERBENCH_INTERFERE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * The benchmark's threads add their own counters here as they end (their
+ * counters start at zero with the thread, so the end is their delta).
+ * Lives in struct sim_result, in shared memory.
+ */
+struct task_acc {
+	uint64_t run_ns;		/* on a CPU (schedstat) */
+	uint64_t wait_ns;		/* runnable, waiting (schedstat) */
+	uint64_t vcsw, ivcsw;		/* context switches */
+	uint64_t migrations;		/* se.nr_migrations */
+	uint32_t threads;		/* threads that added theirs */
+	uint32_t no_schedstat;		/* threads without schedstat */
+	uint32_t no_migrations;		/* threads without nr_migrations */
+};
+
+/* The machine's counters at one moment. */
+struct machine_counters {
+	uint64_t t_ns;			/* CLOCK_MONOTONIC */
+	bool have_stat;
+	/* /proc/stat "cpu": user nice system idle iowait irq softirq steal */
+	uint64_t jif[8];
+	uint64_t ctxt, intr;
+	bool have_psi[3];		/* cpu, io, memory */
+	uint64_t psi_us[3];		/* their "some" total, us */
+};
+
+/* The figures of a cell (figures.h's group "interference"); NaN unknown. */
+struct interference {
+	double steal_pct, irq_pct, softirq_pct, iowait_pct;
+	double psi_cpu_some_pct, psi_io_some_pct, psi_memory_some_pct;
+	double ctxt_per_s, intr_per_s;
+	double task_runq_wait_pct;
+	double task_voluntary_switches, task_involuntary_switches;
+	double task_migrations;
+};
+
+/* More steal than this (% of the cell's CPU time) marks the cell. */
+#define STEAL_MARK_PCT	1.0
+
+/* Add the calling thread's counters to acc (thread-safe). */
+void task_acc_add_self(struct task_acc *acc);
+/* The machine's counters now. */
+void machine_read(struct machine_counters *m);
+/* The figures of the time between a and b with the task's counters. */
+void interference_make(struct interference *out,
+		       const struct machine_counters *a,
+		       const struct machine_counters *b,
+		       const struct task_acc *task);
+
+#endif

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * machine.c - the state of the machine that changes latency, read once
+ * at the start of a run: the preemption model in force, sched_ext, the
+ * kernel command line, cpufreq, cpuidle, hugepages, autogroup, real-time
+ * throttling, SMT and virtualisation; and the warnings of what skews
+ * results. See system.h.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli.h"
+#include "system.h"
+
+/* First line of a small file without its newline: 0 or -errno. */
+static int line_of(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+
+	buf[0] = '\0';
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)n, f))
+		buf[0] = '\0';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf[0] ? 0 : -EIO;
+}
+
+/* The options of the kernel's command line that change latency. */
+static const char *const latency_opts[] = {
+	"isolcpus", "nohz_full", "rcu_nocbs", "threadirqs", "preempt",
+	"idle", "mitigations", "nohz", "nosmt", "irqaffinity",
+	"intel_idle.max_cstate", "processor.max_cstate", NULL,
+};
+
+static bool latency_opt(const char *word)
+{
+	int i;
+
+	for (i = 0; latency_opts[i]; i++) {
+		size_t l = strlen(latency_opts[i]);
+
+		if (!strncmp(word, latency_opts[i], l) &&
+		    (word[l] == '=' || !word[l]))
+			return true;
+	}
+	return false;
+}
+
+/* The latency options of /proc/cmdline into st->cmdline; preempt= too. */
+static void read_cmdline(struct machine_state *st, char *preempt, size_t pn)
+{
+	char line[4096], *tok, *save = NULL;
+	size_t used = 0;
+
+	if (line_of("/proc/cmdline", line, sizeof(line)))
+		return;
+	for (tok = strtok_r(line, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(tok, "--"))
+			break;	/* the rest is init's */
+		if (!latency_opt(tok))
+			continue;
+		if (!strncmp(tok, "preempt=", 8))
+			snprintf(preempt, pn, "%s", tok + 8);
+		used += (size_t)snprintf(st->cmdline + used,
+					 used < sizeof(st->cmdline) ?
+					 sizeof(st->cmdline) - used : 0,
+					 "%s%s", used ? " " : "", tok);
+		if (used >= sizeof(st->cmdline))
+			break;
+	}
+}
+
+/* With PREEMPT_DYNAMIC and no debugfs: the boot's choice, or the build's. */
+static void dynamic_mode(struct sysinfo_ib *si, const char *boot)
+{
+	static const char *const modes[] = { "NONE", "VOLUNTARY", "LAZY",
+					      "" };
+	struct machine_state *st = &si->st;
+	char path[128], line[128];
+	FILE *f;
+	int i;
+
+	if (boot[0]) {
+		snprintf(si->preempt, sizeof(si->preempt), "%s", boot);
+		snprintf(st->preempt_source, sizeof(st->preempt_source),
+			 "cmdline");
+		return;
+	}
+	snprintf(path, sizeof(path), "/boot/config-%s", si->release);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		for (i = 0; i < 4; i++) {
+			char want[64];
+
+			snprintf(want, sizeof(want), "CONFIG_PREEMPT%s%s=y\n",
+				 modes[i][0] ? "_" : "", modes[i]);
+			if (strcmp(line, want))
+				continue;
+			snprintf(si->preempt, sizeof(si->preempt), "%s",
+				 i == 3 ? "full" : i == 2 ? "lazy" :
+				 i == 1 ? "voluntary" : "none");
+		}
+	fclose(f);
+}
+
+/* Governor of every CPU: one word when they agree, else per CPU. */
+static void read_governors(struct machine_state *st, int cpus)
+{
+	char path[96], gov[32], first[32] = "";
+	size_t used = 0;
+	bool same = true;
+	int c;
+
+	for (c = 0; c < cpus; c++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/"
+			 "cpufreq/scaling_governor", c);
+		if (line_of(path, gov, sizeof(gov)))
+			snprintf(gov, sizeof(gov), "-");
+		if (!c)
+			snprintf(first, sizeof(first), "%s", gov);
+		same &= !strcmp(first, gov);
+		if (used < sizeof(st->governors))
+			used += (size_t)snprintf(st->governors + used,
+						 sizeof(st->governors) - used,
+						 "%s%d:%s", c ? " " : "", c,
+						 gov);
+	}
+	if (same)
+		snprintf(st->governors, sizeof(st->governors), "%s",
+			 strcmp(first, "-") ? first : "");
+}
+
+/* "[madvise]" out of "always [madvise] never". */
+static void bracketed(const char *path, char *buf, size_t n)
+{
+	char line[128], *o, *c;
+
+	buf[0] = '\0';
+	if (line_of(path, line, sizeof(line)))
+		return;
+	o = strchr(line, '[');
+	c = o ? strchr(o, ']') : NULL;
+	if (o && c) {
+		*c = '\0';
+		snprintf(buf, n, "%s", o + 1);
+	}
+}
+
+/*
+ * x86 CPUs say they run under a hypervisor in their flags; Xen says so in
+ * /sys/hypervisor. Elsewhere a guest may pass for bare metal: unknown
+ * (-1) unless the flags line was there to read.
+ */
+static void read_virt(struct machine_state *st)
+{
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	char *line = NULL;
+	size_t n = 0;
+
+	st->vm = -1;
+	while (f && getline(&line, &n, f) > 0) {
+		if (strncmp(line, "flags", 5))
+			continue;
+		st->vm = strstr(line, " hypervisor") ? 1 : 0;
+		break;
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	if (!line_of("/sys/hypervisor/type", st->hypervisor,
+		     sizeof(st->hypervisor)))
+		st->vm = 1;
+	else if (st->vm == 1)
+		line_of("/sys/class/dmi/id/sys_vendor", st->hypervisor,
+			sizeof(st->hypervisor));
+}
+
+void machine_state_read(struct sysinfo_ib *si)
+{
+	struct machine_state *st = &si->st;
+	char line[64], boot[32] = "";
+
+	read_cmdline(st, boot, sizeof(boot));
+	if (!strcmp(si->preempt, "dynamic"))
+		dynamic_mode(si, boot);
+	if (!line_of("/sys/kernel/sched_ext/state", line, sizeof(line))) {
+		if (strcmp(line, "enabled") ||
+		    line_of("/sys/kernel/sched_ext/root/ops", st->sched_ext,
+			    sizeof(st->sched_ext)))
+			snprintf(st->sched_ext, sizeof(st->sched_ext), "none");
+	} else if (access("/sys/kernel/sched_ext", F_OK)) {
+		/* no sched_ext in this kernel: nothing can be loaded */
+		snprintf(st->sched_ext, sizeof(st->sched_ext), "none");
+	}
+	line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_driver",
+		st->cpufreq_driver, sizeof(st->cpufreq_driver));
+	read_governors(st, si->cpus_online);
+	line_of("/sys/devices/system/cpu/cpuidle/current_driver",
+		st->cpuidle_driver, sizeof(st->cpuidle_driver));
+	line_of("/sys/devices/system/cpu/cpuidle/current_governor",
+		st->cpuidle_governor, sizeof(st->cpuidle_governor));
+	if (!st->cpuidle_governor[0])
+		line_of("/sys/devices/system/cpu/cpuidle/current_governor_ro",
+			st->cpuidle_governor, sizeof(st->cpuidle_governor));
+	bracketed("/sys/kernel/mm/transparent_hugepage/enabled", st->thp,
+		  sizeof(st->thp));
+	st->autogroup = -1;
+	if (!line_of("/proc/sys/kernel/sched_autogroup_enabled", line,
+		     sizeof(line)))
+		st->autogroup = atoi(line) ? 1 : 0;
+	if (!line_of("/proc/sys/kernel/sched_rt_runtime_us", line,
+		     sizeof(line))) {
+		st->have_rt_runtime = true;
+		st->rt_runtime_us = atoll(line);
+	}
+	read_virt(st);
+}
+
+static const char *or_unknown(const char *s)
+{
+	return s[0] ? s : "unknown";
+}
+
+void machine_state_print(const struct sysinfo_ib *si, machine_out out,
+			 void *ctx)
+{
+	const struct machine_state *st = &si->st;
+	char rt[48];
+
+	if (!st->have_rt_runtime)
+		snprintf(rt, sizeof(rt), "unknown");
+	else if (st->rt_runtime_us < 0)
+		snprintf(rt, sizeof(rt), "off");
+	else
+		snprintf(rt, sizeof(rt), "%lld us/s", st->rt_runtime_us);
+	out(ctx, "Machine: preempt %s (%s), sched_ext %s, SMT %s, %s\n",
+	    or_unknown(si->preempt), or_unknown(st->preempt_source),
+	    or_unknown(st->sched_ext),
+	    si->smt < 0 ? "unknown" : si->smt ? "on" : "off",
+	    st->vm < 0 ? "virtual machine unknown" :
+	    st->vm ? "virtual machine" : "bare metal");
+	out(ctx, "Machine: cpufreq %s governor %s; cpuidle %s governor %s; "
+	    "THP %s; autogroup %s; RT throttling %s\n",
+	    st->cpufreq_driver[0] ? st->cpufreq_driver : "none",
+	    or_unknown(st->governors), or_unknown(st->cpuidle_driver),
+	    or_unknown(st->cpuidle_governor), or_unknown(st->thp),
+	    st->autogroup < 0 ? "unknown" : st->autogroup ? "on" : "off", rt);
+	out(ctx, "Machine: kernel command line: %s\n",
+	    st->cmdline[0] ? st->cmdline : "no latency options");
+}
+
+void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
+		      machine_out out, void *ctx)
+{
+	const struct machine_state *st = &si->st;
+
+	if (strstr(st->governors, "powersave") ||
+	    strstr(st->governors, "ondemand"))
+		out(ctx, "WARNING: cpufreq governor %s: the CPU's speed "
+		    "changes under the loads, and with it every figure\n",
+		    st->governors);
+	if (p->cfg.rt && st->have_rt_runtime && st->rt_runtime_us >= 0)
+		out(ctx, "WARNING: real-time throttling (sched_rt_runtime_us "
+		    "%lld): -r tasks may be stopped for the rest of a second\n",
+		    st->rt_runtime_us);
+	if (st->autogroup == 1 && (p->cfg.load_nice || p->cfg.bench_nice))
+		out(ctx, "WARNING: autogroup is on: nice (-N, -B) weighs "
+		    "interbench's tasks among themselves only; against other "
+		    "sessions' tasks their whole group is weighed\n");
+	if (st->vm == 1)
+		out(ctx, "WARNING: a virtual machine%s%s: the host's own work "
+		    "(steal) shows up as latency; see each cell's steal\n",
+		    st->hypervisor[0] ? " on " : "", st->hypervisor);
+}

@@ -1,0 +1,89 @@
+#!/bin/sh
+# Interference in every cell, on a real run: every key there and sane,
+# Burn's runnable wait above None's, Write's iowait or io pressure above
+# None's. Timing-dependent: the bounds are wide (a busy 2-CPU VM passes).
+. "$(dirname "$0")/lib.sh"
+
+LPM="-l 1000000"
+KEYS="steal_pct irq_pct softirq_pct iowait_pct psi_cpu_some_pct
+psi_io_some_pct psi_memory_some_pct ctxt_per_s intr_per_s
+task_runq_wait_pct task_voluntary_switches task_involuntary_switches
+task_migrations"
+
+# The interference figure $3 of bench $1 under load $2 in r.json.
+intf() {
+	jq -r --arg b "$1" --arg l "$2" --arg k "$3" '.results[] |
+		select(.bench == $b and .load == $l) | .interference[$k]' r.json
+}
+
+if ! command -v jq >/dev/null; then
+	test_skip 'interference on a real run' 'no jq'
+	test_done
+	exit
+fi
+
+LOADS="-w None -w Burn"
+if disk_loads_ok; then
+	LOADS="$LOADS -w Write"
+else
+	test_skip 'Write above None' "$DISK_WHY"
+fi
+
+test_expect_success 'a run: every interference key in every result' '
+	"$IB" $LPM -t 2 -c -W Audio $LOADS --json "$TRASH/r.json" \
+		>out 2>&1 || { cat out; false; }
+	n=$(jq ".results | length" r.json) && [ "$n" -ge 2 ] &&
+	for k in $KEYS; do
+		m=$(jq --arg k "$k" "[.results[] | .interference |
+			has(\$k)] | all" r.json)
+		[ "$m" = true ] || fail "key $k missing"
+	done &&
+	m=$(jq "[.results[] | .interference | keys | length] | unique" r.json) &&
+	[ "$m" = "[
+  13
+]" ] || fail "not exactly 13 keys: $m"
+'
+
+test_expect_success 'every figure sane: percentages 0..100 (or null), counts >= 0' '
+	for l in None Burn; do
+		for k in $KEYS; do
+			v=$(intf Audio $l $k)
+			[ "$v" = null ] && continue
+			case $k in
+			*_pct) awk -v v="$v" "BEGIN { exit !(v >= 0 && v <= 100) }" ||
+				fail "$l $k = $v" ;;
+			*) awk -v v="$v" "BEGIN { exit !(v >= 0) }" ||
+				fail "$l $k = $v" ;;
+			esac
+		done
+	done &&
+	# What this kernel always has: /proc/stat and our own threads.
+	for k in ctxt_per_s intr_per_s task_runq_wait_pct task_voluntary_switches; do
+		v=$(intf Audio None $k)
+		[ "$v" != null ] || fail "$k is null"
+	done &&
+	v=$(intf Audio None ctxt_per_s) &&
+	awk -v v="$v" "BEGIN { exit !(v > 10) }" || fail "ctxt_per_s $v"
+'
+
+test_expect_success "Burn's runnable wait is above None's" '
+	a=$(intf Audio None task_runq_wait_pct) &&
+	b=$(intf Audio Burn task_runq_wait_pct) &&
+	echo "None $a Burn $b" &&
+	awk -v a="$a" -v b="$b" "BEGIN { exit !(b > a && b >= 5) }"
+'
+
+if disk_loads_ok; then
+	test_expect_success "Write's iowait or io pressure is above None's" '
+		a=$(intf Audio None iowait_pct) && b=$(intf Audio Write iowait_pct) &&
+		c=$(intf Audio None psi_io_some_pct) &&
+		d=$(intf Audio Write psi_io_some_pct) &&
+		echo "iowait None $a Write $b; psi io None $c Write $d" &&
+		awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" "BEGIN {
+			if (a == \"null\") a = 0; if (b == \"null\") b = 0
+			if (c == \"null\") c = 0; if (d == \"null\") d = 0
+			exit !(b > a || d > c) }"
+	'
+fi
+
+test_done

@@ -1,0 +1,211 @@
+#!/bin/sh
+# --trace: a culprit of our own is named with its run time; the lines,
+# the JSON, --breaktrace; tracefs left exactly as found after a normal
+# end, an error and SIGINT; the one-line refusals. Needs root, tracefs
+# and jq: skipped (not passed) without them.
+. "$(dirname "$0")/lib.sh"
+
+LPM="-l 1000000"
+TFS=/sys/kernel/tracing
+
+tracefs_mounted() { grep -q " $TFS tracefs " /proc/self/mounts; }
+
+# Everything --trace may touch, as text: mounts, instances, the top
+# instance's tracer and switch.
+tracefs_state() {
+	grep " tracefs " /proc/self/mounts | awk '{ print $2 }'
+	if [ -d "$TFS/instances" ]; then
+		ls "$TFS/instances"
+		cat "$TFS/current_tracer" "$TFS/tracing_on"
+	fi
+}
+
+if ! command -v jq >/dev/null; then
+	test_skip '--trace' 'no jq'
+	test_done
+	exit
+fi
+
+# Not root: as is; root: as nobody (setpriv), or skipped.
+if ! is_root; then
+	NOROOT=
+elif command -v setpriv >/dev/null; then
+	NOROOT="setpriv --reuid=65534 --regid=65534 --clear-groups"
+else
+	NOROOT=none
+fi
+if [ "$NOROOT" = none ]; then
+	test_skip '--trace without root' 'root, and no setpriv to drop it'
+else
+	test_expect_success '--trace without root: one line, exit 3, nothing run' '
+		status_is 3 $NOROOT "$IB" $LPM -t 0.5 -c -W Audio -w None \
+			--trace >out 2>err &&
+		[ "$(wc -l <err)" = 1 ] && has err "^interbench: --trace needs root" &&
+		[ ! -s out ]
+	'
+fi
+
+# Is tracefs usable here (root, mountable)? Leave it as found.
+usable=
+if is_root; then
+	if tracefs_mounted; then
+		[ -d "$TFS/instances" ] && usable=1
+	elif mount -t tracefs nodev "$TFS" 2>/dev/null; then
+		[ -d "$TFS/instances" ] && usable=1
+		umount "$TFS"
+	fi
+fi
+if [ -z "$usable" ]; then
+	test_skip '--trace on a real run' "no usable tracefs (root, mount -t tracefs)"
+	test_done
+	exit
+fi
+was_mounted=
+tracefs_mounted && was_mounted=1
+tracefs_mounted || mount -t tracefs nodev "$TFS"
+if [ -d "$TFS/instances/interbench" ]; then
+	test_skip '--trace on a real run' "$TFS/instances/interbench exists (another run?)"
+	[ -n "$was_mounted" ] || umount "$TFS"
+	test_done
+	exit
+fi
+
+# A busy loop named ibculprit (a script's comm is its name) that first
+# tells the trace who it is: its pid as the trace sees it, which is not
+# $! inside a PID namespace.
+cat >ibculprit <<'EOF'
+#!/bin/sh
+echo ibculprit >"$1"
+while :; do :; done
+EOF
+chmod +x ibculprit
+
+test_expect_success 'a culprit on the benchmark CPU is named with about its run time' '
+	mkdir "$TFS/instances/ibtest" &&
+	echo 1 >"$TFS/instances/ibtest/tracing_on" &&
+	taskset -c 1 ./ibculprit "$TFS/instances/ibtest/trace_marker" &
+	cpid=$!
+	sleep 0.3
+	# Its comm may show as <...>: the instance records no switches.
+	pid=$(sed -n "s/^.*-\([0-9]*\) *\[.*tracing_mark_write: ibculprit$/\1/p" \
+		"$TFS/instances/ibtest/trace" | head -n 1)
+	rmdir "$TFS/instances/ibtest"
+	echo "culprit $cpid, in the trace $pid"
+	taskset -c 1 "$IB" $LPM -t 2 -c -W Audio -w None --trace -v \
+		--json "$TRASH/c.json" >out 2>&1; rc=$?
+	kill $cpid; wait $cpid 2>/dev/null
+	cat out
+	[ $rc = 0 ] && [ -n "$pid" ] &&
+	# The worst frame: ibculprit ran instead for most of the wait, and
+	# never for more than it (its time is in the window).
+	jq -e --argjson p "$pid" ".results[0].worst_frames[0] |
+		.complete and (.ran_instead[0].comm == \"ibculprit\") and
+		(.ran_instead[0].pid == \$p) and
+		(.ran_instead[0].us >= 0.5 * .wait_us) and
+		(.ran_instead[0].us <= .wait_us + 1) and
+		(.latency_us >= 1000)" c.json &&
+	grep -q "^          worst [0-9.]* ms: timer +[0-9.e-]*.*; waited [0-9.]* on cpu 1 .*behind ibculprit:$pid [0-9.]*" out
+'
+
+test_expect_success 'JSON: worst_frames with the keys the issue names, worst first' '
+	n=$(jq ".results[0].worst_frames | length" c.json) && [ "$n" = 3 ] &&
+	jq -e ".results[0].worst_frames | all(has(\"latency_us\") and
+		has(\"timer_us\") and has(\"wait_us\") and has(\"cpu\") and
+		has(\"ran_instead\") and has(\"irq_us\") and has(\"softirq_us\"))" c.json &&
+	jq -e ".results[0].worst_frames | (.[0].latency_us >= .[1].latency_us) and
+		(.[1].latency_us >= .[2].latency_us)" c.json &&
+	jq -e ".results[0].worst_frames | all(.timer_us + .wait_us -
+		.latency_us | fabs < 0.01)" c.json &&
+	jq -e ".results[0].trace_lost_events == 0 and
+		.trace.instance == \"$TFS/instances/interbench\" and
+		.trace.clock == \"mono\" and (.trace.missing_events | type) == \"array\"" c.json &&
+	valid_json c.json
+'
+
+test_expect_success 'the lines go to the log always, to the console with -v only' '
+	"$IB" $LPM -t 1 -W Audio -w None --trace >out 2>&1 &&
+	hasnt out "^          worst " &&
+	has "$(uname -r).log" "^          worst [0-9.]* ms: timer" &&
+	has out "^Trace: tracefs instance $TFS/instances/interbench, clock mono"
+'
+
+test_expect_success '--trace-frames 5 explains 5' '
+	"$IB" $LPM -t 1 -c -W Video -w None --trace-frames 5 --trace \
+		--json "$TRASH/f.json" >out 2>&1 &&
+	[ "$(jq ".results[0].worst_frames | length" f.json)" = 5 ]
+'
+
+test_expect_success 'tracefs as found after a normal end (mounted before)' '
+	tracefs_state >before &&
+	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>&1 &&
+	tracefs_state >after && cmp before after
+'
+
+test_expect_success '--breaktrace: a marker, the trace saved and named, exit 5' '
+	taskset -c 1 ./ibculprit /dev/null &
+	cpid=$!
+	tracefs_state >before
+	taskset -c 1 "$IB" $LPM -t 2 -c -W Audio -w None --breaktrace 1000 \
+		--json "$TRASH/b.json" >out 2>&1; rc=$?
+	kill $cpid; wait $cpid 2>/dev/null
+	cat out
+	tracefs_state >after
+	[ $rc = 5 ] && cmp before after &&
+	f=$(sed -n "s/.*trace saved to \(interbench-breaktrace-[0-9-]*\.txt\).*/\1/p" out) &&
+	[ -s "$f" ] && grep -q "tracing_mark_write: interbench: breaktrace: latency [0-9]* us" "$f" &&
+	grep -q "sched_switch" "$f" &&
+	jq -e ".trace.breaktrace_file == \"$f\" and .interrupted == \"breaktrace\" and
+		([.results[0].worst_frames[] | select(.breaktrace)] | length == 1) and
+		([.results[0].worst_frames[] | select(.breaktrace)][0].latency_us > 1000)" b.json &&
+	has out "^          break [0-9.]* ms: timer"
+'
+
+test_expect_success 'tracefs as found after an error (an instance already there is not ours)' '
+	mkdir "$TFS/instances/interbench" &&
+	tracefs_state >before &&
+	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>err; rc=$?
+	tracefs_state >after
+	rmdir "$TFS/instances/interbench"
+	[ $rc = 3 ] && cmp before after && [ "$(wc -l <err)" = 1 ] &&
+	has err "cannot make $TFS/instances/interbench: File exists" && [ ! -s out ]
+'
+
+test_expect_success 'tracefs as found after SIGINT' '
+	tracefs_state >before &&
+	{ "$IB" $LPM -t 3 -c -W Audio -W Video -w None --trace >out 2>&1 & } &&
+	pid=$! && sleep 1.5 &&
+	[ -d "$TFS/instances/interbench" ] &&
+	kill -INT $pid && wait_pid $pid 10 &&
+	tracefs_state >after &&
+	[ "$rc" = 130 ] && cmp before after && has out "Interrupted by signal 2" &&
+	no_ib_procs
+'
+
+# Unmounted before: mounted by interbench, unmounted again, also on an
+# error after the mount.
+umount "$TFS"
+test_expect_success 'tracefs as found after a normal end (not mounted before)' '
+	tracefs_state >before &&
+	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>&1 &&
+	tracefs_state >after && cmp before after && ! tracefs_mounted
+'
+
+test_expect_success 'tracefs as found after an error once mounted (not mounted before)' '
+	mkdir -p mnt && mount -t tracefs nodev mnt && mkdir mnt/instances/interbench &&
+	umount mnt && tracefs_state >before &&
+	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>err; rc=$?
+	tracefs_state >after
+	mount -t tracefs nodev mnt && rmdir mnt/instances/interbench; umount mnt
+	[ $rc = 3 ] && cmp before after && ! tracefs_mounted
+'
+
+test_expect_success 'tracefs as found after SIGINT (not mounted before)' '
+	tracefs_state >before &&
+	{ "$IB" $LPM -t 3 -c -W Audio -w None --trace >out 2>&1 & } &&
+	pid=$! && sleep 1.5 && kill -INT $pid && wait_pid $pid 10 &&
+	tracefs_state >after && [ "$rc" = 130 ] && cmp before after &&
+	! tracefs_mounted
+'
+[ -n "$was_mounted" ] && mount -t tracefs nodev "$TFS"
+
+test_done

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * trace.c - --trace (see trace.h): our own tracefs instance, set up and
+ * always undone, and the frames explained from what it recorded.
+ *
+ * Only our instance is touched (its clock, buffer and events are its
+ * own), so the rest of tracing is left as it was; tracefs is mounted
+ * only if it was not, and unmounted again.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "interbench.h"
+#include "system.h"
+#include "trace.h"
+
+/*
+ * The one tracer alive, for exit(): interbench.c may exit from many
+ * places (die(), a signal), and every one must leave tracefs as found.
+ */
+static struct tracer *live;
+
+static const char *const events[] = {
+	"sched/sched_switch", "sched/sched_wakeup", "sched/sched_waking",
+	"sched/sched_migrate_task", "irq/irq_handler_entry",
+	"irq/irq_handler_exit", "irq/softirq_entry", "irq/softirq_exit",
+	"timer/hrtimer_expire_entry", "timer/hrtimer_expire_exit",
+	"timer/timer_expire_entry", "timer/timer_expire_exit", NULL,
+};
+
+static int put(const struct tracer *t, const char *file, const char *s)
+{
+	char path[256];
+	int fd, err = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", t->inst, file);
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+/* Only the process that made it: children inherit atexit handlers. */
+static void at_exit(void)
+{
+	if (live && live->owner == getpid())
+		trace_close(live);
+}
+
+/* tracefs at its usual places, or mounted by us at the first. */
+static int find_tracefs(struct tracer *t)
+{
+	static const char *const roots[] = {
+		"/sys/kernel/tracing", "/sys/kernel/debug/tracing", NULL,
+	};
+	char path[128];
+	int i;
+
+	for (i = 0; roots[i]; i++) {
+		snprintf(path, sizeof(path), "%s/instances", roots[i]);
+		if (!access(path, F_OK)) {
+			snprintf(t->root, sizeof(t->root), "%s", roots[i]);
+			return 0;
+		}
+	}
+	if (mount("nodev", roots[0], "tracefs", 0, NULL))
+		return -errno;
+	t->mounted = true;
+	snprintf(t->root, sizeof(t->root), "%s", roots[0]);
+	return 0;
+}
+
+static void enable_events(struct tracer *t)
+{
+	size_t used = 0;
+	char file[96];
+	int i;
+
+	for (i = 0; events[i]; i++) {
+		snprintf(file, sizeof(file), "events/%s/enable", events[i]);
+		if (!put(t, file, "1"))
+			continue;
+		if (used < sizeof(t->missing))
+			used += (size_t)snprintf(t->missing + used,
+						 sizeof(t->missing) - used,
+						 "%s%s", used ? " " : "",
+						 strchr(events[i], '/') + 1);
+	}
+}
+
+/*
+ * The buffer of each CPU, in KiB: about 2 MiB a second of a cell (a busy
+ * load's scheduler events), from 4 MiB to 64 MiB, and all CPUs' together
+ * at most an eighth of the memory free. Too small, and the oldest events
+ * are overwritten: the frames they explained are then said to be lost.
+ */
+static long buffer_kb(uint64_t duration_ns)
+{
+	long secs = (long)(duration_ns / NSEC_PER_SEC) + 1;
+	long kb = secs * 2048, cpus = sysconf(_SC_NPROCESSORS_CONF);
+	long avail = sysconf(_SC_AVPHYS_PAGES) *
+		     (sysconf(_SC_PAGESIZE) / 1024);	/* KiB */
+
+	if (kb < 4096)
+		kb = 4096;
+	if (kb > 65536)
+		kb = 65536;
+	if (cpus > 0 && avail > 0 && kb > avail / 8 / cpus)
+		kb = avail / 8 / cpus;
+	return kb < 1024 ? 1024 : kb;
+}
+
+int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
+{
+	char kb[32], path[256];
+	int e;
+
+	memset(t, 0, sizeof(*t));
+	t->on_fd = t->marker_fd = -1;
+	if (geteuid()) {
+		snprintf(err, n, "--trace needs root (tracefs)");
+		return -EPERM;
+	}
+	t->owner = getpid();
+	live = t;
+	atexit(at_exit);
+	e = find_tracefs(t);
+	if (e) {
+		snprintf(err, n, "--trace: no tracefs: %s", strerror(-e));
+		return e;
+	}
+	snprintf(t->inst, sizeof(t->inst), "%s/instances/" TRACE_INSTANCE,
+		 t->root);
+	if (mkdir(t->inst, 0700)) {
+		e = -errno;
+		/* Never take over another's: it may be tracing now. */
+		snprintf(err, n, "--trace: cannot make %s: %s%s", t->inst,
+			 strerror(errno), e == -EEXIST ? " (another interbench"
+			 " --trace, or one killed: rmdir it)" : "");
+		return e;
+	}
+	t->made = true;
+	put(t, "tracing_on", "0");
+	if ((e = put(t, "trace_clock", "mono"))) {
+		snprintf(err, n, "--trace: no mono trace clock: %s",
+			 strerror(-e));
+		return e;
+	}
+	snprintf(kb, sizeof(kb), "%ld", buffer_kb(duration_ns));
+	if ((e = put(t, "buffer_size_kb", kb))) {
+		snprintf(err, n, "--trace: cannot size the buffer (%s KiB a "
+			 "CPU): %s", kb, strerror(-e));
+		return e;
+	}
+	enable_events(t);
+	if (strstr(t->missing, "sched_switch")) {
+		snprintf(err, n, "--trace: this kernel has no sched_switch "
+			 "event");
+		return -ENOENT;
+	}
+	/* Opened now: the benchmark inherits them for --breaktrace. */
+	snprintf(path, sizeof(path), "%s/tracing_on", t->inst);
+	t->on_fd = open(path, O_WRONLY | O_CLOEXEC);
+	snprintf(path, sizeof(path), "%s/trace_marker", t->inst);
+	t->marker_fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (t->on_fd < 0) {
+		snprintf(err, n, "--trace: cannot open tracing_on");
+		return -EIO;
+	}
+	return 0;
+}
+
+int trace_cell_start(struct tracer *t)
+{
+	int e = put(t, "trace", "");
+
+	t->lost_events = 0;
+	t->stopped_ns = 0;
+	return e ? e : put(t, "tracing_on", "1");
+}
+
+/* Events each CPU's buffer overwrote or dropped: per_cpu/cpuN/stats. */
+static uint64_t lost_events(const struct tracer *t)
+{
+	char path[256], line[128];
+	unsigned long long v;
+	uint64_t lost = 0;
+	int c;
+
+	for (c = 0;; c++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats",
+			 t->inst, c);
+		f = fopen(path, "re");
+		if (!f)
+			break;
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "overrun: %llu", &v) == 1 ||
+			    sscanf(line, "dropped events: %llu", &v) == 1)
+				lost += v;
+		fclose(f);
+	}
+	return lost;
+}
+
+void trace_cell_stop(struct tracer *t)
+{
+	put(t, "tracing_on", "0");
+	t->lost_events = lost_events(t);
+}
+
+int trace_save(struct tracer *t, const char *path)
+{
+	char src[256], tmp[512], buf[65536];
+	ssize_t k;
+	int in, out, e = 0;
+
+	snprintf(src, sizeof(src), "%s/trace", t->inst);
+	in = open(src, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return -errno;
+	out = sys_file_create(path, tmp, sizeof(tmp));
+	if (out < 0) {
+		close(in);
+		return out;
+	}
+	while ((k = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)k) != k) {
+			e = -EIO;
+			break;
+		}
+	close(in);
+	if (close(out) && !e)
+		e = -errno;
+	if (e) {
+		unlink(tmp);
+		return e;
+	}
+	return sys_file_commit(tmp, path);
+}
+
+void trace_close(struct tracer *t)
+{
+	if (t->on_fd >= 0)
+		close(t->on_fd);
+	if (t->marker_fd >= 0)
+		close(t->marker_fd);
+	t->on_fd = t->marker_fd = -1;
+	if (t->made) {
+		int i;
+
+		put(t, "tracing_on", "0");
+		/*
+		 * The instance's events and settings go with it. Busy while
+		 * a reader still has one of its files open: a moment more.
+		 */
+		for (i = 0; i < 20 && rmdir(t->inst) && errno == EBUSY; i++)
+			usleep(50000);
+		if (access(t->inst, F_OK))
+			t->made = false;
+	}
+	if (t->mounted && !umount(t->root))
+		t->mounted = false;
+	if (live == t)
+		live = NULL;
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * trace.h - --trace: who ran instead. The kernel's scheduler, interrupt
+ * and timer events are recorded in a trace instance of our own while
+ * each cell runs; afterwards the worst frames (sim_result's worst) are
+ * explained from them: the timer's part, the tasks that ran on the CPU
+ * where the frame waited, hard and soft interrupts, migrations.
+ */
+#ifndef INTERBENCH_TRACE_H
+#define INTERBENCH_TRACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct worst_frames;
+
+/* A task (or an interrupt, by name) and the time it took in a window. */
+struct why_who {
+	char name[24];
+	int pid;			/* -1 for an interrupt */
+	uint64_t ns;
+};
+
+#define WHY_RAN		8
+#define WHY_IRQS	4
+
+/* One part of a frame's latency: a window of time on one CPU. */
+struct why_part {
+	uint64_t ns;
+	int cpu;			/* -1: not known */
+	int nran, nirq, nsoft;
+	struct why_who ran[WHY_RAN];	/* tasks, largest first */
+	struct why_who irq[WHY_IRQS];	/* hard interrupts and hrtimers */
+	struct why_who soft[WHY_IRQS];	/* softirqs by name */
+	uint64_t irq_ns, softirq_ns;
+	uint64_t own_ns;		/* the waiting thread itself ran: the
+					   previous frame's work, overrun */
+};
+
+/*
+ * One frame explained: the timer part (release -> the timing thread
+ * awake, on the timing thread's CPU) and the wait part (-> the simulated
+ * thread running, on its CPU). In a simulator without a timing thread
+ * (Cyclic) the timer part is all of it.
+ */
+struct why_frame {
+	uint64_t release_ns;		/* CLOCK_MONOTONIC */
+	uint64_t latency_ns;		/* release -> running */
+	struct why_part timer, wait;
+	int tid;
+	int migrations;			/* of the simulated thread, in it */
+	bool lost;			/* the trace does not cover it all */
+	bool broke;			/* --breaktrace stopped at this one */
+};
+
+struct tracer {
+	char root[64];			/* where tracefs is mounted */
+	char inst[160];			/* our instance's directory */
+	bool mounted;			/* we mounted tracefs: unmount it */
+	bool made;			/* we made the instance: remove it */
+	int on_fd, marker_fd;		/* tracing_on, trace_marker: -1 */
+	pid_t owner;			/* only this process undoes it */
+	char missing[256];		/* events this kernel lacks */
+	uint64_t lost_events;		/* overrun in the last cell */
+	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
+};
+
+/* Our instance's name under tracefs's instances/. */
+#define TRACE_INSTANCE	"interbench"
+
+/*
+ * Mount tracefs if needed, make our instance (TRACE_INSTANCE), clock
+ * mono, events on, a buffer for cells of duration_ns: 0, or -errno with
+ * why in err. Whatever happens later, it is undone at exit.
+ */
+int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n);
+/* Before a cell's benchmark starts: an empty buffer, recording. */
+int trace_cell_start(struct tracer *t);
+/* After it ended: recording stops; t->lost_events is what it lost. */
+void trace_cell_stop(struct tracer *t);
+/*
+ * Explain w's frames, worst first, into a new array: their count, or
+ * -errno. A frame whose window the trace does not cover whole (lost
+ * events, before a CPU's first event, after a --breaktrace stop) is
+ * marked lost rather than explained wrong.
+ */
+int trace_explain(struct tracer *t, const struct worst_frames *w,
+		  struct why_frame **out);
+/* Explain from the trace text in f (trace_why.c; for the unit test). */
+int trace_explain_file(FILE *f, const struct worst_frames *w,
+		       uint64_t stopped_ns, struct why_frame **out);
+/* Copy the instance's trace into a new file at path: 0 or -errno. */
+int trace_save(struct tracer *t, const char *path);
+/* Remove the instance and unmount what we mounted (idempotent). */
+void trace_close(struct tracer *t);
+
+#endif

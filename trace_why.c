@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * trace_why.c - the worst frames explained from the trace (trace.h).
+ *
+ * Each frame is two windows of time on one CPU each: the timer part
+ * (release -> the timing thread awake, on the timing thread's CPU) and
+ * the wait part (-> the simulated thread running, on its CPU). One pass
+ * over the instance's trace, in time order, follows what every CPU was
+ * doing (a task, by sched_switch; a hard interrupt or an hrtimer, by
+ * their entry and exit; a softirq) and gives each stretch of a CPU's
+ * time to the windows on that CPU it overlaps. Pure text in, figures out:
+ * tests/unit-trace.c feeds it a made-up trace.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interbench.h"
+#include "trace.h"
+
+#define MAX_CPUS	256
+#define ACC_TASKS	32	/* tasks tracked in one window */
+#define IRQ_NEST	4	/* interrupt names remembered while nested */
+
+struct cpu_state {
+	uint64_t since;			/* last event, ns; 0: none yet */
+	char comm[24];
+	int pid;
+	int irq_depth;
+	char irq[IRQ_NEST][24];
+	bool soft;
+	char softname[24];
+};
+
+/* One part of one frame, on its way. */
+struct window {
+	int cpu;
+	uint64_t from, to;
+	int self;			/* the thread that waits: not "instead" */
+	int self_ns;			/* its tid in our PID namespace */
+	struct why_part *out;
+	struct why_frame *frame;
+	struct why_who tasks[ACC_TASKS];
+	int ntasks;
+};
+
+struct line {
+	int cpu;
+	uint64_t ts;
+	const char *event, *args;
+};
+
+/* "  comm-pid  [001] d..2. 123.456789: event: args" */
+static int parse_line(char *s, struct line *l)
+{
+	char *b = strstr(s, "] "), *colon, *ts, *ev;
+	unsigned long long sec, usec;
+
+	if (!b || b - s < 4)
+		return -EINVAL;
+	ts = b;
+	while (ts > s && ts[-1] != '[')
+		ts--;
+	l->cpu = atoi(ts);
+	colon = strstr(b, ": ");
+	if (!colon)
+		return -EINVAL;
+	*colon = '\0';
+	ts = strrchr(b, ' ');
+	if (!ts || sscanf(ts + 1, "%llu.%llu", &sec, &usec) != 2)
+		return -EINVAL;
+	l->ts = sec * NSEC_PER_SEC + usec * NSEC_PER_USEC;
+	ev = colon + 2;
+	colon = strstr(ev, ": ");
+	if (!colon)
+		return -EINVAL;
+	*colon = '\0';
+	l->event = ev;
+	l->args = colon + 2;
+	return 0;
+}
+
+/* The value of "key=" in args up to stop (or the next blank). */
+static void field(const char *args, const char *key, const char *stop,
+		  char *buf, size_t n)
+{
+	const char *p = strstr(args, key), *e;
+
+	buf[0] = '\0';
+	if (!p)
+		return;
+	p += strlen(key);
+	e = stop ? strstr(p, stop) : NULL;
+	if (!e)
+		e = p + strcspn(p, " \n");
+	snprintf(buf, n, "%.*s", (int)(e - p), p);
+}
+
+static void add_who(struct why_who *w, int *n, int max, const char *name,
+		    int pid, uint64_t ns)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (w[i].pid == pid && !strcmp(w[i].name, name)) {
+			w[i].ns += ns;
+			return;
+		}
+	if (*n >= max) {
+		/* Full: the smallest gives way to a larger. */
+		int least = 0;
+
+		for (i = 1; i < *n; i++)
+			if (w[i].ns < w[least].ns)
+				least = i;
+		if (w[least].ns >= ns)
+			return;
+		i = least;
+	} else {
+		i = (*n)++;
+	}
+	snprintf(w[i].name, sizeof(w[i].name), "%s", name);
+	w[i].pid = pid;
+	w[i].ns = ns;
+}
+
+/* Give the stretch [from, to) of CPU c's state to the windows on c. */
+static void account(struct window *a, int na, int c,
+		    const struct cpu_state *st, uint64_t from, uint64_t to)
+{
+	int i;
+
+	for (i = 0; i < na; i++) {
+		struct window *w = &a[i];
+		struct why_part *o = w->out;
+		uint64_t lo = from > w->from ? from : w->from;
+		uint64_t hi = to < w->to ? to : w->to, ns;
+
+		if (w->cpu != c || hi <= lo)
+			continue;
+		ns = hi - lo;
+		if (!from) {
+			/* Before the CPU's first event: we cannot tell. */
+			w->frame->lost = true;
+		} else if (st->irq_depth > 0) {
+			int d = st->irq_depth > IRQ_NEST ? IRQ_NEST :
+				st->irq_depth;
+
+			o->irq_ns += ns;
+			add_who(o->irq, &o->nirq, WHY_IRQS, st->irq[d - 1], -1,
+				ns);
+		} else if (st->soft) {
+			o->softirq_ns += ns;
+			add_who(o->soft, &o->nsoft, WHY_IRQS, st->softname, -1,
+				ns);
+		} else if (st->pid == w->self) {
+			o->own_ns += ns;
+		} else {
+			add_who(w->tasks, &w->ntasks, ACC_TASKS,
+				st->pid ? st->comm : "idle", st->pid, ns);
+		}
+	}
+}
+
+static void irq_enter(struct cpu_state *st, const char *name)
+{
+	if (st->irq_depth < IRQ_NEST)
+		snprintf(st->irq[st->irq_depth], sizeof(st->irq[0]), "%.*s",
+			 (int)sizeof(st->irq[0]) - 1, name);
+	st->irq_depth++;
+}
+
+/* What the event changes of its CPU's state, and migrations of ours. */
+static void apply(struct why_frame *fr, const struct worst_frame *wf,
+		  int nf, struct cpu_state *st, const struct line *l)
+{
+	char v[64];
+	int i;
+
+	if (!strcmp(l->event, "sched_switch")) {
+		field(l->args, "next_comm=", " next_pid=", st->comm,
+		      sizeof(st->comm));
+		field(l->args, "next_pid=", NULL, v, sizeof(v));
+		st->pid = atoi(v);
+	} else if (!strcmp(l->event, "irq_handler_entry")) {
+		field(l->args, "name=", NULL, v, sizeof(v));
+		irq_enter(st, v);
+	} else if (!strcmp(l->event, "hrtimer_expire_entry")) {
+		/*
+		 * The timer interrupt has no irq event: its hrtimers do,
+		 * by their function (hrtimer_wakeup, tick_nohz_handler).
+		 */
+		field(l->args, "function=", NULL, v, sizeof(v));
+		irq_enter(st, v);
+	} else if (!strcmp(l->event, "irq_handler_exit") ||
+		   !strcmp(l->event, "hrtimer_expire_exit")) {
+		if (st->irq_depth > 0)
+			st->irq_depth--;
+	} else if (!strcmp(l->event, "softirq_entry")) {
+		st->soft = true;
+		field(l->args, "action=", "]", st->softname,
+		      sizeof(st->softname));
+	} else if (!strcmp(l->event, "softirq_exit")) {
+		st->soft = false;
+	} else if (!strcmp(l->event, "sched_migrate_task")) {
+		field(l->args, "pid=", NULL, v, sizeof(v));
+		for (i = 0; i < nf; i++)
+			if (atoi(v) == fr[i].tid && l->ts >= wf[i].release &&
+			    l->ts <= wf[i].start)
+				fr[i].migrations++;
+	}
+}
+
+static int by_ns(const void *x, const void *y)
+{
+	const struct why_who *a = x, *b = y;
+
+	return a->ns < b->ns ? 1 : a->ns > b->ns ? -1 : 0;
+}
+
+static int by_latency(const void *x, const void *y)
+{
+	const struct why_frame *a = x, *b = y;
+
+	return a->latency_ns < b->latency_ns ? 1 :
+	       a->latency_ns > b->latency_ns ? -1 : 0;
+}
+
+/*
+ * "ib:bench:Audio-4123 [000] ... tracing_mark_write: interbench: tid 9":
+ * thread 9 of our namespace is 4123 in the trace's.
+ */
+static void tid_line(struct window *a, int na, struct why_frame *fr, int nf,
+		     const struct worst_frame *wf, char *s)
+{
+	char *b = strstr(s, " ["), *m = strstr(s, "interbench: tid ");
+	int i, tid, pid;
+
+	if (!b || !m || sscanf(m, "interbench: tid %d", &tid) != 1)
+		return;
+	while (b > s && b[-1] == ' ')
+		b--;
+	*b = '\0';
+	b = strrchr(s, '-');
+	if (!b || (pid = atoi(b + 1)) <= 0)
+		return;
+	for (i = 0; i < na; i++)
+		if (a[i].self_ns == tid)
+			a[i].self = pid;
+	for (i = 0; i < nf; i++)
+		if (wf[i].tid == tid)
+			fr[i].tid = pid;
+}
+
+/* A "CPU:N [LOST M EVENTS]" line: windows on N still open lost some. */
+static void lost_line(struct window *a, int na, const char *s, uint64_t now)
+{
+	int c, i;
+
+	if (sscanf(s, "CPU:%d [LOST", &c) != 1)
+		return;
+	for (i = 0; i < na; i++)
+		if (a[i].cpu == c && a[i].to >= now)
+			a[i].frame->lost = true;
+}
+
+static void finish_window(struct window *w)
+{
+	struct why_part *o = w->out;
+	int i;
+
+	qsort(w->tasks, (size_t)w->ntasks, sizeof(w->tasks[0]), by_ns);
+	o->nran = w->ntasks < WHY_RAN ? w->ntasks : WHY_RAN;
+	for (i = 0; i < o->nran; i++)
+		o->ran[i] = w->tasks[i];
+	qsort(o->irq, (size_t)o->nirq, sizeof(o->irq[0]), by_ns);
+	qsort(o->soft, (size_t)o->nsoft, sizeof(o->soft[0]), by_ns);
+}
+
+static void sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
+		  const struct worst_frame *wf, int nf, struct cpu_state *cpu)
+{
+	char *s = NULL;
+	size_t n = 0;
+	uint64_t last = 0;
+	int i;
+
+	while (getline(&s, &n, f) > 0) {
+		struct line l;
+
+		if (s[0] == '#')
+			continue;
+		if (strstr(s, "[LOST")) {
+			lost_line(a, na, s + strspn(s, " "), last);
+			continue;
+		}
+		if (strstr(s, "interbench: tid ")) {
+			tid_line(a, na, fr, nf, wf, s);
+			continue;
+		}
+		if (parse_line(s, &l) || l.cpu < 0 || l.cpu >= MAX_CPUS)
+			continue;
+		last = l.ts;
+		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
+		apply(fr, wf, nf, &cpu[l.cpu], &l);
+		cpu[l.cpu].since = l.ts;
+	}
+	free(s);
+	/* To the end of each window: the state its CPU was left in. */
+	for (i = 0; i < na; i++) {
+		int c = a[i].cpu;
+
+		if (c >= 0 && c < MAX_CPUS && cpu[c].since < a[i].to)
+			account(&a[i], 1, c, &cpu[c], cpu[c].since, a[i].to);
+	}
+}
+
+/* Frame k's two windows into a[2k], a[2k+1]. */
+static void frame_windows(struct window *a, struct why_frame *o,
+			  const struct worst_frame *f, int timing_tid)
+{
+	uint64_t timer = f->timer;
+
+	if (timer < f->release)
+		timer = f->release;
+	if (timer > f->start)
+		timer = f->start;
+	o->release_ns = f->release;
+	o->latency_ns = f->start - f->release;
+	o->tid = f->tid;
+	o->timer.ns = timer - f->release;
+	o->timer.cpu = f->timer_cpu;
+	o->wait.ns = f->start - timer;
+	o->wait.cpu = f->cpu;
+	/*
+	 * Without a timing thread (Cyclic: its timer stamp is its start)
+	 * the thread itself waited from its release: all of it is wait.
+	 */
+	if (f->timer == f->start) {
+		timer = f->release;
+		o->timer.ns = 0;
+		o->wait.ns = o->latency_ns;
+	}
+	a[0] = (struct window){ .cpu = f->timer_cpu, .from = f->release,
+				.to = timer, .out = &o->timer, .frame = o,
+				.self = timing_tid, .self_ns = timing_tid };
+	a[1] = (struct window){ .cpu = f->cpu, .from = timer, .to = f->start,
+				.out = &o->wait, .frame = o, .self = f->tid,
+				.self_ns = f->tid };
+}
+
+int trace_explain_file(FILE *f, const struct worst_frames *w,
+		       uint64_t stopped_ns, struct why_frame **out)
+{
+	struct window a[2 * WORST_MAX];
+	struct cpu_state *cpu;
+	struct why_frame *o;
+	uint32_t i, nf = w->n < WORST_MAX ? w->n : WORST_MAX;
+
+	*out = NULL;
+	if (!nf)
+		return 0;
+	o = calloc(nf, sizeof(*o));
+	cpu = calloc(MAX_CPUS, sizeof(*cpu));
+	if (!o || !cpu) {
+		free(o);
+		free(cpu);
+		return -ENOMEM;
+	}
+	for (i = 0; i < nf; i++) {
+		frame_windows(&a[2 * i], &o[i], &w->f[i], w->timing_tid);
+		/* The trace stopped (--breaktrace) before it ended. */
+		if (stopped_ns && w->f[i].start > stopped_ns)
+			o[i].lost = true;
+	}
+	if (f)
+		sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu);
+	for (i = 0; i < 2 * nf; i++) {
+		if (!f)
+			a[i].frame->lost = true;
+		finish_window(&a[i]);
+	}
+	free(cpu);
+	qsort(o, nf, sizeof(*o), by_latency);
+	*out = o;
+	return (int)nf;
+}
+
+int trace_explain(struct tracer *t, const struct worst_frames *w,
+		  struct why_frame **out)
+{
+	char path[256];
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "%s/trace", t->inst);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	n = trace_explain_file(f, w, t->stopped_ns, out);
+	fclose(f);
+	return n;
+}
