@@ -116,6 +116,8 @@ static const char *pct_text(char *buf, size_t n, double v)
 {
 	if (isnan(v))
 		snprintf(buf, n, "-");
+	else if (v >= 10)
+		snprintf(buf, n, "%.0f", v);	/* never "1e+02" */
 	else
 		snprintf(buf, n, "%.2g", v);
 	return buf;
@@ -515,13 +517,20 @@ static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
 static void part_text(char *buf, size_t n, size_t *at,
 		      const struct why_part *p, int most)
 {
+	uint64_t shown = 0;
 	int i;
 
 	if (p->own_ns >= 10 * NSEC_PER_USEC)
 		add(buf, n, at, " (own work %.3g)", MS(p->own_ns));
-	for (i = 0; i < p->nran && i < most; i++)
+	for (i = 0; i < p->nran && i < most; i++) {
 		add(buf, n, at, "%s%s:%d %.3g", i ? ", " : " behind ",
 		    p->ran[i].name, p->ran[i].pid, MS(p->ran[i].ns));
+		if (p->ran[i].pid)
+			shown += p->ran[i].ns;
+	}
+	/* Many small culprits (hackbench's threads) add up: say so. */
+	if (i && p->others_ns > shown + p->others_ns / 20)
+		add(buf, n, at, ", other tasks %.3g", MS(p->others_ns - shown));
 	if (p->irq_ns) {
 		add(buf, n, at, "; irq %.3g", MS(p->irq_ns));
 		for (i = 0; i < p->nirq && i < 2; i++)

@@ -362,6 +362,37 @@ static double jnum(const struct jval *o, const char *k)
 	return v ? v->num : NAN;
 }
 
+/* Results whose host stole more than 1 % of the CPU (0.40 on): how many. */
+static size_t stolen(const struct result_file *rf, char *names, size_t n)
+{
+	size_t i, r, count = 0, at = 0;
+
+	names[0] = '\0';
+	for (i = 0; i < rf->n_cells; i++) {
+		const struct file_cell *c = &rf->cells[i];
+		bool any = false;
+
+		for (r = 0; r < c->n_ok; r++) {
+			const struct jval *m = json_get_type(c->ok[r].res,
+							     K_STEAL_MARKED,
+							     J_BOOL);
+
+			if (m && m->b) {
+				count++;
+				any = true;
+			}
+		}
+		if (any && at < n) {
+			int k = snprintf(names + at, n - at, "%s%s/%s",
+					 at ? ", " : "", c->bench, c->load);
+
+			if (k > 0)
+				at += (size_t)k;
+		}
+	}
+	return count;
+}
+
 static void header(struct page *pg, const struct result_file *rf)
 {
 	const struct jval *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
@@ -369,8 +400,11 @@ static void header(struct page *pg, const struct result_file *rf)
 	const struct jval *cal = json_get_type(rf->doc, K_CALIBRATION, J_OBJ);
 	const struct jval *conc = set ? json_get(set, "concurrent") : NULL;
 	const struct jval *rt = sys ? json_get(sys, "realtime_ok") : NULL;
+	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
+						    J_BOOL) : NULL;
 	struct sbuf *b = &pg->b;
-	char s[256];
+	char s[256], cells[512];
+	size_t nstolen;
 	int n;
 
 	sb_printf(b, "<h2>");
@@ -384,6 +418,18 @@ static void header(struct page *pg, const struct result_file *rf)
 		 jnum(sys, "cpus_online"), jstr(sys, "machine") ?: "?",
 		 jstr(sys, "clocksource") ?: "?");
 	hdr_row(b, "machine", s);
+	/* Files from before 0.40 lack these: then the row says nothing. */
+	if (jstr(sys, "sched_ext")) {
+		snprintf(s, sizeof(s), "preempt %s (from %s), sched_ext %s, "
+			 "cpuidle governor %s, THP %s%s",
+			 jstr(sys, "preempt") ?: "?",
+			 jstr(sys, "preempt_source") ?: "?",
+			 jstr(sys, "sched_ext"),
+			 jstr(sys, "cpuidle_governor") ?: "none",
+			 jstr(sys, "transparent_hugepages") ?: "?",
+			 vm && vm->b ? ", a virtual machine" : "");
+		hdr_row(b, "scheduling", s);
+	}
 	hdr_row(b, "command line", jstr(rf->doc, K_COMMAND_LINE));
 	snprintf(s, sizeof(s), "%g s a cell, %g repeats, %g load threads, "
 		 "nice %g/%g, %s", jnum(set, "duration_s"),
@@ -416,6 +462,19 @@ static void header(struct page *pg, const struct result_file *rf)
 	if (rt && rt->type == J_BOOL && !rt->b)
 		sb_printf(b, "<p class=\"warn\">Confounder: no real-time "
 			  "rights; the timing threads ran SCHED_OTHER.</p>\n");
+	nstolen = stolen(rf, cells, sizeof(cells));
+	if (nstolen) {
+		sb_printf(b, "<p class=\"warn\">Confounder: the host stole "
+			  "more than 1 %% of the CPU time in %zu measured "
+			  "result(s), whose latency includes the hypervisor's: ",
+			  nstolen);
+		sb_esc(b, cells);
+		sb_printf(b, ".</p>\n");
+	} else if (vm && vm->b) {
+		sb_printf(b, "<p class=\"note\">A virtual machine: no cell "
+			  "lost more than 1 %% of its CPU time to the host "
+			  "(steal).</p>\n");
+	}
 	if (fabs(jnum(cal, "error_pct")) > 5)
 		sb_printf(b, "<p class=\"warn\">Confounder: the CPU burn is "
 			  "off by more than 5 %% of what it is asked.</p>\n");

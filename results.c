@@ -251,6 +251,8 @@ static void json_worst(struct jw *w, const struct result *r)
 		jw_num(w, "wait_us", US(f->wait.ns));
 		jw_int(w, "cpu", f->wait.cpu);
 		json_who(w, "ran_instead", f->wait.ran, f->wait.nran, true);
+		/* All the other tasks' time: ran_instead lists the largest. */
+		jw_num(w, "others_us", US(f->wait.others_ns));
 		jw_num(w, "irq_us", US(f->wait.irq_ns + f->timer.irq_ns));
 		jw_num(w, "softirq_us",
 		       US(f->wait.softirq_ns + f->timer.softirq_ns));

@@ -241,7 +241,7 @@ static void *periodic_thread(void *arg)
 	for (;;) {
 		uint64_t rel = atomic_load_explicit(&st->released,
 						    memory_order_acquire);
-		uint64_t run_at, d, from, cpu, done, owed = 0;
+		uint64_t run_at, d, from, cpu, done, owed = 0, k0 = k;
 
 		if (k >= rel) {
 			struct timespec ts;
@@ -275,10 +275,23 @@ static void *periodic_thread(void *arg)
 			/* Released while we were idle: a real wakeup. */
 			if (t >= idle_since && run_at >= t)
 				stats_add(&r->wakeup, run_at - t);
-			worst_frame_add(&r->worst, d, t,
-					atomic_load_explicit(&st->stamp_cpu[k % STAMPS],
-							     memory_order_relaxed),
-					run_at);
+		}
+		/*
+		 * A late frame is explained from the release its latency is
+		 * counted from: the first one dropped (its timer stamp while
+		 * the ring still holds it, else none: all of it is the wait).
+		 */
+		if (r->worst.keep) {
+			uint64_t t = from;
+			int tc = -1;
+
+			if (k - k0 < STAMPS) {
+				t = atomic_load_explicit(&st->stamp[k0 % STAMPS],
+							 memory_order_relaxed);
+				tc = atomic_load_explicit(&st->stamp_cpu[k0 % STAMPS],
+							  memory_order_relaxed);
+			}
+			worst_frame_add(&r->worst, from, t, tc, run_at);
 		}
 		cpu = p->demand_ns(p, k);
 		burn_ns(lpm, cpu);

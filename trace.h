@@ -36,6 +36,8 @@ struct why_part {
 	struct why_who irq[WHY_IRQS];	/* hard interrupts and hrtimers */
 	struct why_who soft[WHY_IRQS];	/* softirqs by name */
 	uint64_t irq_ns, softirq_ns;
+	uint64_t others_ns;		/* every other task, idle left out:
+					   ran[] may hold only the largest */
 	uint64_t own_ns;		/* the waiting thread itself ran: the
 					   previous frame's work, overrun */
 };

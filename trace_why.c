@@ -156,6 +156,8 @@ static void account(struct window *a, int na, int c,
 		} else if (st->pid == w->self) {
 			o->own_ns += ns;
 		} else {
+			if (st->pid)
+				o->others_ns += ns;
 			add_who(w->tasks, &w->ntasks, ACC_TASKS,
 				st->pid ? st->comm : "idle", st->pid, ns);
 		}

@@ -141,6 +141,16 @@ test_expect_success 'bad input: another schema, a truncated file, no file' '
 	bad && has err "need result files"
 '
 
+test_expect_success 'the header: the machine, and cells the host stole from' '
+	"$IB" report r.json -o v.html &&
+	has v.html "scheduling</th><td>preempt " &&
+	! has v.html "Confounder: the host stole" &&
+	sed "0,/\"steal_marked\": false/s//\"steal_marked\": true/" r.json \
+		>stolen.json &&
+	"$IB" report stolen.json -o s.html &&
+	has s.html "Confounder: the host stole more than 1 % of the CPU time in 1 measured"
+'
+
 test_expect_success 'a page that cannot be written: exit 2, one line' '
 	status_is 2 "$IB" report r.json -o nodir/p.html 2>err &&
 	[ $(wc -l <err) = 1 ] && has err "nodir/p.html" &&
