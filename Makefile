@@ -16,14 +16,14 @@ SRCS = interbench.c cli.c plan.c run.c system.c figures.c output.c results.c \
 	cpuwork.c timing.c stats.c hackbench.c json.c compare.c resultfile.c \
 	infer.c verdict.c compare_all.c compare_json.c lock.c junit.c \
 	completion.c interfere.c machine.c trace.c trace_why.c svg.c report.c \
-	report_plots.c report_cmp.c \
+	report_plots.c report_cmp.c policy.c \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJS = $(filter-out interbench.o,$(OBJS))
 HDRS = interbench.h stats.h json.h figures.h cli.h run.h system.h output.h \
 	results.h schema.h resultfile.h infer.h verdict.h compare.h lock.h \
-	junit.h interfere.h trace.h svg.h report.h report_int.h
+	junit.h interfere.h trace.h svg.h report.h report_int.h policy.h
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)

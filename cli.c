@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "cli.h"
+#include "policy.h"
 
 #define P(field)	offsetof(struct plan, field)
 #define SEEN(field)	OPT_SEEN(struct plan, field)
@@ -59,6 +60,19 @@ const struct opt cli_opts[] = {
 	  .help = "run the benchmarked tasks SCHED_FIFO; figures\n"
 		  "in microseconds (needs real-time rights)",
 	  .off = P(cfg.rt) },
+	{ .name = "bench-policy", .type = OT_ENUM, .arg = "POLICY",
+	  .help = "the benchmarked tasks' class: other (default),\n"
+		  "batch, idle, fifo (-r), rr, deadline",
+	  .off = P(cfg.bench_policy), .names = policy_names,
+	  .seen = SEEN(bench_policy_given) },
+	{ .name = "bench-slice", .type = OT_U64, .arg = "US",
+	  .help = "the EEVDF slice the benchmarked tasks request,\n"
+		  "100-100000 us (other and batch; Linux 6.12+)",
+	  .off = P(cfg.bench_slice_ns), .min = 100, .max = 100000,
+	  .scale = NSEC_PER_USEC },
+	{ .name = "load-policy", .type = OT_ENUM, .arg = "POLICY",
+	  .help = "the loads' class: other (default), batch, idle",
+	  .off = P(cfg.load_policy), .names = load_policy_names },
 	{ .name = "custom-cpu", .letter = 'C', .type = OT_UINT, .arg = "PCT",
 	  .help = "CPU percent of the Custom benchmark and load",
 	  .off = P(cfg.custom_cpu_pct), .min = 0, .max = 100,
@@ -255,8 +269,10 @@ int opt_set(const struct opt *o, void *base, const char *val, char *err,
 		for (i = 0; o->names[i]; i++)
 			if (!strcasecmp(o->names[i], val)) {
 				*(int *)at = i;
-				return 0;
+				break;
 			}
+		if (o->names[i])
+			break;
 		join_names(o->names, names, sizeof(names));
 		snprintf(err, n, "'%s': expected %s", val, names);
 		e = -EINVAL;
@@ -446,6 +462,22 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		return -EINVAL;
 	}
 	p->custom = p->have_cpu;
+	if (p->cfg.rt) {
+		if (p->bench_policy_given && p->cfg.bench_policy != POL_FIFO) {
+			snprintf(err, n, "option -r is --bench-policy fifo: it "
+				 "contradicts --bench-policy %s",
+				 policy_names[p->cfg.bench_policy]);
+			return -EINVAL;
+		}
+		p->cfg.bench_policy = POL_FIFO;
+	}
+	p->cfg.rt = policy_rt(p->cfg.bench_policy);
+	if (p->cfg.bench_slice_ns && !policy_fair(p->cfg.bench_policy)) {
+		snprintf(err, n, "option --bench-slice: a slice is for the "
+			 "fair classes (--bench-policy other or batch), not %s",
+			 policy_names[p->cfg.bench_policy]);
+		return -EINVAL;
+	}
 	if (p->loops_given && p->calibrate) {
 		snprintf(err, n, "options -l and -b contradict each other");
 		return -EINVAL;

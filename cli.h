@@ -59,6 +59,7 @@ struct plan {
 	const char *html_path;		/* --html */
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */
+	bool bench_policy_given;	/* --bench-policy */
 	int trace_frames;		/* --trace-frames */
 	uint64_t breaktrace_ns;		/* --breaktrace; 0: none */
 	struct gate gates[MAX_GATES];	/* --fail-if */

@@ -32,6 +32,9 @@ static const char usage_text[] =
 "                     PCT %, or was measured in BASE and not in a NEW\n"
 "  --json FILE        also write every row and the summary to FILE\n"
 "  --html FILE        also draw them in FILE, a self-contained HTML page\n"
+"  --allow-policies   compare runs whose tasks or loads were scheduled\n"
+"                     differently (--bench-policy, --bench-slice, -r,\n"
+"                     --load-policy): refused without it\n"
 "  --                 the rest are file names\n"
 "Each figure of each cell is tested on its per-repeat values (latencies\n"
 "and load rates as ratios, percentages in points): Welch's t-test against\n"
@@ -394,6 +397,62 @@ static int set_json(void *base, const char *val, char *err, size_t n)
 	return 0;
 }
 
+static int set_any_policy(void *base, const char *val, char *err, size_t n)
+{
+	(void)val;
+	(void)err;
+	(void)n;
+	((struct options *)base)->any_policy = true;
+	return 0;
+}
+
+/*
+ * How a file's tasks and loads were scheduled, as one line; files from
+ * before --bench-policy have only "rt" (then fifo, else other).
+ */
+static void sched_text(const struct result_file *rf, char *buf, size_t n)
+{
+	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
+	const struct jval *bp = set ? json_get_type(set, "bench_policy",
+						    J_STR) : NULL;
+	const struct jval *lp = set ? json_get_type(set, "load_policy",
+						    J_STR) : NULL;
+	const struct jval *sl = set ? json_get_type(set, "bench_slice_us",
+						    J_NUM) : NULL;
+	const struct jval *rt = set ? json_get_type(set, "rt", J_BOOL) : NULL;
+	char slice[32] = "";
+
+	if (sl)
+		snprintf(slice, sizeof(slice), " slice %g us", sl->num);
+	snprintf(buf, n, "tasks %s%s, loads %s",
+		 bp ? bp->str : rt && rt->b ? "fifo" : "other", slice,
+		 lp ? lp->str : "other");
+}
+
+/* Refuse files scheduled unlike BASE, unless asked: 0 or -EINVAL. */
+static int same_policies(const struct result_file *files, int nfiles,
+			 const struct options *o)
+{
+	char a[96], b[96];
+	int i;
+
+	sched_text(&files[0], a, sizeof(a));
+	for (i = 1; i < nfiles; i++) {
+		sched_text(&files[i], b, sizeof(b));
+		if (strcmp(a, b) && !o->any_policy) {
+			fprintf(stderr, "interbench compare: %s (%s) and %s "
+				"(%s) were scheduled differently: not "
+				"comparable (--allow-policies compares them)\n",
+				files[0].path, a, files[i].path, b);
+			return -EINVAL;
+		} else if (strcmp(a, b)) {
+			printf("note: %s: %s; %s: %s\n", files[0].path, a,
+			       files[i].path, b);
+		}
+	}
+	return 0;
+}
+
 static int set_html(void *base, const char *val, char *err, size_t n)
 {
 	if (!*val) {
@@ -412,6 +471,7 @@ const struct compare_opt compare_opts[] = {
 	{ .name = "threshold", .arg = "PCT", .set = set_threshold },
 	{ .name = "json", .arg = "FILE", .set = set_json },
 	{ .name = "html", .arg = "FILE", .set = set_html },
+	{ .name = "allow-policies", .set = set_any_policy },
 	{ .name = "help" },	/* parse_options() answers it */
 	{ .name = NULL },
 };
@@ -428,7 +488,13 @@ static int one_option(int argc, char **argv, int *i, struct options *o,
 		return 1;
 	for (c = compare_opts; c->name; c++) {
 		snprintf(name, sizeof(name), "--%s", c->name);
-		if (c->set && option_value(argv, argc, i, name, &val))
+		/* A flag takes no value. */
+		if (c->set && !c->arg && !strcmp(arg, name)) {
+			val = "";
+			break;
+		}
+		if (c->set && c->arg &&
+		    option_value(argv, argc, i, name, &val))
 			break;
 	}
 	if (!c->name) {
@@ -518,6 +584,8 @@ int compare_main(int argc, char **argv)
 			fprintf(stderr, "interbench compare: %s\n", err);
 			goto out;
 		}
+	if (same_policies(files, nfiles, &o))
+		goto out;
 	if (o.html && (ret = sys_can_replace(o.html))) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o.html, strerror(-ret));

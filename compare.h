@@ -21,6 +21,7 @@ struct options {
 	double threshold;	/* % for ratios, points for percentages */
 	const char *json;	/* --json FILE, or NULL */
 	const char *html;	/* --html FILE, or NULL */
+	bool any_policy;	/* --allow-policies: compare across classes */
 };
 
 /* compare --json: one document, written to FILE.tmp and renamed. */

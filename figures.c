@@ -162,6 +162,11 @@ int result_from_sim(struct result *r, const struct sim_result *res)
 	for (i = 0; i < F_COUNT; i++)
 		r->v[i] = figures[i].get(&figures[i], res);
 	snprintf(r->note, sizeof(r->note), "%s", res->note);
+	r->sched.seen = res->sched_seen;
+	r->sched.policy = res->sched_policy;
+	r->sched.slice_ns = res->sched_slice_ns;
+	r->sched.runtime_ns = res->sched_runtime_ns;
+	r->sched.period_ns = res->sched_period_ns;
 	if (s->nfigures) {
 		r->sim_v = calloc((size_t)s->nfigures, sizeof(*r->sim_v));
 		if (!r->sim_v)

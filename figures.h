@@ -278,6 +278,11 @@ struct result {
 	double v[F_COUNT];		/* the figures; NaN where unknown */
 	double *sim_v;			/* sim->figures' values, or NULL */
 	double work_rate[WORK_KINDS];	/* per second, during the bench */
+	struct {			/* the simulated thread's class, as */
+		bool seen;		/* the kernel reported it (periodic */
+		int policy;		/* simulators only) */
+		uint64_t slice_ns, runtime_ns, period_ns;
+	} sched;
 	uint64_t win_ns;		/* worst-by-window width; 0: none */
 	int nwin;			/* windows up to the last measured */
 	uint64_t win[WIN_SLOTS];	/* worst latency, or WIN_EMPTY */

@@ -26,6 +26,7 @@
 #include "junit.h"
 #include "report.h"
 #include "lock.h"
+#include "policy.h"
 #include "output.h"
 #include "results.h"
 #include "run.h"
@@ -93,6 +94,40 @@ static void parse_command_line(struct plan *p, int argc, char **argv)
 	exit(IB_EXIT_OK);
 }
 
+/*
+ * Ask the kernel now whether it takes the classes asked for, on a
+ * throwaway thread, so that a refusal stops the run before it starts.
+ * SCHED_DEADLINE is tried with the most any task may reserve, a whole
+ * period: what admission control takes for that it takes for all.
+ */
+static void check_policies(const struct plan *p)
+{
+	const struct run_cfg *cfg = &p->cfg;
+	struct sched_want w = { .policy = cfg->bench_policy, .prio = PRIO_SIM,
+				.nice = cfg->bench_nice,
+				.slice_ns = cfg->bench_slice_ns,
+				.runtime_ns = 10 * NSEC_PER_MSEC,
+				.period_ns = 10 * NSEC_PER_MSEC };
+	char why[256];
+
+	if (p->dry_run)
+		return;
+	if ((cfg->bench_policy != POL_OTHER || cfg->bench_slice_ns) &&
+	    policy_probe(&w, why, sizeof(why)))
+		die(IB_EXIT_SETUP, "--bench-policy %s%s: %s%s",
+		    policy_names[cfg->bench_policy],
+		    cfg->bench_slice_ns ? " --bench-slice" : "", why,
+		    cfg->bench_policy == POL_DEADLINE && cfg->uniprocessor ?
+		    " (a deadline task may not be bound to some CPUs: -u)" :
+		    "");
+	w = (struct sched_want){ .policy = cfg->load_policy,
+				 .nice = cfg->load_nice };
+	if (cfg->load_policy != POL_OTHER &&
+	    policy_probe(&w, why, sizeof(why)))
+		die(IB_EXIT_SETUP, "--load-policy %s: %s",
+		    load_policy_names[cfg->load_policy], why);
+}
+
 /* What needs privileges, asked before anything is made. */
 static void check_rights(struct plan *p)
 {
@@ -104,9 +139,10 @@ static void check_rights(struct plan *p)
 	if (p->trace && !p->dry_run && geteuid())
 		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
 	cfg->rt_ok = sys_realtime();
-	if (cfg->rt && !cfg->rt_ok)
+	if (cfg->bench_policy == POL_FIFO && !cfg->rt_ok)
 		die(IB_EXIT_SETUP, "-r needs real-time privileges "
 		    "(SCHED_FIFO): %s", strerror(errno));
+	check_policies(p);
 	if (!sys_can_nice(cfg->bench_nice))
 		die(IB_EXIT_SETUP, "-B %d needs the right to raise priority "
 		    "(root, CAP_SYS_NICE or RLIMIT_NICE)", cfg->bench_nice);
@@ -607,10 +643,11 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return report_main(argc - 1, argv + 1);
 	parse_command_line(&r->plan, argc, argv);
-	check_rights(&r->plan);
-	check_files(r);
+	/* First: SCHED_DEADLINE is refused on a CPU subset (check_rights) */
 	if (r->plan.cfg.uniprocessor)
 		bind_cpu0();
+	check_rights(&r->plan);
+	check_files(r);
 	if (r->plan.dry_run) {
 		print_plan(&r->plan);
 		return IB_EXIT_OK;

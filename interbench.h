@@ -143,7 +143,10 @@ struct run_cfg {
 	int load_threads;		/* -L */
 	int bench_nice;			/* -B */
 	int load_nice;			/* -N */
-	bool rt;			/* -r: simulated threads SCHED_FIFO */
+	bool rt;			/* a real-time class: figures in us */
+	int bench_policy;		/* --bench-policy (-r: fifo) */
+	uint64_t bench_slice_ns;	/* --bench-slice; 0: the kernel's */
+	int load_policy;		/* --load-policy */
 	bool rt_ok;			/* we may use SCHED_FIFO at all */
 	bool uniprocessor;		/* -u */
 	int cpus;			/* online CPUs */
@@ -301,6 +304,11 @@ struct sim_result {
 	double cpu_desired_ns;		/* CPU work asked for */
 	double cpu_got_ns;		/* CPU work done */
 	bool has_deadlines;
+	/* The simulated thread's class, as the kernel reported it. */
+	bool sched_seen;
+	int sched_policy;		/* enum sched_pol */
+	uint64_t sched_slice_ns;	/* fair classes: its slice */
+	uint64_t sched_runtime_ns, sched_period_ns;	/* deadline */
 	struct lat_stats latency;	/* release -> simulated thread running */
 	struct lat_stats timer;		/* release -> timing thread awake */
 	struct lat_stats wakeup;	/* timing thread post -> thread running */
@@ -325,7 +333,8 @@ struct sim_ctx {
 	/* How long past its duration it may take: sim_grace_ns(). */
 	uint64_t grace_ns;
 	int nice;			/* for the simulated thread */
-	bool rt;			/* simulated thread SCHED_FIFO */
+	int policy;			/* its class: enum sched_pol */
+	uint64_t slice_ns;		/* its EEVDF slice request, or 0 */
 	bool timing_rt;			/* timing thread SCHED_FIFO (benchmarks) */
 	struct sim_result *res;		/* where the figures go */
 	struct load_work *work;		/* counts frames when run as a load */
@@ -362,7 +371,7 @@ void worst_frame_add(struct worst_frames *w, uint64_t release,
 /* --trace: say the calling thread's tid in the trace (timing.c). */
 void worst_frame_thread(struct worst_frames *w);
 /* The calling thread as the run asks: SCHED_FIFO (c->rt) or c->nice. */
-int sim_sched(const struct sim_ctx *c);
+int sim_sched(const struct sim_ctx *c, const struct periodic_spec *p);
 /* Record the first failure of a run: status and "what: strerror". */
 void sim_fail(struct sim_result *r, int err, const char *what);
 /* Join t by a CLOCK_MONOTONIC deadline (0: none): 0 or -errno. */
@@ -378,6 +387,7 @@ uint64_t sim_grace_ns(const struct sim_desc *s, const struct run_cfg *cfg,
 #define SIM_DEADLINES	0x1	/* has deadlines (% Deadlines Met column) */
 #define SIM_CUSTOM	0x2	/* needs -C/-I; not in the default matrix */
 #define SIM_NAMED	0x4	/* runs only when -W names it */
+#define SIM_PERIODIC	0x8	/* periodic_run(): can be SCHED_DEADLINE */
 
 /* Print to the console and the logfile (the orchestrator's out()). */
 typedef void (*out_fn)(void *ctx, const char *fmt, ...)

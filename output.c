@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "infer.h"
 #include "output.h"
+#include "policy.h"
 #include "trace.h"
 
 static void vout(struct console *con, const char *fmt, va_list ap)
@@ -318,7 +319,7 @@ void log_header(struct console *con, const struct calibration *cal)
 	const struct plan *p = con->plan;
 	const struct run_cfg *cfg = &p->cfg;
 	struct utsname u;
-	char stamp[32];
+	char stamp[32], slice[32] = "", lpol[32] = "";
 	time_t t = time(NULL);
 
 	uname(&u);
@@ -330,11 +331,17 @@ void log_header(struct console *con, const struct calibration *cal)
 	    "every cell for %.3g seconds\n",
 	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
 	    (double)cfg->duration_ns / NSEC_PER_SEC);
-	out(con, "Benchmarked tasks %s, nice %d; loads nice %d, %d burn "
-	    "threads; %d CPUs%s\n",
-	    cfg->rt ? "SCHED_FIFO" : "SCHED_OTHER", cfg->bench_nice,
-	    cfg->load_nice, cfg->load_threads, cfg->cpus,
-	    cfg->uniprocessor ? " (all on CPU 0)" : "");
+	if (cfg->bench_slice_ns)
+		snprintf(slice, sizeof(slice), ", slice %llu us",
+			 (unsigned long long)(cfg->bench_slice_ns /
+					      NSEC_PER_USEC));
+	if (cfg->load_policy != POL_OTHER)
+		snprintf(lpol, sizeof(lpol), "%s, ",
+			 policy_kernel_name(cfg->load_policy));
+	out(con, "Benchmarked tasks %s, nice %d%s; loads %snice %d, %d burn "
+	    "threads; %d CPUs%s\n", policy_kernel_name(cfg->bench_policy),
+	    cfg->bench_nice, slice, lpol, cfg->load_nice, cfg->load_threads,
+	    cfg->cpus, cfg->uniprocessor ? " (all on CPU 0)" : "");
 	if (cal->measured && cal->spread_pct > 10)
 		out(con, "Note: the CPU's speed varied by %.0f %% while "
 		    "calibrating; load throughput figures will vary too\n",

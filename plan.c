@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "policy.h"
 
 bool ptr_in(const void *const *v, int n, const void *p)
 {
@@ -98,6 +99,9 @@ void plan_cell(const struct plan *p, int i, int *repeat,
 /* Is s in the matrix by default (no -W)? */
 static bool sim_by_default(const struct plan *p, const struct sim_desc *s)
 {
+	/* Only a periodic task has a runtime and period to reserve. */
+	if (p->cfg.bench_policy == POL_DEADLINE && !(s->flags & SIM_PERIODIC))
+		return false;
 	return !((s->flags & SIM_CUSTOM) && !p->custom) &&
 	       !(s->flags & SIM_NAMED);
 }
@@ -132,6 +136,13 @@ static int build_lists(struct plan *p, char *err, size_t n)
 		if ((s->flags & SIM_CUSTOM) && !p->custom) {
 			snprintf(err, n, "option -W: benchmark '%s' needs -C "
 				 "and -I", s->name);
+			return -EINVAL;
+		}
+		if (p->cfg.bench_policy == POL_DEADLINE &&
+		    !(s->flags & SIM_PERIODIC)) {
+			snprintf(err, n, "option --bench-policy deadline: "
+				 "benchmark '%s' is not periodic (Audio, Video, "
+				 "X and Custom are)", s->name);
 			return -EINVAL;
 		}
 		p->sims[p->nsims++] = s;

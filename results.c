@@ -10,6 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "results.h"
+#include "policy.h"
+
+#define US(ns)	((double)(ns) / NSEC_PER_USEC)
 #include "schema.h"
 #include "trace.h"
 
@@ -96,6 +99,12 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	jw_int(w, "bench_nice", cfg->bench_nice);
 	jw_int(w, "load_nice", cfg->load_nice);
 	jw_bool(w, "rt", cfg->rt);
+	jw_str(w, "bench_policy", policy_names[cfg->bench_policy]);
+	if (cfg->bench_slice_ns)
+		jw_num(w, "bench_slice_us", US(cfg->bench_slice_ns));
+	else
+		jw_null(w, "bench_slice_us");
+	jw_str(w, "load_policy", load_policy_names[cfg->load_policy]);
 	jw_bool(w, "uniprocessor", cfg->uniprocessor);
 	jw_str(w, "dir", cfg->dir);
 	if (cfg->custom_interval_ns) {
@@ -232,7 +241,6 @@ static int merge_who(struct why_who *out, const struct why_who *a, int na,
 	return n;
 }
 
-#define US(ns)	((double)(ns) / NSEC_PER_USEC)
 
 /* --trace: each frame, the parts of its latency and who took them. */
 static void json_worst(struct jw *w, const struct result *r)
@@ -275,6 +283,21 @@ static void json_worst(struct jw *w, const struct result *r)
 	jw_arr_end(w);
 }
 
+/* The class the kernel reported for the simulated thread: the proof. */
+static void json_sched(struct jw *w, const struct result *r)
+{
+	jw_obj_begin(w, K_SCHED);
+	jw_str(w, "policy", r->sched.policy >= 0 ?
+	       policy_names[r->sched.policy] : "unknown");
+	if (r->sched.policy == POL_DEADLINE) {
+		jw_num(w, "runtime_us", US(r->sched.runtime_ns));
+		jw_num(w, "period_us", US(r->sched.period_ns));
+	} else if (policy_fair(r->sched.policy)) {
+		jw_num(w, "slice_us", US(r->sched.slice_ns));
+	}
+	jw_obj_end(w);
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	uint32_t i;
@@ -292,6 +315,8 @@ static void json_result(struct jw *w, const struct result *r)
 	json_figures(w, figures, F_COUNT, r->v, r);
 	/* The host took enough to confound the figures: say so. */
 	jw_bool(w, K_STEAL_MARKED, steal_marked(r->v[F_INTF_STEAL]));
+	if (r->sched.seen)
+		json_sched(w, r);
 	jw_obj_begin(w, K_HISTOGRAM);
 	jw_str(w, K_HIST_UNIT, "ns");
 	jw_arr_begin(w, K_BUCKETS);

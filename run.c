@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "policy.h"
 #include "run.h"
 #include "system.h"
 #include "trace.h"
@@ -255,6 +256,19 @@ static pid_t start_load(struct runner *rn, const struct load_desc *l)
 			  cfg->load_nice, strerror(errno));
 		_exit(1);
 	}
+	/* And its class: threads and forked processes inherit that too. */
+	if (cfg->load_policy != POL_OTHER) {
+		struct sched_want w = { .policy = cfg->load_policy,
+					.nice = cfg->load_nice };
+
+		err = policy_set(&w);
+		if (err) {
+			load_fail(work, -err, "cannot make the load %s: %s",
+				  policy_kernel_name(cfg->load_policy),
+				  strerror(-err));
+			_exit(1);
+		}
+	}
 	load_ctx_init(rn, &lc, l);
 	err = l->run(&lc);
 	if (err && !atomic_load(&work->failed))
@@ -273,7 +287,8 @@ static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
 		.opts = plan_sim_opts(p, s),
 		.grace_ns = sim_grace_ns(s, &p->cfg, plan_sim_opts(p, s)),
 		.nice = p->cfg.bench_nice,
-		.rt = p->cfg.rt,
+		.policy = p->cfg.bench_policy,
+		.slice_ns = p->cfg.bench_slice_ns,
 		.timing_rt = p->cfg.rt_ok,
 		.res = res,
 	};

@@ -27,6 +27,7 @@
 #define K_REPEAT		"repeat"
 #define K_STATUS		"status"
 #define STATUS_OK		"ok"
+#define K_SCHED			"sched"	/* the class the kernel reported */
 #define K_STEAL_MARKED		"steal_marked"	/* steal > 1 % of CPU time */
 #define K_HISTOGRAM		"histogram"
 #define K_HIST_UNIT		"unit"

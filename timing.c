@@ -35,6 +35,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "interbench.h"
+#include "policy.h"
 
 int set_thread_fifo(int prio)
 {
@@ -56,17 +57,51 @@ int set_thread_nice(int nice)
 	return 0;
 }
 
-int sim_sched(const struct sim_ctx *c)
+/* The most CPU a frame of p needs: X ramps to a whole period. */
+static uint64_t periodic_peak(const struct periodic_spec *p)
 {
+	uint64_t k, most = 0;
+
+	for (k = 0; k < (p->steps ? p->steps : 1); k++)
+		if (p->demand_ns(p, k) > most)
+			most = p->demand_ns(p, k);
+	return most;
+}
+
+int sim_sched(const struct sim_ctx *c, const struct periodic_spec *p)
+{
+	struct sched_want w = { .policy = c->policy, .nice = c->nice,
+				.prio = PRIO_SIM, .slice_ns = c->slice_ns };
+	struct sched_want got;
 	int err;
 
-	if (c->rt) {
-		err = set_thread_fifo(PRIO_SIM);
-		if (err)
-			return err;
-		return 0;
+	if (c->policy == POL_DEADLINE) {
+		/* The plan leaves out what is not periodic. */
+		if (!p)
+			return -EINVAL;
+		w.period_ns = p->period_ns;
+		w.runtime_ns = policy_dl_runtime(periodic_peak(p),
+						 p->period_ns);
 	}
-	return set_thread_nice(c->nice);
+	if (c->policy == POL_OTHER && !c->slice_ns)
+		err = set_thread_nice(c->nice);
+	else
+		err = policy_set(&w);
+	if (err)
+		return err;
+	/*
+	 * What the kernel says it gave, in the result: by the periodic
+	 * engines' one simulated thread (Server's many would race).
+	 */
+	if (p && !c->work && !policy_get(&got)) {
+		c->res->sched_seen = true;
+		c->res->sched_policy = got.policy;
+		c->res->sched_slice_ns = got.policy == POL_DEADLINE ?
+					 0 : got.slice_ns;
+		c->res->sched_runtime_ns = got.runtime_ns;
+		c->res->sched_period_ns = got.period_ns;
+	}
+	return 0;
 }
 
 #define STAMPS	64	/* ring of recent timing-thread stamps */
@@ -235,7 +270,7 @@ static void *periodic_thread(void *arg)
 	uint64_t k = 0, idle_since = now_ns(), last_done = 0;
 
 	worst_frame_thread(&r->worst);
-	st->sim_err = sim_sched(c);
+	st->sim_err = sim_sched(c, p);
 	if (st->sim_err)
 		return NULL;
 	for (;;) {
@@ -415,7 +450,7 @@ static void *greedy_thread(void *arg)
 	struct sim_result *r = g->c->res;
 	uint64_t lpm = g->c->cfg->loops_per_ms, last_done = 0;
 
-	g->err = sim_sched(g->c);
+	g->err = sim_sched(g->c, NULL);
 	if (g->err)
 		return NULL;
 	while (!g->end || now_ns() < g->end) {

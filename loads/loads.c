@@ -253,7 +253,7 @@ int load_run_sim(struct load_ctx *c)
 		.desc = sim,
 		.cfg = c->cfg,
 		.nice = c->cfg->load_nice,
-		.rt = false,
+		.policy = c->cfg->load_policy,
 		.res = res,
 		.work = c->work,
 	};

@@ -17,6 +17,6 @@ static int audio_run(struct sim_ctx *c)
 const struct sim_desc sim_audio = {
 	.name = "Audio",
 	.summary = "wakes every 50 ms, needs 5 % CPU",
-	.flags = SIM_DEADLINES,
+	.flags = SIM_DEADLINES | SIM_PERIODIC,
 	.run = audio_run,
 };

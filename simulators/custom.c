@@ -25,7 +25,7 @@ static uint64_t custom_grace(const struct run_cfg *cfg, const void *opts)
 const struct sim_desc sim_custom = {
 	.name = "Custom",
 	.summary = "wakes every -I us, needs -C % CPU",
-	.flags = SIM_DEADLINES | SIM_CUSTOM,
+	.flags = SIM_DEADLINES | SIM_CUSTOM | SIM_PERIODIC,
 	.run = custom_run,
 	.grace_ns = custom_grace,
 };

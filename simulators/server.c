@@ -333,7 +333,7 @@ static void *worker_thread(void *arg)
 {
 	struct worker *w = arg;
 
-	w->err = sim_sched(w->sv->c);
+	w->err = sim_sched(w->sv->c, NULL);
 	sem_post(&w->sv->ready);
 	if (w->err)
 		return NULL;
@@ -363,7 +363,7 @@ static void *msgr_thread(void *arg)
 	struct server *sv = m->sv;
 	int i;
 
-	m->err = sim_sched(sv->c);
+	m->err = sim_sched(sv->c, NULL);
 	if (m->err)
 		atomic_store(&sv->abort, 1);
 	while (!atomic_load(&sv->abort)) {

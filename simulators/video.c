@@ -19,6 +19,6 @@ static int video_run(struct sim_ctx *c)
 const struct sim_desc sim_video = {
 	.name = "Video",
 	.summary = "60 frames a second, needs 40 % CPU",
-	.flags = SIM_DEADLINES,
+	.flags = SIM_DEADLINES | SIM_PERIODIC,
 	.run = video_run,
 };

@@ -46,6 +46,6 @@ static int x_run(struct sim_ctx *c)
 const struct sim_desc sim_x = {
 	.name = "X",
 	.summary = "CPU ramps 0 % to 100 % in 1 % steps, a frame a step",
-	.flags = SIM_DEADLINES,
+	.flags = SIM_DEADLINES | SIM_PERIODIC,
 	.run = x_run,
 };

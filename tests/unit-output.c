@@ -22,6 +22,7 @@
 #include "check.h"
 #include "cli.h"
 #include "output.h"
+#include "policy.h"
 #include "results.h"
 #include "synth.h"
 
@@ -170,6 +171,7 @@ static void setup(struct plan *p, const struct scenario *sc)
 	p->cfg.cpus = 2;
 	p->cfg.load_threads = 2;
 	p->cfg.rt = sc->rt;
+	p->cfg.bench_policy = sc->rt ? POL_FIFO : POL_OTHER;
 	p->cfg.rt_ok = true;
 	p->cfg.loops_per_ms = 123456;
 	p->verbose = sc->verbose;

@@ -1,0 +1,98 @@
+#!/bin/sh
+# How the benchmarked tasks and the loads are scheduled: --bench-policy,
+# --bench-slice, --load-policy; their errors and refusals; the class the
+# kernel reports for the simulated thread; compare refusing mixed runs.
+. "$(dirname "$0")/lib.sh"
+
+# count FILE TEXT: lines of FILE with TEXT
+count() { grep -c -- "$2" "$1"; }
+
+test_expect_success 'bad values: one line, exit 2, nothing started' '
+	status_is 2 "$IB" --bench-policy bogus 2>err && has err "expected other, batch" &&
+	status_is 2 "$IB" --load-policy fifo 2>err && has err "expected other, batch or idle" &&
+	status_is 2 "$IB" --bench-slice 50 2>err && has err "out of range" &&
+	status_is 2 "$IB" --bench-slice 300 --bench-policy rr 2>err &&
+	has err "fair classes" &&
+	status_is 2 "$IB" -r --bench-policy idle 2>err && has err "contradicts" &&
+	status_is 2 "$IB" --bench-policy deadline -W Gaming 2>err &&
+	has err "not periodic" &&
+	[ $(wc -l <err) = 1 ] && no_ib_procs
+'
+
+test_expect_success 'deadline leaves out what is not periodic by default' '
+	"$IB" --bench-policy deadline --dry-run >out &&
+	has out "Audio under None" && hasnt out "Gaming under"
+'
+
+if is_root; then
+	# One short cell a class: the kernel says what the thread got.
+	for pol in other batch idle fifo rr deadline; do
+		test_expect_success "--bench-policy $pol: the simulated thread ran $pol" "
+			\"\$IB\" -c -t 0.5 -W Audio -W Video -w None \
+				--bench-policy $pol --json $pol.json >out 2>&1 ||
+				{ cat out; false; } &&
+			[ \$(count $pol.json '\"policy\": \"$pol\"') = 2 ] &&
+			has $pol.json '\"bench_policy\": \"$pol\"'
+		"
+	done
+
+	test_expect_success 'deadline: runtime from the need (+1/8), period from the period' '
+		has deadline.json "\"runtime_us\": 2812.5" &&
+		has deadline.json "\"period_us\": 50000" &&
+		has out "SCHED_DEADLINE"
+	'
+
+	test_expect_success '-r is fifo' '
+		"$IB" -c -t 0.5 -W Audio -w None -r --json r.json >out 2>&1 &&
+		has r.json "\"bench_policy\": \"fifo\"" &&
+		has r.json "\"policy\": \"fifo\""
+	'
+
+	test_expect_success 'a deadline task may not be bound to one CPU: exit 3, nothing started' '
+		status_is 3 "$IB" -c -t 0.5 -W Audio -w None -u \
+			--bench-policy deadline 2>err &&
+		has err "refuses SCHED_DEADLINE" && [ $(wc -l <err) = 1 ] &&
+		no_ib_procs
+	'
+
+	# Linux 6.12 took slice requests; older kernels are refused.
+	if "$IB" -c -t 0.2 -W Audio -w None --bench-slice 300 \
+		--json slice.json >sout 2>serr; then
+		test_expect_success '--bench-slice 300: the thread asked for 300 us' '
+			has slice.json "\"slice_us\": 300" &&
+			has slice.json "\"bench_slice_us\": 300" &&
+			has sout "slice 300 us"
+		'
+	else
+		test_expect_success '--bench-slice on a kernel without slices: exit 3, one line' '
+			status_is 3 "$IB" -c -t 0.2 -W Audio -w None \
+				--bench-slice 300 2>err &&
+			has err "slice requests" && [ $(wc -l <err) = 1 ]
+		'
+	fi
+
+	test_expect_success '--load-policy idle: every thread of the load is SCHED_IDLE' '
+		"$IB" -c -t 3 -W Audio -w Burn --load-policy idle \
+			--json li.json >out 2>&1 &
+		pid=$! &&
+		wait_proc ib:load:Burn &&
+		sleep 0.5 &&
+		lp=$(pgrep -x ib:load:Burn | head -n 1) &&
+		pols=$(cat /proc/$lp/task/*/sched | awk "/^policy/ { print \$3 }" | sort -u) &&
+		wait_pid $pid 30 && [ "$rc" = 0 ] &&
+		[ "$pols" = 5 ] &&
+		has out "loads SCHED_IDLE" && has li.json "\"load_policy\": \"idle\""
+	'
+
+	test_expect_success 'compare refuses runs scheduled differently, unless asked' '
+		status_is 2 "$IB" compare other.json deadline.json >out 2>err &&
+		has err "scheduled differently" && [ $(wc -l <err) = 1 ] &&
+		"$IB" compare other.json deadline.json --allow-policies >out &&
+		has out "note: other.json: tasks other" &&
+		"$IB" compare other.json other.json >out
+	'
+else
+	test_skip 'the classes on a real run' 'needs root (real-time and deadline)'
+fi
+
+test_done
