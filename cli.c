@@ -131,6 +131,11 @@ const struct opt cli_opts[] = {
 	  .help = "run even while another interbench measures\n"
 		  "(recorded in the log and JSON)",
 	  .off = P(allow_concurrent) },
+	{ .name = "dma-latency", .type = OT_INT, .arg = "US",
+	  .help = "hold /dev/cpu_dma_latency at US for the run, as\n"
+		  "cyclictest does (0: no deep C-states; root)",
+	  .off = P(dma_latency_us), .min = 0, .max = 100000000,
+	  .seen = SEEN(dma_given) },
 	{ .name = "trace", .type = OT_FLAG,
 	  .help = "explain each cell's worst frames from the\n"
 		  "kernel's trace: who ran instead (root, tracefs)",

@@ -60,6 +60,8 @@ struct plan {
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */
 	bool bench_policy_given;	/* --bench-policy */
+	bool dma_given;			/* --dma-latency */
+	int dma_latency_us;
 	int trace_frames;		/* --trace-frames */
 	uint64_t breaktrace_ns;		/* --breaktrace; 0: none */
 	struct gate gates[MAX_GATES];	/* --fail-if */

@@ -294,6 +294,27 @@ static void open_trace(struct run *r)
 		die(IB_EXIT_SETUP, "%s", err);
 }
 
+/*
+ * --dma-latency: a PM QoS request, held while the file stays open: the
+ * kernel drops it when we exit, however we exit. Deliberately never
+ * closed, so the descriptor is not kept anywhere.
+ */
+static void hold_dma_latency(const struct plan *p)
+{
+	int32_t us = p->dma_latency_us;
+	int fd;
+
+	if (!p->dma_given)
+		return;
+	fd = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		die(IB_EXIT_SETUP, "--dma-latency: /dev/cpu_dma_latency: %s",
+		    strerror(errno));
+	if (write(fd, &us, sizeof(us)) != sizeof(us))
+		die(IB_EXIT_SETUP, "--dma-latency: writing %d to "
+		    "/dev/cpu_dma_latency: %s", (int)us, strerror(errno));
+}
+
 static void bind_cpu0(void)
 {
 	cpu_set_t set;
@@ -653,6 +674,7 @@ int main(int argc, char **argv)
 		return IB_EXIT_OK;
 	}
 	take_lock(r);
+	hold_dma_latency(&r->plan);
 	open_trace(r);
 	open_files(r);
 	start(r);

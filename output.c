@@ -349,6 +349,9 @@ void log_header(struct console *con, const struct calibration *cal)
 	if (!cfg->rt_ok)
 		out(con, "WARNING: no real-time privileges: the timing thread "
 		    "runs SCHED_OTHER and results are unreliable\n");
+	if (p->dma_given)
+		out(con, "PM QoS: /dev/cpu_dma_latency held at %d us for the "
+		    "run\n", p->dma_latency_us);
 	if (p->comment)
 		out(con, "Comment: %s\n", p->comment);
 }

@@ -125,6 +125,10 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 		jw_str(w, NULL, p->loads[i]->name);
 	jw_arr_end(w);
 	jw_bool(w, "allow_concurrent", p->allow_concurrent);
+	if (p->dma_given)
+		jw_int(w, "dma_latency_us", p->dma_latency_us);
+	else
+		jw_null(w, "dma_latency_us");
 	jw_bool(w, "concurrent", ri->concurrent);
 	if (ri->concurrent && ri->concurrent_pid)
 		jw_int(w, "concurrent_pid", ri->concurrent_pid);

@@ -9,6 +9,9 @@
  *   poll      spin on the clock: no sleep at all, one CPU fully used
  * Every sample counts (stress-ng keeps only its first 10,000). There is no
  * separate timing thread: the measuring thread is the one that wakes.
+ * --cyclic-threads N|all: a measuring thread pinned to each of N CPUs (as
+ * cyclictest -S), each with its own histogram; the row is the whole cell,
+ * a line per CPU under it, the worst CPU named.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -37,6 +40,7 @@ static const char *const policy_names[] = {
 #define DIST_BINS	1001
 
 struct cyclic_opts {
+	int threads;			/* 0: one, unpinned; -1: every CPU */
 	int policy;			/* enum cyclic_policy */
 	int prio;
 	int method;			/* enum cyclic_method */
@@ -44,10 +48,26 @@ struct cyclic_opts {
 	uint64_t dist_ns;		/* 0: no distribution */
 };
 
-/* What Cyclic keeps in its sim_result's own[]: the distribution. */
+/* Per CPU with --cyclic-threads: the figures cyclictest -S prints. */
+#define CYCLIC_CPUS	128
+
+struct cyclic_cpu {
+	int cpu;
+	uint64_t samples, lost;
+	uint64_t p50, p99, max;		/* ns */
+	double mean;			/* ns */
+};
+
+/*
+ * What Cyclic keeps in its sim_result's own[]: the distribution and the
+ * per-CPU figures (each thread's whole histogram is 58 KiB: it stays in
+ * the process, and only what the row shows comes back).
+ */
 struct cyclic_own {
 	uint64_t width_ns;		/* 0: not kept */
 	uint64_t bins[DIST_BINS];
+	int ncpus;			/* 0: one unpinned thread */
+	struct cyclic_cpu cpus[CYCLIC_CPUS];
 };
 _Static_assert(sizeof(struct cyclic_own) <= SIM_OWN_BYTES,
 	       "Cyclic's distribution must fit in sim_result.own");
@@ -88,7 +108,31 @@ static int parse_dist(void *o, const char *val, char *err, size_t n)
 
 #define CO(field)	offsetof(struct cyclic_opts, field)
 
+/* --cyclic-threads N|all */
+static int parse_threads(void *o, const char *val, char *err, size_t n)
+{
+	char *end;
+	long v;
+
+	if (!strcmp(val, "all")) {
+		((struct cyclic_opts *)o)->threads = -1;
+		return 0;
+	}
+	errno = 0;
+	v = strtol(val, &end, 10);
+	if (errno || end == val || *end || v < 1 || v > CYCLIC_CPUS) {
+		snprintf(err, n, "'%s' is not all or a number of CPUs from 1 "
+			 "to %d", val, CYCLIC_CPUS);
+		return -EINVAL;
+	}
+	((struct cyclic_opts *)o)->threads = (int)v;
+	return 0;
+}
+
 static const struct opt cyclic_opts_list[] = {
+	{ .name = "cyclic-threads", .type = OT_CALL, .arg = "N|all",
+	  .help = "a thread pinned to each of N CPUs, or all\n"
+		  "(default: one thread, unpinned)", .parse = parse_threads },
 	{ .name = "cyclic-policy", .type = OT_ENUM, .arg = "POLICY",
 	  .help = "fifo, rr, other (default: fifo with real-time\n"
 		  "rights, else other)", .off = CO(policy), .names = policy_names },
@@ -147,19 +191,33 @@ struct cyclic_run {
 	enum cyclic_policy policy;
 	struct cyclic_own *own;
 	uint64_t end;
+	/* The threads share the result's trace and task counters. */
+	pthread_mutex_t lock;
+};
+
+/* One measuring thread: its own figures, merged when all are done. */
+struct cyclic_thr {
+	struct cyclic_run *cr;
+	int cpu;			/* pinned to it; -1: not pinned */
+	bool started;
+	pthread_t t;
 	int err;
 	const char *what;
+	uint64_t frames, frames_met, frames_dropped;
+	struct win_worst win;
+	uint64_t bins[DIST_BINS];
+	struct lat_stats lat;
 };
 
 /* Sleep until 'due' by the chosen method. 0 or -errno. */
-static int cyclic_sleep(struct cyclic_run *cr, uint64_t due, timer_t tid,
+static int cyclic_sleep(const struct cyclic_opts *o, uint64_t due,
 			const sigset_t *set)
 {
 	struct timespec ts;
 	uint64_t now;
 	int e;
 
-	switch (cr->o->method) {
+	switch (o->method) {
 	case CM_CLOCK_NS:
 		ts = ns_to_ts(due);
 		do {
@@ -177,7 +235,6 @@ static int cyclic_sleep(struct cyclic_run *cr, uint64_t due, timer_t tid,
 		return 0;
 	case CM_ITIMER:
 		/* The timer is periodic; each signal is one expiry. */
-		(void)tid;
 		for (;;) {
 			siginfo_t si;
 			struct timespec limit = { .tv_sec = 1 };
@@ -197,103 +254,185 @@ static int cyclic_sleep(struct cyclic_run *cr, uint64_t due, timer_t tid,
 	return -EINVAL;
 }
 
+/* Pin the calling thread to cpu and set its class: 0 or -errno. */
+static int cyclic_setup(struct cyclic_thr *th)
+{
+	const struct cyclic_run *cr = th->cr;
+
+	if (th->cpu >= 0) {
+		cpu_set_t set;
+		int e;
+
+		CPU_ZERO(&set);
+		CPU_SET(th->cpu, &set);
+		e = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+		if (e) {
+			th->what = "cannot pin the thread to its CPU";
+			return -e;
+		}
+	}
+	th->what = "cannot set the scheduling policy";
+	return set_policy(cr->policy, cr->o->prio, cr->c->nice);
+}
+
+static int cyclic_timer(struct cyclic_thr *th, uint64_t due, timer_t *tid)
+{
+	uint64_t period = th->cr->o->interval_ns;
+	struct sigevent sev;
+	struct itimerspec its;
+
+	/* The signal goes to this thread only, where it is waited for. */
+	memset(&sev, 0, sizeof(sev));
+	sev.sigev_notify = SIGEV_THREAD_ID;
+	sev.sigev_signo = SIGRTMIN;
+	sev._sigev_un._tid = gettid();
+	if (timer_create(CLOCK_MONOTONIC, &sev, tid)) {
+		th->what = "timer_create";
+		return -errno;
+	}
+	its.it_value = ns_to_ts(due);
+	its.it_interval = ns_to_ts(period);
+	if (timer_settime(*tid, TIMER_ABSTIME, &its, NULL)) {
+		th->what = "timer_settime";
+		timer_delete(*tid);
+		return -errno;
+	}
+	return 0;
+}
+
 static void *cyclic_thread(void *arg)
 {
-	struct cyclic_run *cr = arg;
+	struct cyclic_thr *th = arg;
+	struct cyclic_run *cr = th->cr;
 	struct sim_result *r = cr->c->res;
-	struct cyclic_own *own = cr->own;
 	const struct cyclic_opts *o = cr->o;
 	uint64_t due, period = o->interval_ns;
 	timer_t tid = 0;
 	sigset_t set;
 	int e;
 
+	pthread_mutex_lock(&cr->lock);
 	worst_frame_thread(&r->worst);
-	e = set_policy(cr->policy, o->prio, cr->c->nice);
-	if (e) {
-		cr->err = e;
-		cr->what = "cannot set the scheduling policy";
+	pthread_mutex_unlock(&cr->lock);
+	th->err = cyclic_setup(th);
+	if (th->err)
 		return NULL;
-	}
-	if (cr->policy == CP_OTHER)
-		snprintf(r->note, sizeof(r->note), "SCHED_OTHER nice %d",
-			 cr->c->nice);
-	else
-		snprintf(r->note, sizeof(r->note), "%s %d",
-			 cr->policy == CP_RR ? "SCHED_RR" : "SCHED_FIFO",
-			 o->prio);
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
 	due = now_ns() + period;
 	if (o->method == CM_ITIMER) {
-		struct sigevent sev;
-		struct itimerspec its;
-
-		/* The signal goes to this thread only, where it is waited for. */
-		memset(&sev, 0, sizeof(sev));
-		sev.sigev_notify = SIGEV_THREAD_ID;
-		sev.sigev_signo = SIGRTMIN;
-		sev._sigev_un._tid = gettid();
-		if (timer_create(CLOCK_MONOTONIC, &sev, &tid)) {
-			cr->err = -errno;
-			cr->what = "timer_create";
+		th->err = cyclic_timer(th, due, &tid);
+		if (th->err)
 			return NULL;
-		}
-		its.it_value = ns_to_ts(due);
-		its.it_interval = ns_to_ts(period);
-		if (timer_settime(tid, TIMER_ABSTIME, &its, NULL)) {
-			cr->err = -errno;
-			cr->what = "timer_settime";
-			timer_delete(tid);
-			return NULL;
-		}
 	}
 	while (due < cr->end) {
 		uint64_t now, lat;
 
-		e = cyclic_sleep(cr, due, tid, &set);
+		e = cyclic_sleep(o, due, &set);
 		now = now_ns();
 		if (e) {
-			cr->err = e;
-			cr->what = "sleeping";
+			th->err = e;
+			th->what = "sleeping";
 			break;
 		}
 		lat = now > due ? now - due : 0;
-		stats_add(&r->latency, lat);
-		worst_frame_add(&r->worst, due, now, sched_getcpu(), now);
-		win_add(&r->windows, due, lat);
-		if (own->width_ns) {
-			uint64_t bin = lat / own->width_ns;
-
-			own->bins[bin < DIST_BINS - 1 ? bin : DIST_BINS - 1]++;
+		stats_add(&th->lat, lat);
+		/* Only with --trace: then the threads take turns. */
+		if (r->worst.keep) {
+			pthread_mutex_lock(&cr->lock);
+			worst_frame_add(&r->worst, due, now, sched_getcpu(),
+					now);
+			pthread_mutex_unlock(&cr->lock);
 		}
-		r->frames++;
+		win_add(&th->win, due, lat);
+		if (cr->own->width_ns) {
+			uint64_t bin = lat / cr->own->width_ns;
+
+			th->bins[bin < DIST_BINS - 1 ? bin : DIST_BINS - 1]++;
+		}
+		th->frames++;
 		if (lat < period)
-			r->frames_met++;
+			th->frames_met++;
 		if (cr->c->work)
 			work_add(cr->c->work, WORK_FRAMES, 1);
 		due += period;
 		/* Woken a whole period late or more: those wakeups were lost. */
 		if (o->method != CM_ITIMER) {
 			while (due + period <= now) {
-				r->frames++;
-				r->frames_dropped++;
+				th->frames++;
+				th->frames_dropped++;
 				due += period;
 			}
 		} else {
 			int over = timer_getoverrun(tid);
 
 			for (; over > 0; over--) {
-				r->frames++;
-				r->frames_dropped++;
+				th->frames++;
+				th->frames_dropped++;
 				due += period;
 			}
 		}
 	}
 	if (o->method == CM_ITIMER)
 		timer_delete(tid);
+	pthread_mutex_lock(&cr->lock);
 	task_acc_add_self(&r->task);
+	pthread_mutex_unlock(&cr->lock);
 	return NULL;
+}
+
+/*
+ * The CPUs to measure on: none for the one unpinned thread; else the
+ * first n (all: every one) of the CPUs this process may run on (-u: 0).
+ */
+static int cyclic_cpus(const struct cyclic_opts *o, int *cpus, int *n)
+{
+	cpu_set_t set;
+	int i, k = 0;
+
+	*n = 0;
+	if (!o->threads)
+		return 0;
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	for (i = 0; i < CPU_SETSIZE && k < CYCLIC_CPUS; i++)
+		if (CPU_ISSET(i, &set) && (o->threads < 0 || k < o->threads))
+			cpus[k++] = i;
+	if (o->threads > 0 && k < o->threads)
+		return -ERANGE;
+	*n = k;
+	return 0;
+}
+
+/* Add a thread's figures to the cell's, and its CPU's line. */
+static void cyclic_merge(struct cyclic_run *cr, struct cyclic_thr *th,
+			 int k)
+{
+	struct sim_result *r = cr->c->res;
+	int i;
+
+	stats_merge(&r->latency, &th->lat);
+	r->frames += th->frames;
+	r->frames_met += th->frames_met;
+	r->frames_dropped += th->frames_dropped;
+	for (i = 0; i < WIN_SLOTS; i++)
+		if (th->win.worst[i] != WIN_EMPTY &&
+		    (r->windows.worst[i] == WIN_EMPTY ||
+		     th->win.worst[i] > r->windows.worst[i]))
+			r->windows.worst[i] = th->win.worst[i];
+	for (i = 0; i < DIST_BINS; i++)
+		cr->own->bins[i] += th->bins[i];
+	if (th->cpu < 0)
+		return;
+	cr->own->cpus[k] = (struct cyclic_cpu){
+		.cpu = th->cpu, .samples = th->lat.count,
+		.lost = th->frames_dropped,
+		.p50 = stats_percentile(&th->lat, 50),
+		.p99 = stats_percentile(&th->lat, 99),
+		.max = th->lat.count ? th->lat.max : 0,
+		.mean = stats_mean(&th->lat),
+	};
+	cr->own->ncpus = k + 1;
 }
 
 static int cyclic_run(struct sim_ctx *c)
@@ -301,28 +440,47 @@ static int cyclic_run(struct sim_ctx *c)
 	const struct cyclic_opts *o = c->opts;
 	struct sim_result *r = c->res;
 	struct cyclic_run *cr;
-	pthread_t t;
+	struct cyclic_thr *th;
+	int cpus[CYCLIC_CPUS], ncpu, n, k, e;
 	sigset_t set;
-	int e;
 
 	if (!o)
 		return -EINVAL;
+	e = cyclic_cpus(o, cpus, &ncpu);
+	if (e) {
+		sim_fail(r, e, e == -ERANGE ? "--cyclic-threads: fewer CPUs "
+			 "than that to run on" : "sched_getaffinity");
+		return e;
+	}
+	n = ncpu ? ncpu : 1;
 	/*
-	 * On the heap: if the thread does not finish in time we return and
+	 * On the heap: if a thread does not finish in time we return and
 	 * the process ends, but the thread may still be using it meanwhile.
 	 */
 	cr = calloc(1, sizeof(*cr));
-	if (!cr)
+	th = calloc((size_t)n, sizeof(*th));
+	if (!cr || !th) {
+		free(cr);
+		free(th);
 		return -ENOMEM;
+	}
 	cr->o = o;
 	cr->c = c;
+	pthread_mutex_init(&cr->lock, NULL);
 	cr->policy = (enum cyclic_policy)o->policy;
 	if (cr->policy == CP_AUTO)
 		cr->policy = c->cfg->rt_ok ? CP_FIFO : CP_OTHER;
+	if (cr->policy == CP_OTHER)
+		snprintf(r->note, sizeof(r->note), "SCHED_OTHER nice %d",
+			 c->nice);
+	else
+		snprintf(r->note, sizeof(r->note), "%s %d",
+			 cr->policy == CP_RR ? "SCHED_RR" : "SCHED_FIFO",
+			 o->prio);
 	r->has_deadlines = true;
 	cr->own = (struct cyclic_own *)r->own;
 	cr->own->width_ns = o->dist_ns;
-	/* Block the timer signal everywhere: the thread takes it itself. */
+	/* Block the timer signal everywhere: each thread takes its own. */
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
@@ -330,20 +488,40 @@ static int cyclic_run(struct sim_ctx *c)
 	if (sim_duration(c))
 		win_init(&r->windows, cr->end - sim_duration(c),
 			 sim_duration(c));
-	e = -pthread_create(&t, NULL, cyclic_thread, cr);
-	if (e) {
-		free(cr);
-		return e;
+	for (k = 0, e = 0; k < n && !e; k++) {
+		th[k].cr = cr;
+		th[k].cpu = ncpu ? cpus[k] : -1;
+		th[k].win = r->windows;
+		stats_init(&th[k].lat);
+		e = -pthread_create(&th[k].t, NULL, cyclic_thread, &th[k]);
+		th[k].started = !e;
 	}
 	/* Bounded: the end and its grace (an interval more than most). */
-	e = thread_join_until(t, sim_duration(c) ? cr->end + c->grace_ns : 0);
-	if (e) {
-		sim_fail(r, e, "the cyclic thread did not finish");
-		return e;
+	for (k = 0; k < n; k++) {
+		int j;
+
+		if (!th[k].started)
+			continue;
+		j = thread_join_until(th[k].t, sim_duration(c) ?
+				      cr->end + c->grace_ns : 0);
+		if (j) {
+			sim_fail(r, j, "a cyclic thread did not finish");
+			return j;
+		}
 	}
-	e = cr->err;
-	if (e)
-		sim_fail(r, e, cr->what);
+	if (e) {
+		sim_fail(r, e, "cannot start a cyclic thread");
+	} else {
+		for (k = 0; k < n; k++) {
+			cyclic_merge(cr, &th[k], k);
+			if (th[k].err && !e) {
+				e = th[k].err;
+				sim_fail(r, e, th[k].what);
+			}
+		}
+	}
+	pthread_mutex_destroy(&cr->lock);
+	free(th);
 	free(cr);
 	return e;
 }
@@ -354,7 +532,7 @@ static void *cyclic_keep(const struct sim_result *res)
 	const struct cyclic_own *own = (const struct cyclic_own *)res->own;
 	struct cyclic_own *k;
 
-	if (!own->width_ns)
+	if (!own->width_ns && !own->ncpus)
 		return NULL;
 	k = malloc(sizeof(*k));
 	if (k)
@@ -368,7 +546,7 @@ static void json_dist(struct jw *w, const struct figure *f,
 	const struct cyclic_own *k = r->kept;
 	size_t i;
 
-	if (!k)
+	if (!k || !k->width_ns)
 		return;
 	jw_obj_begin(w, f->key);
 	jw_num(w, "width_us", (double)k->width_ns / NSEC_PER_USEC);
@@ -379,12 +557,53 @@ static void json_dist(struct jw *w, const struct figure *f,
 	jw_obj_end(w);
 }
 
+/* The CPU with the highest p99 (then max): the finding of a -S run. */
+static int worst_cpu(const struct cyclic_own *k)
+{
+	int i, w = 0;
+
+	for (i = 1; i < k->ncpus; i++)
+		if (k->cpus[i].p99 > k->cpus[w].p99 ||
+		    (k->cpus[i].p99 == k->cpus[w].p99 &&
+		     k->cpus[i].max > k->cpus[w].max))
+			w = i;
+	return w;
+}
+
+static void json_per_cpu(struct jw *w, const struct figure *f,
+			 const struct result *r)
+{
+	const struct cyclic_own *k = r->kept;
+	int i;
+
+	if (!k || !k->ncpus)
+		return;
+	jw_arr_begin(w, f->key);
+	for (i = 0; i < k->ncpus; i++) {
+		const struct cyclic_cpu *c = &k->cpus[i];
+
+		jw_obj_begin(w, NULL);
+		jw_int(w, "cpu", c->cpu);
+		jw_uint(w, "samples", c->samples);
+		jw_num(w, "mean_us", c->mean / NSEC_PER_USEC);
+		jw_num(w, "p50_us", (double)c->p50 / NSEC_PER_USEC);
+		jw_num(w, "p99_us", (double)c->p99 / NSEC_PER_USEC);
+		jw_num(w, "max_us", (double)c->max / NSEC_PER_USEC);
+		jw_uint(w, "lost", c->lost);
+		jw_bool(w, "worst", i == worst_cpu(k));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static const struct figure cyclic_figures[] = {
 	IB_FIG_NOTE,
 	IB_FIG_MORE_PCTS,
 	IB_FIG_MODE,
 	{ NULL, "distribution", NULL, "latency in bins of --dist",
 	  FU_COUNT, FB_NONE, FIG_OMIT, NULL, 0, 0, json_dist },
+	{ NULL, "per_cpu", NULL, "each CPU's thread (--cyclic-threads)",
+	  FU_COUNT, FB_NONE, FIG_OMIT, NULL, 0, 0, json_per_cpu },
 };
 
 #define CYCLIC_PCTS	1	/* cyclic_figures[] index of the first */
@@ -414,6 +633,21 @@ static void print_dist(const struct cyclic_own *k, out_fn out, void *ctx)
 	}
 }
 
+static void print_cpus(const struct cyclic_own *k, out_fn out, void *ctx)
+{
+	const double us = NSEC_PER_USEC;
+	int i, w = worst_cpu(k);
+
+	for (i = 0; i < k->ncpus; i++)
+		out(ctx, "          cpu %3d: %llu samples, p50 %.3f, p99 %.3f, "
+		    "max %.3f us, %llu lost%s\n", k->cpus[i].cpu,
+		    (unsigned long long)k->cpus[i].samples,
+		    (double)k->cpus[i].p50 / us, (double)k->cpus[i].p99 / us,
+		    (double)k->cpus[i].max / us,
+		    (unsigned long long)k->cpus[i].lost,
+		    i == w && k->ncpus > 1 ? "  <- worst CPU (p99)" : "");
+}
+
 static void cyclic_detail(const struct result *r, const void *opts,
 			  out_fn out, void *ctx)
 {
@@ -437,7 +671,9 @@ static void cyclic_detail(const struct result *r, const void *opts,
 		out(ctx, " %s: %.3f", cyclic_figures[CYCLIC_PCTS + k].key,
 		    r->sim_v[CYCLIC_PCTS + k] / us);
 	out(ctx, "\n");
-	if (r->kept)
+	if (r->kept && ((const struct cyclic_own *)r->kept)->ncpus)
+		print_cpus(r->kept, out, ctx);
+	if (r->kept && ((const struct cyclic_own *)r->kept)->width_ns)
 		print_dist(r->kept, out, ctx);
 }
 
