@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Server: requests handed to worker threads, in the manner of Chris
- * Mason's schbench (v1.0). Message threads wake their idle workers; a
- * request is a sleep, a fixed amount of matrix multiplication over a
- * chosen cache footprint (optionally under a per-CPU lock, so that a
- * worker preempted while holding it stalls the others on that CPU), and
- * a second sleep.
+ * Server: requests handed to worker threads, as Chris Mason's schbench
+ * does them (its HEAD, 24e32b8). Message threads wake their idle workers
+ * (or, with --server-rps, hand out N requests at the start of every
+ * second); a request is a sleep ("some simulated networking") and then
+ * naive matrix multiplication over a chosen cache footprint, under a
+ * per-CPU lock that waiters spin on (so that a worker preempted while
+ * holding it stalls the others on that CPU).
  *
  *   wakeup latency   message thread's post -> worker running
- *   request latency  post -> request done: the table's latency; a request
- *                    slower than --server-budget misses its deadline
+ *   request latency  worker running -> request done (the sleep and the
+ *                    work, as schbench times it): the table's latency; a
+ *                    request slower than --server-budget misses its
+ *                    deadline
  *   % desired CPU    CPU time the requests' work got, over its wall time
  *   requests per second, counted for every whole second of the run
  *
@@ -44,8 +47,10 @@ struct server_opts {
 	int workers;		/* per message thread */
 	int footprint_kb;	/* of one worker's three matrices */
 	int ops;		/* matrix multiplications per request */
-	bool lock;		/* per-CPU lock around the matrix work */
-	int sleep_us;		/* each of the two sleeps */
+	bool lock;		/* --server-lock: the default anyway */
+	bool no_lock;		/* --server-no-lock (schbench -L) */
+	int rps;		/* --server-rps: requests a second, or 0 */
+	int sleep_us;		/* the sleep at a request's start */
 	int budget_us;		/* request deadline */
 };
 
@@ -69,12 +74,18 @@ static const struct opt server_opts_list[] = {
 		  "1-1000)",
 	  .off = SO(ops), .min = 1, .max = 1000 },
 	{ .name = "server-lock", .type = OT_FLAG,
-	  .help = "hold a per-CPU lock during a request's matrix\n"
-		  "work",
+	  .help = "spin on a per-CPU lock during a request's\n"
+		  "matrix work (the default, as schbench's)",
 	  .off = SO(lock) },
+	{ .name = "server-no-lock", .type = OT_FLAG,
+	  .help = "no lock (schbench -L)", .off = SO(no_lock) },
+	{ .name = "server-rps", .type = OT_INT, .arg = "N",
+	  .help = "N requests a second, handed out at the start\n"
+		  "of each (schbench -R; default: as fast as served)",
+	  .off = SO(rps), .min = 1, .max = 1000000 },
 	{ .name = "server-sleep", .type = OT_INT, .arg = "US",
-	  .help = "each of a request's two sleeps (default 100,\n"
-		  "0-1000000)",
+	  .help = "the sleep at each request's start (default\n"
+		  "100, 0-1000000)",
 	  .off = SO(sleep_us), .min = 0, .max = 1000000 },
 	{ .name = "server-budget", .type = OT_INT, .arg = "US",
 	  .help = "request deadline (default 20000, 1-60000000)",
@@ -93,7 +104,9 @@ static void server_opts_init(void *opts, const struct run_cfg *cfg)
 		o->workers = SERVER_MAX_WORKERS;
 	o->footprint_kb = 256;
 	o->ops = 5;
-	o->lock = false;
+	o->lock = true;
+	o->no_lock = false;
+	o->rps = 0;
 	o->sleep_us = 100;
 	o->budget_us = 20000;
 }
@@ -134,11 +147,10 @@ static int server_opts_check(const void *opts, char *err, size_t n)
 			 total, SERVER_MAX_TOTAL);
 		return -EINVAL;
 	}
-	/* The sleeps alone would miss every deadline. */
-	if ((long long)o->budget_us <= 2LL * o->sleep_us) {
+	/* The sleep alone would miss every deadline. */
+	if (o->budget_us <= o->sleep_us) {
 		snprintf(err, n, "--server-budget %d us is not more than the "
-			 "two --server-sleep sleeps of %d us", o->budget_us,
-			 o->sleep_us);
+			 "--server-sleep of %d us", o->budget_us, o->sleep_us);
 		return -EINVAL;
 	}
 	if (pages <= 0 || page <= 0)
@@ -169,6 +181,7 @@ struct worker {
 	struct lat_stats *latency;
 	_Atomic uint64_t stamp;		/* when the request was posted */
 	_Atomic int state;		/* W_IDLE or W_POSTED */
+	_Atomic int pending;		/* --server-rps: requests queued */
 	sem_t wake;
 	pthread_t tid;
 	bool created;
@@ -196,6 +209,8 @@ struct server {
 	uint64_t sleep_ns, budget_ns;
 	uint64_t start, end;		/* end: UINT64_MAX when unbounded */
 	_Atomic int abort;		/* a thread could not set up */
+	_Atomic int stopping;		/* --server-rps: no more requests */
+	bool lock;			/* spin on a per-CPU lock */
 	sem_t ready;			/* a worker is waiting for requests */
 	pthread_mutex_t *locks;		/* one per CPU, for --server-lock */
 	int nlocks;
@@ -218,8 +233,10 @@ static void nap(uint64_t ns)
 }
 
 /*
- * dst = a x b for dim x dim matrices, row by row (i-k-j keeps the inner
- * loop streaming through rows). false: stopped early at give_up.
+ * dst = a x b for dim x dim matrices, the naive way (i-j-k: the inner
+ * loop walks down b's columns), as schbench does: its cost per request,
+ * cache misses included, is what its figures are made of. false:
+ * stopped early at give_up.
  */
 static bool multiply(unsigned long *dst, const unsigned long *a,
 		     const unsigned long *b, size_t dim, uint64_t give_up)
@@ -228,20 +245,50 @@ static bool multiply(unsigned long *dst, const unsigned long *a,
 	size_t every = (1u << 18) / (dim * dim) + 1, i, j, k;
 
 	for (i = 0; i < dim; i++) {
-		unsigned long *d = dst + i * dim;
+		for (j = 0; j < dim; j++) {
+			unsigned long sum = 0;
 
-		memset(d, 0, dim * sizeof(*d));
-		for (k = 0; k < dim; k++) {
-			unsigned long x = a[i * dim + k];
-			const unsigned long *row = b + k * dim;
-
-			for (j = 0; j < dim; j++)
-				d[j] += x * row[j];
+			for (k = 0; k < dim; k++)
+				sum += a[i * dim + k] * b[k * dim + j];
+			dst[i * dim + j] = sum;
 		}
 		if ((i + 1) % every == 0 && now_ns() >= give_up)
 			return false;
 	}
 	return true;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#else
+	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+/*
+ * The lock of the CPU we are on, spun for as schbench does: trylock in a
+ * loop, and again if we were moved meanwhile. NULL: gave up at give_up.
+ */
+static pthread_mutex_t *lock_this_cpu(struct server *sv, uint64_t give_up)
+{
+	unsigned long spins = 0;
+
+	for (;;) {
+		int cpu = sched_getcpu();
+		pthread_mutex_t *l = &sv->locks[cpu >= 0 ? cpu % sv->nlocks :
+						 0];
+
+		while (pthread_mutex_trylock(l)) {
+			cpu_relax();
+			if (!(++spins & 1023) && now_ns() >= give_up)
+				return NULL;
+		}
+		if (sched_getcpu() == cpu)
+			return l;
+		pthread_mutex_unlock(l);
+	}
 }
 
 /* The request's CPU work. false: gave up at give_up. */
@@ -254,11 +301,10 @@ static bool think(struct worker *w, uint64_t give_up)
 	bool done = true;
 	int k;
 
-	if (sv->o->lock) {
-		int cpu = sched_getcpu();
-
-		lock = &sv->locks[cpu >= 0 ? cpu % sv->nlocks : 0];
-		pthread_mutex_lock(lock);
+	if (sv->lock) {
+		lock = lock_this_cpu(sv, give_up);
+		if (!lock)
+			return false;
 	}
 	/* Each product feeds the next, so none can be skipped. */
 	for (k = 0; k < sv->o->ops && done; k++)
@@ -270,43 +316,49 @@ static bool think(struct worker *w, uint64_t give_up)
 	return done;
 }
 
+/* Woken with a request: how long after its post. */
+static void woken(struct worker *w)
+{
+	uint64_t stamp = atomic_load_explicit(&w->stamp, memory_order_relaxed);
+	uint64_t t = now_ns();
+
+	stats_add(w->wakeup, t > stamp ? t - stamp : 0);
+}
+
+/*
+ * One request, timed as schbench times it: from the worker taking it,
+ * through the sleep ("simulated networking") and the matrix work.
+ */
 static void serve(struct worker *w)
 {
 	struct server *sv = w->sv;
 	struct sim_ctx *c = sv->c;
-	uint64_t stamp = atomic_load_explicit(&w->stamp, memory_order_relaxed);
 	uint64_t t0 = now_ns(), t1, w0 = 0, w1 = 0, c0 = 0, c1 = 0, lat;
 	uint64_t give_up;
 	bool done;
 
-	stats_add(w->wakeup, t0 > stamp ? t0 - stamp : 0);
 	/*
 	 * A request still running after the end that has already missed
 	 * its deadline is given up: nobody waits for it any more, and a
 	 * big footprint could otherwise keep the run going for minutes.
 	 */
-	give_up = stamp + sv->budget_ns;
+	give_up = t0 + sv->budget_ns;
 	if (give_up < sv->end)
 		give_up = sv->end;
-	done = t0 < give_up;
-	if (done) {
-		nap(sv->sleep_ns);
-		/* The work alone: neither the wait nor the sleeps. */
-		w0 = now_ns();
-		c0 = thread_cpu_ns();
-		done = think(w, give_up);
-		c1 = thread_cpu_ns();
-		w1 = now_ns();
-	}
-	if (done)
-		nap(sv->sleep_ns);
+	nap(sv->sleep_ns);
+	/* The work alone: neither the wait nor the sleep. */
+	w0 = now_ns();
+	c0 = thread_cpu_ns();
+	done = think(w, give_up);
+	c1 = thread_cpu_ns();
+	w1 = now_ns();
 	t1 = now_ns();
 	w->frames++;
 	if (!done) {
 		w->dropped++;
 		return;
 	}
-	lat = t1 - stamp;
+	lat = t1 - t0;
 	stats_add(w->latency, lat);
 	if (lat <= sv->budget_ns)
 		w->met++;
@@ -346,15 +398,67 @@ static void *worker_thread(void *arg)
 				break;
 			continue;
 		}
+		if (w->sv->o->rps) {
+			/* Every request queued for us, then wait again. */
+			if (atomic_load(&w->pending) > 0)
+				woken(w);
+			while (atomic_load(&w->pending) > 0) {
+				serve(w);
+				atomic_fetch_sub(&w->pending, 1);
+			}
+			if (atomic_load(&w->sv->stopping))
+				break;
+			continue;
+		}
 		if (atomic_load_explicit(&w->state, memory_order_acquire) !=
 		    W_POSTED)
 			break;
+		woken(w);
 		serve(w);
 		atomic_store_explicit(&w->state, W_IDLE, memory_order_release);
 		sem_post(&w->m->done);
 	}
 	task_acc_add_self(&w->sv->c->res->task);
 	return NULL;
+}
+
+/*
+ * --server-rps: at the start of every second hand out the second's
+ * requests to the workers in turn, as schbench -R does; a worker with
+ * more than RPS_BATCH waiting gets none (after a 100 us pause), then
+ * sleep out the second.
+ */
+#define RPS_BATCH	128
+
+static void msgr_rps(struct msgr *m)
+{
+	struct server *sv = m->sv;
+	int i, next = 0;
+
+	while (!atomic_load(&sv->abort)) {
+		uint64_t sec = now_ns(), until;
+
+		if (sec >= sv->end)
+			break;
+		for (i = 0; i < sv->o->rps && now_ns() < sv->end; i++) {
+			struct worker *w = &m->w[next++ % m->nw];
+
+			if (atomic_load(&w->pending) > RPS_BATCH) {
+				nap(100 * NSEC_PER_USEC);
+				continue;
+			}
+			atomic_fetch_add(&w->pending, 1);
+			atomic_store_explicit(&w->stamp, now_ns(),
+					      memory_order_relaxed);
+			sem_post(&w->wake);
+		}
+		until = sec + NSEC_PER_SEC;
+		if (until > sv->end)
+			until = sv->end;
+		while (now_ns() < until && !atomic_load(&sv->abort))
+			nap(until - now_ns());
+	}
+	atomic_store(&sv->stopping, 1);
 }
 
 static void *msgr_thread(void *arg)
@@ -366,7 +470,9 @@ static void *msgr_thread(void *arg)
 	m->err = sim_sched(sv->c, NULL);
 	if (m->err)
 		atomic_store(&sv->abort, 1);
-	while (!atomic_load(&sv->abort)) {
+	if (sv->o->rps && !m->err)
+		msgr_rps(m);
+	while (!sv->o->rps && !atomic_load(&sv->abort)) {
 		uint64_t now = now_ns(), until;
 		struct timespec ts;
 
@@ -435,20 +541,16 @@ static int server_alloc(struct server *sv)
 		stats_init(w->wakeup);
 		stats_init(w->latency);
 	}
-	if (o->lock) {
+	if (sv->lock) {
 		long cpus = sysconf(_SC_NPROCESSORS_CONF);
-		pthread_mutexattr_t a;
 
 		sv->nlocks = cpus > 0 ? (int)cpus : 1;
 		sv->locks = calloc((size_t)sv->nlocks, sizeof(*sv->locks));
 		if (!sv->locks)
 			return -ENOMEM;
-		/* Spins a little before sleeping, like a kernel mutex. */
-		pthread_mutexattr_init(&a);
-		pthread_mutexattr_settype(&a, PTHREAD_MUTEX_ADAPTIVE_NP);
+		/* Waiters spin on trylock (lock_this_cpu), never sleep. */
 		for (k = 0; k < sv->nlocks; k++)
-			pthread_mutex_init(&sv->locks[k], &a);
-		pthread_mutexattr_destroy(&a);
+			pthread_mutex_init(&sv->locks[k], NULL);
 	}
 	sv->nsec = sim_duration(sv->c) / NSEC_PER_SEC;
 	if (sv->nsec) {
@@ -627,6 +729,7 @@ static int server_run(struct sim_ctx *c)
 	sv->budget_ns = (uint64_t)o->budget_us * NSEC_PER_USEC;
 	sv->nm = o->threads;
 	sv->nw = o->threads * o->workers;
+	sv->lock = !o->no_lock;
 	sv->end = UINT64_MAX;
 	sem_init(&sv->ready, 0, 0);
 	c->res->has_deadlines = true;
@@ -739,9 +842,13 @@ static void server_detail(const struct result *r, const void *opts,
 	d = matrix_dim(o->footprint_kb);
 	out(ctx, "          settings: %d message thread%s x %d workers, "
 	    "%d KB footprint (%zu x %zu matrices), %d ops, %s, %d us "
-	    "sleeps, %d us budget\n", o->threads, o->threads == 1 ? "" : "s",
+	    "sleep, %d us budget", o->threads, o->threads == 1 ? "" : "s",
 	    o->workers, o->footprint_kb, d, d, o->ops,
-	    o->lock ? "per-CPU lock" : "no lock", o->sleep_us, o->budget_us);
+	    o->no_lock ? "no lock" : "per-CPU lock", o->sleep_us,
+	    o->budget_us);
+	if (o->rps)
+		out(ctx, ", %d requests a second", o->rps);
+	out(ctx, "\n");
 }
 
 /* The last requests may finish a budget after the run. */

@@ -115,9 +115,21 @@ int main(void)
 		"of range (1 to 99)");
 	refused("-W cyclic --cyclic-interval 100 --dist 2ms", "options for "
 		"Cyclic: --dist is wider than ten intervals");
-	refused("-W server --server-budget 100 --server-sleep 60", "options "
-		"for Server: --server-budget 100 us is not more than the two "
-		"--server-sleep sleeps of 60 us");
+	refused("-W server --server-budget 100 --server-sleep 100", "options "
+		"for Server: --server-budget 100 us is not more than the "
+		"--server-sleep of 100 us");
+	refused("-W server --server-rps 0", "option --server-rps: 0 is out "
+		"of range (1 to 1000000)");
+	refused("--bench-policy deadline -W Gaming", "option --bench-policy "
+		"deadline: benchmark 'Gaming' is not periodic (Audio, Video, X "
+		"and Custom are)");
+	refused("-r --bench-policy rr", "option -r is --bench-policy fifo: it "
+		"contradicts --bench-policy rr");
+	refused("--bench-slice 300 --bench-policy idle", "option --bench-slice:"
+		" a slice is for the fair classes (--bench-policy other or "
+		"batch), not idle");
+	refused("-W cyclic --cyclic-threads 0", "option --cyclic-threads: '0' "
+		"is not all or a number of CPUs from 1 to 128");
 
 	check(!parse("-n auto -W audio -w none") && p.auto_repeats &&
 	      p.repeats == AUTO_REPEATS_MAX && p.cells == 10,
