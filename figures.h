@@ -280,7 +280,7 @@ struct result {
 	double work_rate[WORK_KINDS];	/* per second, during the bench */
 	struct {			/* the simulated thread's class, as */
 		bool seen;		/* the kernel reported it (periodic */
-		int policy;		/* simulators only) */
+		int policy;		/* and greedy simulators) */
 		uint64_t slice_ns, runtime_ns, period_ns;
 	} sched;
 	uint64_t win_ns;		/* worst-by-window width; 0: none */

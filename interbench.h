@@ -370,8 +370,19 @@ void worst_frame_add(struct worst_frames *w, uint64_t release,
 		     uint64_t timer, int timer_cpu, uint64_t start);
 /* --trace: say the calling thread's tid in the trace (timing.c). */
 void worst_frame_thread(struct worst_frames *w);
-/* The calling thread as the run asks: SCHED_FIFO (c->rt) or c->nice. */
+/*
+ * The calling thread as the run asks: c->policy (policy.h), with c->nice
+ * and c->slice_ns for the fair classes; SCHED_DEADLINE needs p, whose
+ * period and most CPU a frame needs set its reservation. 0 or -errno.
+ */
 int sim_sched(const struct sim_ctx *c, const struct periodic_spec *p);
+/*
+ * Put what the kernel reports for the calling thread's class in the
+ * result (the proof it ran so), when benchmarked. Only from a simulator's
+ * one simulated thread: the periodic and greedy engines' (Server's many
+ * would race for the one record).
+ */
+void sim_sched_seen(const struct sim_ctx *c);
 /* Record the first failure of a run: status and "what: strerror". */
 void sim_fail(struct sim_result *r, int err, const char *what);
 /* Join t by a CLOCK_MONOTONIC deadline (0: none): 0 or -errno. */

@@ -141,8 +141,9 @@ static int build_lists(struct plan *p, char *err, size_t n)
 		if (p->cfg.bench_policy == POL_DEADLINE &&
 		    !(s->flags & SIM_PERIODIC)) {
 			snprintf(err, n, "option --bench-policy deadline: "
-				 "benchmark '%s' is not periodic (Audio, Video, "
-				 "X and Custom are)", s->name);
+				 "'%s' cannot be a deadline task (Audio, Video, "
+				 "X and Custom can: a period and a CPU need to "
+				 "reserve)", s->name);
 			return -EINVAL;
 		}
 		p->sims[p->nsims++] = s;

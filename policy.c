@@ -147,10 +147,17 @@ int policy_probe(const struct sched_want *w, char *err, size_t n)
 	}
 	pthread_join(t, NULL);
 	if (pr.err) {
-		snprintf(err, n, "the kernel refuses %s%s: %s",
+		/*
+		 * EBUSY is only ever admission control: say what it
+		 * asked for, a whole CPU's bandwidth for the probe.
+		 */
+		snprintf(err, n, "the kernel refuses %s%s: %s%s",
 			 policy_kernel_name(w->policy),
 			 w->slice_ns ? " with a slice" : "",
-			 strerror(-pr.err));
+			 strerror(-pr.err), pr.err == -EBUSY &&
+			 w->policy == POL_DEADLINE ? " (admission control: "
+			 "other deadline tasks hold the bandwidth it needs)" :
+			 "");
 		return pr.err;
 	}
 	if (w->slice_ns && pr.got.slice_ns != w->slice_ns) {

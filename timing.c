@@ -72,8 +72,6 @@ int sim_sched(const struct sim_ctx *c, const struct periodic_spec *p)
 {
 	struct sched_want w = { .policy = c->policy, .nice = c->nice,
 				.prio = PRIO_SIM, .slice_ns = c->slice_ns };
-	struct sched_want got;
-	int err;
 
 	if (c->policy == POL_DEADLINE) {
 		/* The plan leaves out what is not periodic. */
@@ -84,24 +82,21 @@ int sim_sched(const struct sim_ctx *c, const struct periodic_spec *p)
 						 p->period_ns);
 	}
 	if (c->policy == POL_OTHER && !c->slice_ns)
-		err = set_thread_nice(c->nice);
-	else
-		err = policy_set(&w);
-	if (err)
-		return err;
-	/*
-	 * What the kernel says it gave, in the result: by the periodic
-	 * engines' one simulated thread (Server's many would race).
-	 */
-	if (p && !c->work && !policy_get(&got)) {
-		c->res->sched_seen = true;
-		c->res->sched_policy = got.policy;
-		c->res->sched_slice_ns = got.policy == POL_DEADLINE ?
-					 0 : got.slice_ns;
-		c->res->sched_runtime_ns = got.runtime_ns;
-		c->res->sched_period_ns = got.period_ns;
-	}
-	return 0;
+		return set_thread_nice(c->nice);
+	return policy_set(&w);
+}
+
+void sim_sched_seen(const struct sim_ctx *c)
+{
+	struct sched_want got;
+
+	if (c->work || policy_get(&got))
+		return;
+	c->res->sched_seen = true;
+	c->res->sched_policy = got.policy;
+	c->res->sched_slice_ns = got.policy == POL_DEADLINE ? 0 : got.slice_ns;
+	c->res->sched_runtime_ns = got.runtime_ns;
+	c->res->sched_period_ns = got.period_ns;
 }
 
 #define STAMPS	64	/* ring of recent timing-thread stamps */
@@ -273,6 +268,7 @@ static void *periodic_thread(void *arg)
 	st->sim_err = sim_sched(c, p);
 	if (st->sim_err)
 		return NULL;
+	sim_sched_seen(c);
 	for (;;) {
 		uint64_t rel = atomic_load_explicit(&st->released,
 						    memory_order_acquire);
@@ -453,6 +449,7 @@ static void *greedy_thread(void *arg)
 	g->err = sim_sched(g->c, NULL);
 	if (g->err)
 		return NULL;
+	sim_sched_seen(g->c);
 	while (!g->end || now_ns() < g->end) {
 		uint64_t t0 = now_ns(), c0 = thread_cpu_ns(), t1, c1, lat;
 

@@ -15,7 +15,7 @@ test_expect_success 'bad values: one line, exit 2, nothing started' '
 	has err "fair classes" &&
 	status_is 2 "$IB" -r --bench-policy idle 2>err && has err "contradicts" &&
 	status_is 2 "$IB" --bench-policy deadline -W Gaming 2>err &&
-	has err "not periodic" &&
+	has err "cannot be a deadline task" &&
 	[ $(wc -l <err) = 1 ] && no_ib_procs
 '
 
@@ -25,6 +25,15 @@ test_expect_success 'deadline leaves out what is not periodic by default' '
 '
 
 if is_root; then
+	# threads NAME FIELD: FIELD of /proc/PID/sched of every thread of the
+	# process named NAME, sorted, on one line: what the kernel shows
+	# while it runs, beside what the run recorded of itself.
+	threads() {
+		p=$(pgrep -x "$1" | head -n 1) && [ -n "$p" ] &&
+		cat /proc/$p/task/*/sched | awk -v f="$2" '$1 == f { print $3 }' |
+			sort -n | tr "\n" " "
+	}
+
 	# One short cell a class: the kernel says what the thread got.
 	for pol in other batch idle fifo rr deadline; do
 		test_expect_success "--bench-policy $pol: the simulated thread ran $pol" "
@@ -63,6 +72,16 @@ if is_root; then
 			has slice.json "\"bench_slice_us\": 300" &&
 			has sout "slice 300 us"
 		'
+		test_expect_success '--bench-slice 300, as /proc shows it: se.slice 300000 ns' '
+			"$IB" -c -t 2 -W Audio -w None --bench-slice 300 \
+				>out 2>&1 &
+			pid=$! &&
+			wait_proc ib:bench:Audio && sleep 0.5 &&
+			slices=$(threads ib:bench:Audio se.slice)
+			wait_pid $pid 30 && [ "$rc" = 0 ] &&
+			echo "slices: $slices" &&
+			echo " $slices" | grep -q " 300000 "
+		'
 	else
 		test_expect_success '--bench-slice on a kernel without slices: exit 3, one line' '
 			status_is 3 "$IB" -c -t 0.2 -W Audio -w None \
@@ -70,6 +89,37 @@ if is_root; then
 			has err "slice requests" && [ $(wc -l <err) = 1 ]
 		'
 	fi
+
+	test_expect_success 'deadline, as /proc shows it: one thread SCHED_DEADLINE, the timing thread FIFO' '
+		"$IB" -c -t 2 -W Audio -w None --bench-policy deadline >out 2>&1 &
+		pid=$! &&
+		wait_proc ib:bench:Audio && sleep 0.5 &&
+		pols=$(threads ib:bench:Audio policy)
+		wait_pid $pid 30 && [ "$rc" = 0 ] &&
+		echo "policies: $pols" &&
+		[ "$(echo " $pols" | grep -o " 6 " | wc -l)" = 1 ] &&
+		echo " $pols" | grep -q " 1 "
+	'
+
+	test_expect_success 'Gaming (greedy) records its class too' '
+		"$IB" -c -t 0.5 -W Gaming -w None --bench-policy batch \
+			--json g.json >out 2>&1 &&
+		has g.json "\"policy\": \"batch\""
+	'
+
+	test_expect_success 'a deadline reservation taken already: exit 3 (EBUSY), one line, nothing started' '
+		command -v chrt >/dev/null || { echo "no chrt: skipped"; exit 0; }
+		# A sleeping task that holds 95 % of a CPU: nearly all there is
+		# beside the fair servers; the probe asks a whole CPU.
+		chrt -d --sched-runtime 9500000 --sched-deadline 10000000 \
+			--sched-period 10000000 0 sleep 2 &
+		hold=$! && sleep 0.3 &&
+		status_is 3 "$IB" -c -t 0.5 -W Audio -w None \
+			--bench-policy deadline 2>err;
+		st=$?; kill $hold; wait $hold 2>/dev/null
+		[ $st = 0 ] && has err "admission control" &&
+		[ $(wc -l <err) = 1 ] && no_ib_procs
+	'
 
 	test_expect_success '--load-policy idle: every thread of the load is SCHED_IDLE' '
 		"$IB" -c -t 3 -W Audio -w Burn --load-policy idle \

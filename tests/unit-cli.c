@@ -7,6 +7,7 @@
 #include <string.h>
 #include "check.h"
 #include "cli.h"
+#include "policy.h"
 
 static struct plan p;
 static char err[512];
@@ -130,6 +131,56 @@ int main(void)
 		"batch), not idle");
 	refused("-W cyclic --cyclic-threads 0", "option --cyclic-threads: '0' "
 		"is not all or a number of CPUs from 1 to 128");
+
+	/* How the benchmarked tasks and the loads are scheduled. */
+	rc = parse("-W audio -w none");
+	check(!rc && p.cfg.bench_policy == POL_OTHER && !p.cfg.rt &&
+	      p.cfg.load_policy == POL_OTHER && !p.cfg.bench_slice_ns,
+	      "defaults: tasks and loads SCHED_OTHER, the kernel's slice");
+	rc = parse("-r -W audio -w none");
+	check(!rc && p.cfg.bench_policy == POL_FIFO && p.cfg.rt,
+	      "-r is --bench-policy fifo");
+	rc = parse("-r --bench-policy FIFO -W audio -w none");
+	check(!rc && p.cfg.bench_policy == POL_FIFO, "-r agrees with fifo");
+	rc = parse("--bench-policy rr -W audio -w none");
+	check(!rc && p.cfg.bench_policy == POL_RR && p.cfg.rt,
+	      "rr: a real-time class, figures in us");
+	rc = parse("--bench-policy batch --bench-slice 300 --load-policy idle "
+		   "-W audio -w none");
+	check(!rc && p.cfg.bench_policy == POL_BATCH && !p.cfg.rt &&
+	      p.cfg.bench_slice_ns == 300 * NSEC_PER_USEC &&
+	      p.cfg.load_policy == POL_IDLE,
+	      "batch, a 300 us slice, idle loads");
+	rc = parse("--bench-policy deadline -w none");
+	check(!rc && p.cfg.bench_policy == POL_DEADLINE && p.cfg.rt &&
+	      p.nsims == 3, "deadline: only the periodic tasks by default "
+	      "(%d)", p.nsims);
+	for (i = 0; i < p.nsims; i++)
+		check(p.sims[i]->flags & SIM_PERIODIC, "deadline runs %s, a "
+		      "periodic task", name_at(i));
+	refused("--bench-policy bogus", "option --bench-policy: 'bogus': "
+		"expected other, batch, idle, fifo, rr or deadline");
+	refused("--load-policy fifo", "option --load-policy: 'fifo': "
+		"expected other, batch or idle");
+	refused("--bench-slice 50", "option --bench-slice: 50 is out of "
+		"range (100 to 100000)");
+	refused("--bench-slice 0.5", "option --bench-slice: '0.5' is not a "
+		"whole number");
+	refused("-r --bench-policy idle", "option -r is --bench-policy fifo: "
+		"it contradicts --bench-policy idle");
+	refused("--bench-policy rr --bench-slice 300", "option --bench-slice:"
+		" a slice is for the fair classes (--bench-policy other or "
+		"batch), not rr");
+	refused("--bench-policy idle --bench-slice 300", "option "
+		"--bench-slice: a slice is for the fair classes (--bench-policy"
+		" other or batch), not idle");
+	refused("--bench-policy deadline -W gaming", "option --bench-policy "
+		"deadline: 'Gaming' cannot be a deadline task (Audio, Video, X "
+		"and Custom can: a period and a CPU need to reserve)");
+	refused("--bench-policy deadline -W server -w none", "option "
+		"--bench-policy deadline: 'Server' cannot be a deadline task "
+		"(Audio, Video, X and Custom can: a period and a CPU need to "
+		"reserve)");
 
 	check(!parse("-n auto -W audio -w none") && p.auto_repeats &&
 	      p.repeats == AUTO_REPEATS_MAX && p.cells == 10,
