@@ -140,8 +140,9 @@ static void check_rights(struct plan *p)
 		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
 	cfg->rt_ok = sys_realtime();
 	if (cfg->bench_policy == POL_FIFO && !cfg->rt_ok)
-		die(IB_EXIT_SETUP, "-r needs real-time privileges "
-		    "(SCHED_FIFO): %s", strerror(errno));
+		die(IB_EXIT_SETUP, "%s needs real-time privileges "
+		    "(SCHED_FIFO): %s", p->bench_policy_given ?
+		    "--bench-policy fifo" : "-r", strerror(errno));
 	check_policies(p);
 	if (!sys_can_nice(cfg->bench_nice))
 		die(IB_EXIT_SETUP, "-B %d needs the right to raise priority "

@@ -157,7 +157,8 @@ int policy_probe(const struct sched_want *w, char *err, size_t n)
 			 strerror(-pr.err), pr.err == -EBUSY &&
 			 w->policy == POL_DEADLINE ? " (admission control: "
 			 "other deadline tasks hold the bandwidth it needs)" :
-			 "");
+			 pr.err == -EPERM && geteuid() ? " (it needs root or "
+			 "CAP_SYS_NICE)" : "");
 		return pr.err;
 	}
 	if (w->slice_ns && pr.got.slice_ns != w->slice_ns) {
