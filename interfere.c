@@ -36,19 +36,29 @@ static long long proc_number(const char *path, const char *key)
 	return v;
 }
 
-void task_acc_add_self(struct task_acc *acc)
+int thread_schedstat(uint64_t *run_ns, uint64_t *wait_ns)
 {
 	unsigned long long run, wait;
-	long long v, iv, mig;
-	FILE *f;
-	int n = 0;
+	FILE *f = fopen("/proc/thread-self/schedstat", "re");
+	int n;
 
-	f = fopen("/proc/thread-self/schedstat", "re");
-	if (f) {
-		n = fscanf(f, "%llu %llu", &run, &wait);
-		fclose(f);
-	}
-	if (n == 2) {
+	if (!f)
+		return -1;
+	n = fscanf(f, "%llu %llu", &run, &wait);
+	fclose(f);
+	if (n != 2)
+		return -1;
+	*run_ns = run;
+	*wait_ns = wait;
+	return 0;
+}
+
+void task_acc_add_self(struct task_acc *acc)
+{
+	uint64_t run, wait;
+	long long v, iv, mig;
+
+	if (!thread_schedstat(&run, &wait)) {
 		__atomic_fetch_add(&acc->run_ns, run, __ATOMIC_RELAXED);
 		__atomic_fetch_add(&acc->wait_ns, wait, __ATOMIC_RELAXED);
 	} else {

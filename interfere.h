@@ -49,6 +49,8 @@ struct interference {
 /* More steal than this (% of the cell's CPU time) marks the cell. */
 #define STEAL_MARK_PCT	1.0
 
+/* The calling thread's time on a CPU and runnable waiting: 0 or -1. */
+int thread_schedstat(uint64_t *run_ns, uint64_t *wait_ns);
 /* Add the calling thread's counters to acc (thread-safe). */
 void task_acc_add_self(struct task_acc *acc);
 /* The machine's counters now. */

@@ -8,12 +8,13 @@
  * per-CPU lock that waiters spin on (so that a worker preempted while
  * holding it stalls the others on that CPU).
  *
- *   wakeup latency   message thread's post -> worker running
+ *   wakeup latency   message thread's post (one stamp a round) -> worker running
  *   request latency  worker running -> request done (the sleep and the
  *                    work, as schbench times it): the table's latency; a
  *                    request slower than --server-budget misses its
  *                    deadline
- *   % desired CPU    CPU time the requests' work got, over its wall time
+ *   % desired CPU    the workers' time on a CPU over their time on one or
+ *                    runnable (schedstat, read when each starts and ends)
  *   requests per second, counted for every whole second of the run
  *
  * Every thread keeps its own figures; they are added up after the join.
@@ -30,6 +31,7 @@
 #include <unistd.h>
 #include "interbench.h"
 #include "figures.h"
+#include "interfere.h"
 
 #define SERVER_MAX_THREADS	64
 #define SERVER_MAX_WORKERS	1024	/* per message thread */
@@ -44,7 +46,8 @@
 
 struct server_opts {
 	int threads;		/* message threads */
-	int workers;		/* per message thread */
+	int workers;		/* per message thread; 0: server_workers() */
+	int cpus;		/* online, for the workers' default */
 	int footprint_kb;	/* of one worker's three matrices */
 	int ops;		/* matrix multiplications per request */
 	bool lock;		/* --server-lock: the default anyway */
@@ -63,8 +66,8 @@ static const struct opt server_opts_list[] = {
 	  .help = "message threads (default 1, 1-64)", .off = SO(threads),
 	  .min = 1, .max = SERVER_MAX_THREADS },
 	{ .name = "server-workers", .type = OT_INT, .arg = "N",
-	  .help = "workers per message thread (default: CPUs,\n"
-		  "1-1024)",
+	  .help = "workers per message thread (default: the\n"
+		  "CPUs shared out, rounded up; 1-1024)",
 	  .off = SO(workers), .min = 1, .max = SERVER_MAX_WORKERS },
 	{ .name = "server-footprint", .type = OT_INT, .arg = "KB",
 	  .help = "cache footprint of a worker's matrices\n"
@@ -98,10 +101,8 @@ static void server_opts_init(void *opts, const struct run_cfg *cfg)
 	struct server_opts *o = opts;
 
 	o->threads = 1;
-	/* schbench's default: a worker per CPU */
-	o->workers = cfg->cpus < 1 ? 1 : cfg->cpus;
-	if (o->workers > SERVER_MAX_WORKERS)
-		o->workers = SERVER_MAX_WORKERS;
+	o->workers = 0;
+	o->cpus = cfg->cpus < 1 ? 1 : cfg->cpus;
 	o->footprint_kb = 256;
 	o->ops = 5;
 	o->lock = true;
@@ -109,6 +110,19 @@ static void server_opts_init(void *opts, const struct run_cfg *cfg)
 	o->rps = 0;
 	o->sleep_us = 100;
 	o->budget_us = 20000;
+}
+
+/*
+ * Workers per message thread: schbench's default shares the CPUs out
+ * among the message threads, rounded up.
+ */
+static int server_workers(const struct server_opts *o)
+{
+	int w = o->workers;
+
+	if (!w)
+		w = (o->cpus + o->threads - 1) / o->threads;
+	return w > SERVER_MAX_WORKERS ? SERVER_MAX_WORKERS : w;
 }
 
 /* Side of the square matrices: three of them fill the footprint. */
@@ -139,11 +153,11 @@ static int server_opts_check(const void *opts, char *err, size_t n)
 	const struct server_opts *o = opts;
 	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
 	unsigned long long need, ram;
-	int total = o->threads * o->workers;
+	int total = o->threads * server_workers(o);
 
 	if (total > SERVER_MAX_TOTAL) {
 		snprintf(err, n, "%d message threads x %d workers is %d "
-			 "workers, more than %d", o->threads, o->workers,
+			 "workers, more than %d", o->threads, server_workers(o),
 			 total, SERVER_MAX_TOTAL);
 		return -EINVAL;
 	}
@@ -189,6 +203,8 @@ struct worker {
 	_Atomic int err;
 	uint64_t frames, met, dropped;
 	double desired_ns, got_ns;
+	uint64_t ran0, waited0;		/* schedstat when it started */
+	bool have_sched;
 };
 
 /* A message thread and its workers. */
@@ -235,10 +251,15 @@ static void nap(uint64_t ns)
 /*
  * dst = a x b for dim x dim matrices, the naive way (i-j-k: the inner
  * loop walks down b's columns), as schbench does: its cost per request,
- * cache misses included, is what its figures are made of. false:
- * stopped early at give_up.
+ * cache misses included, is what its figures are made of. The sum is
+ * added into dst itself, as schbench's is: the three may alias, so the
+ * compiler stores the cell on every step. Not inlined, so that the inner
+ * loop has the registers it has in schbench: a sum kept in a register
+ * made a request 0.77 of schbench's cost, the stride reloaded from the
+ * stack 0.88 (bench/server-vs-schbench.sh, work-1cpu). false: stopped
+ * at give_up.
  */
-static bool multiply(unsigned long *dst, const unsigned long *a,
+static __attribute__((noinline)) bool multiply(unsigned long *dst, const unsigned long *a,
 		     const unsigned long *b, size_t dim, uint64_t give_up)
 {
 	/* Check the clock every quarter million or so multiply-adds. */
@@ -246,11 +267,10 @@ static bool multiply(unsigned long *dst, const unsigned long *a,
 
 	for (i = 0; i < dim; i++) {
 		for (j = 0; j < dim; j++) {
-			unsigned long sum = 0;
-
+			dst[i * dim + j] = 0;
 			for (k = 0; k < dim; k++)
-				sum += a[i * dim + k] * b[k * dim + j];
-			dst[i * dim + j] = sum;
+				dst[i * dim + j] += a[i * dim + k] *
+						    b[k * dim + j];
 		}
 		if ((i + 1) % every == 0 && now_ns() >= give_up)
 			return false;
@@ -306,11 +326,14 @@ static bool think(struct worker *w, uint64_t give_up)
 		if (!lock)
 			return false;
 	}
-	/* Each product feeds the next, so none can be skipped. */
+	/*
+	 * The same product every time, as schbench: the loop's cost moves
+	 * by 10 % and more with which matrix is written while which is read
+	 * down its columns (a product feeding the next varied it run to run).
+	 */
 	for (k = 0; k < sv->o->ops && done; k++)
 		done = now_ns() < give_up &&
-		       multiply(m[(k + 2) % 3], m[k % 3], m[(k + 1) % 3],
-				sv->dim, give_up);
+		       multiply(m[2], m[0], m[1], sv->dim, give_up);
 	if (lock)
 		pthread_mutex_unlock(lock);
 	return done;
@@ -333,7 +356,7 @@ static void serve(struct worker *w)
 {
 	struct server *sv = w->sv;
 	struct sim_ctx *c = sv->c;
-	uint64_t t0 = now_ns(), t1, w0 = 0, w1 = 0, c0 = 0, c1 = 0, lat;
+	uint64_t t0 = now_ns(), t1, lat;
 	uint64_t give_up;
 	bool done;
 
@@ -346,12 +369,7 @@ static void serve(struct worker *w)
 	if (give_up < sv->end)
 		give_up = sv->end;
 	nap(sv->sleep_ns);
-	/* The work alone: neither the wait nor the sleep. */
-	w0 = now_ns();
-	c0 = thread_cpu_ns();
 	done = think(w, give_up);
-	c1 = thread_cpu_ns();
-	w1 = now_ns();
 	t1 = now_ns();
 	w->frames++;
 	if (!done) {
@@ -362,9 +380,6 @@ static void serve(struct worker *w)
 	stats_add(w->latency, lat);
 	if (lat <= sv->budget_ns)
 		w->met++;
-	/* % desired CPU: the share of the work's wall time on a CPU. */
-	w->desired_ns += (double)(w1 - w0);
-	w->got_ns += (double)(c1 - c0);
 	if (sv->per_sec && t1 < sv->end) {
 		uint64_t k = (t1 - sv->start) / NSEC_PER_SEC;
 
@@ -384,8 +399,11 @@ static void serve(struct worker *w)
 static void *worker_thread(void *arg)
 {
 	struct worker *w = arg;
+	uint64_t ran, waited;
 
 	w->err = sim_sched(w->sv->c, NULL);
+	if (!w->err)
+		w->have_sched = !thread_schedstat(&w->ran0, &w->waited0);
 	sem_post(&w->sv->ready);
 	if (w->err)
 		return NULL;
@@ -417,6 +435,18 @@ static void *worker_thread(void *arg)
 		serve(w);
 		atomic_store_explicit(&w->state, W_IDLE, memory_order_release);
 		sem_post(&w->m->done);
+	}
+	/*
+	 * % desired CPU: of the time it wanted a CPU, the share it ran.
+	 * Read once at each end of the worker's life, not around every
+	 * request: reading a thread's CPU clock makes the scheduler account
+	 * its time there and then, ending a spent slice at that point rather
+	 * than at the next tick, and on a busy CPU that changed who ran
+	 * after a request (schbench reads no CPU clock).
+	 */
+	if (w->have_sched && !thread_schedstat(&ran, &waited)) {
+		w->got_ns = (double)(ran - w->ran0);
+		w->desired_ns = w->got_ns + (double)(waited - w->waited0);
 	}
 	task_acc_add_self(&w->sv->c->res->task);
 	return NULL;
@@ -478,13 +508,17 @@ static void *msgr_thread(void *arg)
 
 		if (now >= sv->end)
 			break;
+		/*
+		 * One stamp for the round, as schbench takes it: a waker
+		 * preempted by its first wakee shows in the others' wakeup.
+		 */
 		for (i = 0; i < m->nw; i++) {
 			struct worker *w = &m->w[i];
 
 			if (atomic_load_explicit(&w->state,
 						 memory_order_acquire) != W_IDLE)
 				continue;
-			atomic_store_explicit(&w->stamp, now_ns(),
+			atomic_store_explicit(&w->stamp, now,
 					      memory_order_relaxed);
 			atomic_store_explicit(&w->state, W_POSTED,
 					      memory_order_release);
@@ -516,15 +550,15 @@ static int server_alloc(struct server *sv)
 		return -ENOMEM;
 	for (k = 0; k < sv->nm; k++) {
 		sv->m[k].sv = sv;
-		sv->m[k].w = &sv->w[k * o->workers];
-		sv->m[k].nw = o->workers;
+		sv->m[k].w = &sv->w[k * server_workers(o)];
+		sv->m[k].nw = server_workers(o);
 		sem_init(&sv->m[k].done, 0, 0);
 	}
 	for (k = 0; k < sv->nw; k++) {
 		struct worker *w = &sv->w[k];
 
 		w->sv = sv;
-		w->m = &sv->m[k / o->workers];
+		w->m = &sv->m[k / server_workers(o)];
 		sem_init(&w->wake, 0, 0);
 		if (posix_memalign((void **)&w->mat, 64,
 				   3 * n2 * sizeof(*w->mat))) {
@@ -728,7 +762,7 @@ static int server_run(struct sim_ctx *c)
 	sv->sleep_ns = (uint64_t)o->sleep_us * NSEC_PER_USEC;
 	sv->budget_ns = (uint64_t)o->budget_us * NSEC_PER_USEC;
 	sv->nm = o->threads;
-	sv->nw = o->threads * o->workers;
+	sv->nw = o->threads * server_workers(o);
 	sv->lock = !o->no_lock;
 	sv->end = UINT64_MAX;
 	sem_init(&sv->ready, 0, 0);
@@ -843,7 +877,7 @@ static void server_detail(const struct result *r, const void *opts,
 	out(ctx, "          settings: %d message thread%s x %d workers, "
 	    "%d KB footprint (%zu x %zu matrices), %d ops, %s, %d us "
 	    "sleep, %d us budget", o->threads, o->threads == 1 ? "" : "s",
-	    o->workers, o->footprint_kb, d, d, o->ops,
+	    server_workers(o), o->footprint_kb, d, d, o->ops,
 	    o->no_lock ? "no lock" : "per-CPU lock", o->sleep_us,
 	    o->budget_us);
 	if (o->rps)

@@ -31,6 +31,8 @@ static const char *const tokens[] = {
 	"--time=1", "--load=burn", "--nosuch", "compare",
 	"--bench-policy", "--bench-slice", "--load-policy", "other", "batch",
 	"idle", "fifo", "rr", "deadline", "--bench-policy=deadline", "300",
+	"--dma-latency", "--cyclic-threads", "all", "cyclic", "server",
+	"--server-rps", "--server-no-lock", "--server-threads",
 	"0", "1", "-1", "2", "5", "19", "20", "-20", "-21", "100", "101",
 	"0.1", "0.05", "1e3", "1e400", "nan", "inf", "-inf", "0x10", "1x",
 	" 1", "1 ", "", "99999999999999999999", "-9223372036854775808",

@@ -90,6 +90,19 @@ test_expect_success 'options: lock, threads, workers; rate_per_s and sim_options
 	has s.json "\"server-threads\": \"2\"" && has s.json "\"server-lock\""
 '
 
+# schbench's default: the CPUs shared out among the message threads,
+# rounded up (3 threads on 2 CPUs: 1 worker each; on 4: 2 each).
+test_expect_success 'default workers: the CPUs shared out among message threads' '
+	cpus=$(nproc) &&
+	want=$(( (cpus + 2) / 3 )) &&
+	"$IB" -l 1000000 -t 1 -c -W server -w none --server-threads 3 \
+		>out 2>&1 || { cat out; false; } &&
+	has out "3 message threads x $want workers," &&
+	want=$cpus &&
+	"$IB" -l 1000000 -t 1 -c -W server -w none >out 2>&1 &&
+	has out "1 message thread x $want workers,"
+'
+
 test_expect_success '--server-no-lock: no lock, as schbench -L' '
 	"$IB" -l 1000000 -t 1 -c -W server -w none --server-no-lock >out 2>&1 &&
 	check_server out 100 None && has out ", no lock, 100 us sleep"
