@@ -356,9 +356,13 @@ static void *cyclic_thread(void *arg)
 		if (cr->c->work)
 			work_add(cr->c->work, WORK_FRAMES, 1);
 		due += period;
-		/* Woken a whole period late or more: those wakeups were lost. */
+		/*
+		 * Woken a whole period late or more: the deadlines already
+		 * past were lost, and the next sleep is to one still ahead,
+		 * as cyclictest does (its "while (now > next)").
+		 */
 		if (o->method != CM_ITIMER) {
-			while (due + period <= now) {
+			while (due < now) {
 				th->frames++;
 				th->frames_dropped++;
 				due += period;
