@@ -121,9 +121,6 @@ int main(void)
 		"--server-sleep of 100 us");
 	refused("-W server --server-rps 0", "option --server-rps: 0 is out "
 		"of range (1 to 1000000)");
-	refused("--bench-policy deadline -W Gaming", "option --bench-policy "
-		"deadline: benchmark 'Gaming' is not periodic (Audio, Video, X "
-		"and Custom are)");
 	refused("-r --bench-policy rr", "option -r is --bench-policy fifo: it "
 		"contradicts --bench-policy rr");
 	refused("--bench-slice 300 --bench-policy idle", "option --bench-slice:"
