@@ -20,8 +20,9 @@ tracefs_state() {
 	fi
 }
 
-if ! command -v jq >/dev/null; then
-	test_skip '--trace' 'no jq'
+if ! command -v jq >/dev/null || ! command -v bash >/dev/null ||
+   ! command -v chrt >/dev/null; then
+	test_skip '--trace' 'needs jq, bash and chrt'
 	test_done
 	exit
 fi
@@ -70,20 +71,31 @@ if [ -d "$TFS/instances/interbench" ]; then
 	exit
 fi
 
-# A busy loop named ibculprit (a script's comm is its name) that first
-# tells the trace who it is: its pid as the trace sees it, which is not
-# $! inside a PID namespace.
+# The culprit, ibculprit (a script's comm is its name): it first tells
+# the trace who it is (its pid as the trace sees it, which is not $!
+# inside a PID namespace), then runs SCHED_FIFO in bursts of a few ms
+# every 10 ms. A fair busy loop would seldom delay the simulated thread:
+# it wakes while the FIFO timing thread is on the CPU and EEVDF picks the
+# sleeper first. read -t sleeps without forking, so no child shares the
+# culprit's comm.
+mkfifo culprit.fifo
 cat >ibculprit <<'EOF'
-#!/bin/sh
+#!/bin/bash
 echo ibculprit >"$1"
-while :; do :; done
+exec 3<>"$2"
+while :; do
+	i=0
+	while [ $i -lt 1000 ]; do i=$((i + 1)); done
+	read -t 0.01 -u 3 _
+done
 EOF
 chmod +x ibculprit
 
 test_expect_success 'a culprit on the benchmark CPU is named with about its run time' '
 	mkdir "$TFS/instances/ibtest" &&
 	echo 1 >"$TFS/instances/ibtest/tracing_on" &&
-	taskset -c 1 ./ibculprit "$TFS/instances/ibtest/trace_marker" &
+	chrt -f 1 taskset -c 1 ./ibculprit \
+		"$TFS/instances/ibtest/trace_marker" culprit.fifo &
 	cpid=$!
 	sleep 0.3
 	# Its comm may show as <...>: the instance records no switches.
@@ -91,24 +103,26 @@ test_expect_success 'a culprit on the benchmark CPU is named with about its run 
 		"$TFS/instances/ibtest/trace" | head -n 1)
 	rmdir "$TFS/instances/ibtest"
 	echo "culprit $cpid, in the trace $pid"
-	taskset -c 1 "$IB" $LPM -t 2 -c -W Audio -w None --trace -v \
-		--json "$TRASH/c.json" >out 2>&1; rc=$?
+	taskset -c 1 "$IB" $LPM -t 2 -c -W Video -w None --trace -v \
+		--trace-frames 10 --json "$TRASH/c.json" >out 2>&1; rc=$?
 	kill $cpid; wait $cpid 2>/dev/null
 	cat out
 	[ $rc = 0 ] && [ -n "$pid" ] &&
-	# The worst frame: ibculprit ran instead for most of the wait, and
-	# never for more than it (its time is in the window).
-	jq -e --argjson p "$pid" ".results[0].worst_frames[0] |
-		.complete and (.ran_instead[0].comm == \"ibculprit\") and
+	# A frame that waited 0.5 ms or more while ibculprit ran for most
+	# of the wait, and never for more than it (its time is in the
+	# window). The host may steal more than that in one frame, so the
+	# worst frame need not be one of its; one of the ten must be.
+	jq -e --argjson p "$pid" "[.results[0].worst_frames[] | select(
+		.complete and .wait_us >= 500 and
+		(.ran_instead[0].comm == \"ibculprit\") and
 		(.ran_instead[0].pid == \$p) and
 		(.ran_instead[0].us >= 0.5 * .wait_us) and
-		(.ran_instead[0].us <= .wait_us + 1) and
-		(.latency_us >= 1000)" c.json &&
+		(.ran_instead[0].us <= .wait_us + 1))] | length > 0" c.json &&
 	grep -q "^          worst [0-9.]* ms: timer +[0-9.e-]*.*; waited [0-9.]* on cpu 1 .*behind ibculprit:$pid [0-9.]*" out
 '
 
 test_expect_success 'JSON: worst_frames with the keys the issue names, worst first' '
-	n=$(jq ".results[0].worst_frames | length" c.json) && [ "$n" = 3 ] &&
+	n=$(jq ".results[0].worst_frames | length" c.json) && [ "$n" = 10 ] &&
 	jq -e ".results[0].worst_frames | all(has(\"latency_us\") and
 		has(\"timer_us\") and has(\"wait_us\") and has(\"cpu\") and
 		has(\"ran_instead\") and has(\"irq_us\") and has(\"softirq_us\"))" c.json &&
@@ -126,6 +140,8 @@ test_expect_success 'the lines go to the log always, to the console with -v only
 	"$IB" $LPM -t 1 -W Audio -w None --trace >out 2>&1 &&
 	hasnt out "^          worst " &&
 	has "$(uname -r).log" "^          worst [0-9.]* ms: timer" &&
+	# three frames unless --trace-frames says otherwise
+	[ "$(grep -c "^          worst " "$(uname -r).log")" = 3 ] &&
 	has out "^Trace: tracefs instance $TFS/instances/interbench, clock mono"
 '
 
@@ -142,7 +158,7 @@ test_expect_success 'tracefs as found after a normal end (mounted before)' '
 '
 
 test_expect_success '--breaktrace: a marker, the trace saved and named, exit 5' '
-	taskset -c 1 ./ibculprit /dev/null &
+	chrt -f 1 taskset -c 1 ./ibculprit /dev/null culprit.fifo &
 	cpid=$!
 	tracefs_state >before
 	taskset -c 1 "$IB" $LPM -t 2 -c -W Audio -w None --breaktrace 1000 \
