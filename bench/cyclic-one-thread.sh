@@ -16,11 +16,7 @@ ROUNDS=${1:-5}
 SECS=${2:-5}
 PRIO=95
 INTERVAL_US=1000
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IB="$TOP/interbench"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-[ -x "$IB" ] || { echo "build interbench first (make)"; exit 2; }
+. "$(dirname "$0")/lib.sh"
 have_ct=$(command -v cyclictest || true)
 have_sn=$(command -v stress-ng || true)
 [ -n "$have_ct" ] || echo "cyclictest not installed: comparing nothing to it"
@@ -62,7 +58,6 @@ sn_run() {
 	     END { printf "%.3f %.3f\n", p50, p99 }' "$TMP/sn"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 : >"$TMP/all"
 r=1

@@ -18,11 +18,7 @@
 set -u
 ROUNDS=${1:-5}
 SECS=${2:-5}
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IB="$TOP/interbench"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-[ -x "$IB" ] || { echo "build interbench first (make)"; exit 2; }
+. "$(dirname "$0")/lib.sh"
 command -v cyclictest >/dev/null ||
 	{ echo "skip: cyclictest not installed (apt-get install rt-tests)"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "skip: needs root"; exit 0; }
@@ -55,7 +51,6 @@ ib_run() {
 	     on && /^ *\]/ { on = 0 }' "$TMP/ib.json"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 : >"$TMP/all"
 r=1

@@ -10,13 +10,11 @@
 # another interbench's run.
 #
 #   bench/sched-classes.sh [ROUNDS [SECONDS]]   (8, 3)
-cd "$(dirname "$0")/.." || exit 1
-make -s interbench || exit 1
-IB=$PWD/interbench
+make -s -C "$(dirname "$0")/.." interbench || exit 1
+. "$(dirname "$0")/lib.sh"
+cd "$TOP" || exit 1
 ROUNDS=${1:-8}
 SECS=${2:-3}
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/ibsched.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT
 
 SETTINGS="default load-idle deadline slice-300"
 
@@ -58,7 +56,6 @@ run() {
 		       $2 / 1e6 }' "$TMP/r.json" >>"$TMP/$1"
 }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 col() { awk -v b="$2" -v c="$3" '$1 == b { print $c }' "$TMP/$1"; }
 
 r=1

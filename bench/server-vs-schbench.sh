@@ -34,11 +34,7 @@ WORKERS=2
 FOOT_KB=256
 OPS=5
 SLEEP_US=100
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-IB="$TOP/interbench"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-[ -x "$IB" ] || { echo "build interbench first (make)"; exit 2; }
+. "$(dirname "$0")/lib.sh"
 
 find_schbench() {
 	if [ -n "${SCHBENCH:-}" ]; then
@@ -160,8 +156,6 @@ ib_run() {
 	     }' "$TMP/ib.json"
 }
 
-# The median of the numbers on stdin, "-" for none.
-median() { sort -g | awk '{ v[NR] = $1 } END { if (!NR) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 for mode in $MODES; do
 	case $mode in
