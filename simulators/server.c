@@ -8,7 +8,8 @@
  * per-CPU lock that waiters spin on (so that a worker preempted while
  * holding it stalls the others on that CPU).
  *
- *   wakeup latency   message thread's post (one stamp a round) -> worker running
+ *   wakeup latency   message thread's post (one stamp a round) ->
+ *                    worker running
  *   request latency  worker running -> request done (the sleep and the
  *                    work, as schbench times it): the table's latency; a
  *                    request slower than --server-budget misses its
@@ -259,8 +260,9 @@ static void nap(uint64_t ns)
  * stack 0.88 (bench/server-vs-schbench.sh, work-1cpu). false: stopped
  * at give_up.
  */
-static __attribute__((noinline)) bool multiply(unsigned long *dst, const unsigned long *a,
-		     const unsigned long *b, size_t dim, uint64_t give_up)
+static __attribute__((noinline))
+bool multiply(unsigned long *dst, const unsigned long *a,
+	      const unsigned long *b, size_t dim, uint64_t give_up)
 {
 	/* Check the clock every quarter million or so multiply-adds. */
 	size_t every = (1u << 18) / (dim * dim) + 1, i, j, k;
@@ -540,9 +542,8 @@ static void *msgr_thread(void *arg)
 /* Everything the threads use, made before any of them starts. */
 static int server_alloc(struct server *sv)
 {
-	const struct server_opts *o = sv->o;
+	int per = sv->nw / sv->nm, k;	/* workers a message thread */
 	size_t n2 = sv->dim * sv->dim, i;
-	int k;
 
 	sv->m = calloc((size_t)sv->nm, sizeof(*sv->m));
 	sv->w = calloc((size_t)sv->nw, sizeof(*sv->w));
@@ -550,15 +551,15 @@ static int server_alloc(struct server *sv)
 		return -ENOMEM;
 	for (k = 0; k < sv->nm; k++) {
 		sv->m[k].sv = sv;
-		sv->m[k].w = &sv->w[k * server_workers(o)];
-		sv->m[k].nw = server_workers(o);
+		sv->m[k].w = &sv->w[k * per];
+		sv->m[k].nw = per;
 		sem_init(&sv->m[k].done, 0, 0);
 	}
 	for (k = 0; k < sv->nw; k++) {
 		struct worker *w = &sv->w[k];
 
 		w->sv = sv;
-		w->m = &sv->m[k / server_workers(o)];
+		w->m = &sv->m[k / per];
 		sem_init(&w->wake, 0, 0);
 		if (posix_memalign((void **)&w->mat, 64,
 				   3 * n2 * sizeof(*w->mat))) {
