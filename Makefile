@@ -8,22 +8,18 @@
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes
-CPPFLAGS += -D_GNU_SOURCE -I.
+CPPFLAGS += -D_GNU_SOURCE -I. -Ilib -Icore -Icli -Irun -Ioutputs -Ireport -Icompare
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 
-SRCS = interbench.c cli.c plan.c run.c system.c figures.c output.c results.c \
-	cpuwork.c timing.c stats.c hackbench.c json.c compare.c resultfile.c \
-	infer.c verdict.c compare_all.c compare_json.c lock.c junit.c \
-	completion.c interfere.c machine.c trace.c trace_why.c svg.c report.c \
-	report_plots.c report_cmp.c policy.c \
+SRCS = interbench.c stats.c hackbench.c \
+	$(sort $(wildcard lib/*.c core/*.c cli/*.c run/*.c outputs/*.c \
+		report/*.c compare/*.c)) \
 	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
 OBJS = $(SRCS:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJS = $(filter-out interbench.o,$(OBJS))
-HDRS = interbench.h stats.h json.h figures.h cli.h run.h system.h output.h \
-	results.h schema.h resultfile.h infer.h verdict.h compare.h lock.h \
-	junit.h interfere.h trace.h svg.h report.h report_int.h policy.h
+HDRS = $(wildcard *.h */*.h)
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)
@@ -64,8 +60,8 @@ interbench: $(OBJS)
 tests/unit-stats: tests/unit-stats.c stats.c stats.h tests/check.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-stats.c stats.c $(LDLIBS)
 
-tests/unit-json: tests/unit-json.c json.c json.h tests/check.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-json.c json.c $(LDLIBS)
+tests/unit-json: tests/unit-json.c lib/json.c lib/json.h tests/check.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-json.c lib/json.c $(LDLIBS)
 
 # These test what the rest of interbench does in process, without a run.
 tests/unit-%: tests/unit-%.c $(LIB_OBJS) tests/check.h tests/synth.h

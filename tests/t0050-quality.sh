@@ -6,7 +6,7 @@
 TOP=$(cd "$TESTS_DIR/.." && pwd)
 ASAN="$TOP/interbench-asan"
 TSAN="$TOP/interbench-tsan"
-SRCS=$(cd "$TOP" && ls ./*.c loads/*.c simulators/*.c)
+SRCS=$(cd "$TOP" && ls ./*.c */*.c | grep -v "^tests/")
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1
 
@@ -55,7 +55,7 @@ fi
 if command -v cppcheck >/dev/null; then
 	test_expect_success 'cppcheck reports nothing' '
 		(cd "$TOP" && cppcheck --quiet --enable=warning,portability,performance \
-			--std=c11 -D_GNU_SOURCE -D__linux__ --error-exitcode=1 -I. \
+			--std=c11 -D_GNU_SOURCE -D__linux__ --error-exitcode=1 -I. -Ilib -Icore -Icli -Irun -Ioutputs -Ireport -Icompare \
 			$SRCS tests/*.c) >cpp.out 2>&1 || { cat cpp.out; false; }
 	'
 else
@@ -64,7 +64,7 @@ fi
 if command -v clang >/dev/null; then
 	test_expect_success 'clang -Wall -Wextra: no warnings' '
 		(cd "$TOP" && for f in $SRCS tests/*.c; do
-			clang -D_GNU_SOURCE -I. -std=gnu11 -Wall -Wextra -Wshadow \
+			clang -D_GNU_SOURCE -I. -Ilib -Icore -Icli -Irun -Ioutputs -Ireport -Icompare -std=gnu11 -Wall -Wextra -Wshadow \
 				-Wformat=2 -Wstrict-prototypes -Werror -fsyntax-only "$f" || exit 1
 		done) >clang.out 2>&1 || { cat clang.out; false; }
 	'
