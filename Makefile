@@ -8,7 +8,7 @@
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes
-CPPFLAGS += -D_GNU_SOURCE -I. -Ilib -Icore -Icli -Irun -Ioutputs -Ireport -Icompare
+CPPFLAGS += -D_GNU_SOURCE -I.
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 

@@ -18,7 +18,9 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include "interbench.h"
+#include <unistd.h>
+#include "core/load.h"
+#include "loads/hackbench.h"
 
 #define HACK_FDS		10	/* senders and receivers per group */
 #define HACK_MSG_BYTES		100

@@ -21,17 +21,22 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
-#include "interbench.h"
-#include "cli.h"
-#include "junit.h"
-#include "report.h"
-#include "lock.h"
-#include "policy.h"
-#include "output.h"
-#include "results.h"
-#include "run.h"
-#include "system.h"
-#include "trace.h"
+#include "cli/cli.h"
+#include "outputs/junit.h"
+#include "report/report.h"
+#include "lib/lock.h"
+#include "lib/policy.h"
+#include "outputs/output.h"
+#include "outputs/results.h"
+#include "run/run.h"
+#include "lib/system.h"
+#include "run/trace.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/load.h"
+#include "compare/compare.h"
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct run {

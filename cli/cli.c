@@ -12,8 +12,17 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include "cli.h"
-#include "policy.h"
+#include "cli/cli.h"
+#include "lib/policy.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "lib/opt.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/simulators.h"
+#include "loads/loads.h"
 
 #define P(field)	offsetof(struct plan, field)
 #define SEEN(field)	OPT_SEEN(struct plan, field)

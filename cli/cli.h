@@ -8,8 +8,11 @@
 #define INTERBENCH_CLI_H
 
 #include <stdio.h>
-#include "interbench.h"
-#include "figures.h"
+#include "core/figures.h"
+#include "lib/opt.h"
+#include "core/cfg.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 #define MAX_ITEMS	32	/* simulators, loads, simulator options given */
 #define MAX_GATES	16

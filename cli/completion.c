@@ -8,7 +8,12 @@
  */
 #include <ctype.h>
 #include <stdio.h>
-#include "cli.h"
+#include "cli/cli.h"
+#include "lib/base.h"
+#include "lib/opt.h"
+#include "simulators/simulators.h"
+#include "loads/loads.h"
+#include "compare/compare.h"
 
 /* Every option of interbench and of its simulators, in table order. */
 #define for_each_opt(o, i)						\

@@ -9,8 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli.h"
-#include "policy.h"
+#include "cli/cli.h"
+#include "lib/policy.h"
+#include "lib/base.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/simulators.h"
+#include "loads/loads.h"
 
 bool ptr_in(const void *const *v, int n, const void *p)
 {

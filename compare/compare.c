@@ -15,11 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interbench.h"
-#include "compare.h"
-#include "json.h"
-#include "report.h"
-#include "system.h"
+#include "compare/compare.h"
+#include "lib/json.h"
+#include "report/report.h"
+#include "lib/system.h"
 
 static const char usage_text[] =
 "Usage: interbench compare [options] BASE.json NEW.json [MORE.json ...]\n"

@@ -9,9 +9,9 @@
 
 #include <limits.h>
 #include <stdio.h>
-#include "json.h"
-#include "schema.h"
-#include "verdict.h"
+#include "lib/json.h"
+#include "core/schema.h"
+#include "compare/verdict.h"
 
 #define COMPARE_SCHEMA	"interbench-compare/1"
 
@@ -53,5 +53,19 @@ void json_cmp_abort(struct json_cmp *j);
 int compare_all(const struct result_file *files, int n,
 		const struct options *o, const struct cmp_metric *m, int nm,
 		struct json_cmp *j);
+
+
+int compare_main(int argc, char **argv);
+
+/* One option of `interbench compare` (compare.c), for the completion. */
+struct compare_opt {
+	const char *name;		/* without "--" */
+	const char *arg;		/* its value, e.g. "PCT"; NULL: none */
+	/* 0, or -EINVAL with what is wrong in err; o: compare's options */
+	int (*set)(void *o, const char *val, char *err, size_t n);
+};
+
+/* compare's options, ending with a NULL name. */
+extern const struct compare_opt compare_opts[];
 
 #endif

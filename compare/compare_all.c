@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "compare.h"
-#include "infer.h"
+#include "compare/compare.h"
+#include "lib/infer.h"
 
 #define QUANTILES	7
 static const double quantiles[QUANTILES] = { 0, .1, .25, .5, .75, .9, 1 };

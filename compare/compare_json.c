@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "compare.h"
-#include "system.h"
+#include "compare/compare.h"
+#include "lib/system.h"
 
 static const char *const verdict_keys[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interbench.h"
-#include "report_int.h"
+#include "report/report_int.h"
+#include "lib/base.h"
 
 /* Vermillion worse, bluish green better (Okabe-Ito), grey unmarked. */
 static const char *mark_colour(int mark)

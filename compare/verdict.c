@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "infer.h"
-#include "verdict.h"
+#include "lib/infer.h"
+#include "compare/verdict.h"
+#include "core/load.h"
 
 /* A latency or rate this small is taken as this (its log must exist). */
 #define LOG_FLOOR	1e-3

@@ -17,7 +17,8 @@
 #define INTERBENCH_VERDICT_H
 
 #include <stdbool.h>
-#include "resultfile.h"
+#include "core/resultfile.h"
+#include "core/load.h"
 
 #define CMP_MIN_REPEATS	3	/* per file, for a verdict on a cell */
 #define CMP_MAX_METRICS	(F_COUNT + WORK_KINDS)

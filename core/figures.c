@@ -10,8 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "figures.h"
-#include "json.h"
+#include "core/figures.h"
+#include "lib/json.h"
+#include "lib/base.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 #define IB_FIG_ROW(id, g, k, n, l, u, b, fl, get, off, arg)		\
 	[F_##id] = { g, k, n, l, u, b, fl, get, off, arg, NULL },

@@ -18,7 +18,9 @@
 #define INTERBENCH_FIGURES_H
 
 #include <stddef.h>
-#include "interbench.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 struct jw;
 struct why_frame;

@@ -7,9 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "resultfile.h"
-#include "schema.h"
+#include "core/resultfile.h"
+#include "core/schema.h"
 #include "stats.h"
+#include "core/load.h"
 
 void *grow_array(void *p, size_t *cap, size_t n, size_t sz)
 {

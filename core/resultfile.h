@@ -9,8 +9,9 @@
 #define INTERBENCH_RESULTFILE_H
 
 #include <stddef.h>
-#include "figures.h"
-#include "json.h"
+#include "core/figures.h"
+#include "lib/json.h"
+#include "core/load.h"
 
 /* A repeat whose status is ok: its figures and its histogram. */
 struct ok_repeat {

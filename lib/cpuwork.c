@@ -15,7 +15,8 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
-#include "interbench.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
 
 void burn_loops(uint64_t n)
 {

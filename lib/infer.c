@@ -11,7 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "infer.h"
+#include "lib/infer.h"
 #include "stats.h"
 
 double inf_t_cdf(double t, double df)

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "interbench.h"
-#include "interfere.h"
+#include "lib/interfere.h"
+#include "lib/base.h"
 
 /* The number after "key" ("key:" or "key  :") in a /proc file, or -1. */
 static long long proc_number(const char *path, const char *key)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "lib/json.h"
 
 /* ---- writer ---------------------------------------------------------- */
 

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "lock.h"
+#include "lib/lock.h"
 
 void lock_path(char *buf, size_t n)
 {

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
-#include "policy.h"
+#include "lib/policy.h"
 
 #ifndef SCHED_BATCH
 #define SCHED_BATCH	3

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "svg.h"
+#include "lib/svg.h"
 
 void sb_init(struct sbuf *b)
 {

@@ -4,6 +4,7 @@
  * and the description of the machine (see system.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
@@ -16,7 +17,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "system.h"
+#include "lib/system.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
 
 /* ---- the machine ---------------------------------------------------- */
 

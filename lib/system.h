@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stddef.h>
-#include "interbench.h"
+#include <stdint.h>
 
 #define CALIB_FILE	"interbench.loops_per_ms"
 

@@ -7,8 +7,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/cpuwork.h"
+#include "core/load.h"
 
 /* When the loop is not calibrated (tests): about 1 ms on a modern CPU. */
 #define BURN_DEFAULT_CHUNK	100000

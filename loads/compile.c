@@ -4,8 +4,8 @@
  * to a machine, CPU burning, writing and reading files all at once. It is
  * Burn, Write and Read run side by side in one process.
  */
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
 
 static const struct load_desc *const compile_parts[] = {
 	&load_burn, &load_write, &load_read,

@@ -3,8 +3,8 @@
  * loads/custom.c - the "Custom" load: the Custom simulator (-C and -I)
  * running in the background. Only used when asked for.
  */
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
 
 static int custom_run(struct load_ctx *c)
 {

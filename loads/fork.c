@@ -17,8 +17,9 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 #define FORK_EXEC	"/bin/true"
 /* All threads together start at most this many children a second. */

@@ -3,8 +3,9 @@
  * loads/hack.c - the "Hack" load: hackbench's groups of senders and
  * receivers passing small messages over sockets, sized to the machine.
  */
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
+#include "loads/hackbench.h"
 
 static int hack_run(struct load_ctx *c)
 {

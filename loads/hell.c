@@ -4,8 +4,8 @@
  * streaming writes, a loopback network flood and a fork storm all at
  * once. It is Burn, Write, Net and Fork run side by side in one process.
  */
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
 
 static const struct load_desc *const hell_parts[] = {
 	&load_burn, &load_write, &load_net, &load_fork,

@@ -1,17 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * loads/loads.h - what the load files share among themselves (not with
- * the rest of interbench: that is interbench.h).
+ * loads/loads.h - the table of loads (loads.c) and what the load files
+ * share among themselves. What a load is: core/load.h.
  */
 #ifndef INTERBENCH_LOADS_H
 #define INTERBENCH_LOADS_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "interbench.h"
+#include "core/load.h"
+#include "core/sim.h"
 
 #define MIB			(1024ULL * 1024)
 #define GIB			(1024 * MIB)
+
+extern const struct load_desc *const loads[];		/* NULL-ended */
+
+/* Loads that combine others run each in a thread: 0 or -errno. */
+int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
+		      int n);
+
+/* Free bytes a load may fill in dir: leaves max(10 %, 1 GiB) free. */
+int64_t dir_usable_bytes(const char *dir);
 
 /* Loads that are a simulator run in the background (simulators/). */
 extern const struct sim_desc sim_video, sim_x, sim_custom;

@@ -16,8 +16,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 #define MEM_CHUNK	(64 * MIB)
 #define MEM_STEP	MIB		/* bytes worked on between counts */

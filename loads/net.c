@@ -20,8 +20,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 /*
  * At most 200,000 datagrams a second: a flood, but a bounded one, as a

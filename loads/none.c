@@ -4,8 +4,8 @@
  * process like every other load, so all cells are set up the same way.
  */
 #include <unistd.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
 
 static int none_run(struct load_ctx *c)
 {

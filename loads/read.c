@@ -18,8 +18,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 #define READ_MAGIC	"interbench read file v1\n"
 #define READ_HDR	4096		/* header block; buffer alignment */

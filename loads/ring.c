@@ -9,8 +9,9 @@
 #include <semaphore.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 #define RING_MIN	4
 #define RING_BATCH	64	/* wakeups counted at once, per thread */

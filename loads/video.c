@@ -3,8 +3,8 @@
  * loads/video.c - the "Video" load: the Video simulator running in the
  * background, as a video player would next to the benchmarked task.
  */
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
 
 static int video_run(struct load_ctx *c)
 {

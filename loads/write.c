@@ -10,8 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "interbench.h"
 #include "loads/loads.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 #define WRITE_BUF	MIB
 #define WRITE_MIN_SPACE	(64 * MIB)	/* prepare refuses below */

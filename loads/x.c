@@ -3,8 +3,8 @@
  * loads/x.c - the "X" load: the X simulator running in the background,
  * as a busy display server would.
  */
-#include "interbench.h"
 #include "loads/loads.h"
+#include "core/load.h"
 
 static int x_run(struct load_ctx *c)
 {

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "junit.h"
-#include "output.h"
+#include "outputs/junit.h"
+#include "outputs/output.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 /* Bytes of a valid UTF-8 sequence at s, or 0: XML must be valid UTF-8. */
 static int utf8_len(const unsigned char *s)

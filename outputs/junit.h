@@ -9,7 +9,7 @@
 #ifndef INTERBENCH_JUNIT_H
 #define INTERBENCH_JUNIT_H
 
-#include "results.h"
+#include "outputs/results.h"
 
 /*
  * The whole file for the n results so far, into a new file renamed over

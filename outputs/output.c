@@ -11,10 +11,15 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
-#include "infer.h"
-#include "output.h"
-#include "policy.h"
-#include "trace.h"
+#include "lib/infer.h"
+#include "outputs/output.h"
+#include "lib/policy.h"
+#include "run/trace.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "core/cfg.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 static void vout(struct console *con, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));

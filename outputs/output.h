@@ -7,8 +7,11 @@
 #define INTERBENCH_OUTPUT_H
 
 #include <stdio.h>
-#include "cli.h"
-#include "figures.h"
+#include "cli/cli.h"
+#include "core/figures.h"
+#include "lib/cpuwork.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 struct console {
 	const struct plan *plan;

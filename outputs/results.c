@@ -9,12 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "results.h"
-#include "policy.h"
+#include "outputs/results.h"
+#include "lib/policy.h"
 
 #define US(ns)	((double)(ns) / NSEC_PER_USEC)
-#include "schema.h"
-#include "trace.h"
+#include "core/schema.h"
+#include "run/trace.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/load.h"
 
 /* ---- JSON ------------------------------------------------------------ */
 

@@ -9,10 +9,11 @@
 
 #include <stdio.h>
 #include <sys/types.h>
-#include "cli.h"
-#include "figures.h"
-#include "json.h"
-#include "system.h"
+#include "cli/cli.h"
+#include "core/figures.h"
+#include "lib/json.h"
+#include "lib/system.h"
+#include "lib/cpuwork.h"
 
 /* Everything about the run the JSON header says. */
 struct run_info {

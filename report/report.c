@@ -15,12 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "interbench.h"
-#include "report.h"
-#include "report_int.h"
-#include "results.h"
-#include "schema.h"
-#include "system.h"
+#include "report/report.h"
+#include "report/report_int.h"
+#include "outputs/results.h"
+#include "core/schema.h"
+#include "lib/system.h"
+#include "lib/base.h"
+#include "core/load.h"
 
 static const char css[] =
 "body{font-family:sans-serif;margin:16px;color:#222;max-width:1240px}"

@@ -11,9 +11,9 @@
 #ifndef INTERBENCH_REPORT_H
 #define INTERBENCH_REPORT_H
 
-#include "resultfile.h"
-#include "svg.h"
-#include "verdict.h"
+#include "core/resultfile.h"
+#include "lib/svg.h"
+#include "compare/verdict.h"
 
 struct run_info;
 

@@ -7,7 +7,7 @@
 #ifndef INTERBENCH_REPORT_INT_H
 #define INTERBENCH_REPORT_INT_H
 
-#include "report.h"
+#include "report/report.h"
 
 /* A file's tasks and loads in the order of its cells. */
 struct rep_names {

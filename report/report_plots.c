@@ -9,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interbench.h"
-#include "report_int.h"
-#include "schema.h"
+#include "report/report_int.h"
+#include "core/schema.h"
+#include "lib/base.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "simulators/simulators.h"
 
 #define MAX_POINTS	STATS_BUCKETS
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli.h"
-#include "system.h"
+#include "cli/cli.h"
+#include "lib/system.h"
 
 /* First line of a small file without its newline: 0 or -errno. */
 static int line_of(const char *path, char *buf, size_t n)

@@ -14,10 +14,16 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "policy.h"
-#include "run.h"
-#include "system.h"
-#include "trace.h"
+#include "lib/policy.h"
+#include "run/run.h"
+#include "lib/system.h"
+#include "run/trace.h"
+#include "lib/base.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/engine.h"
 
 /* The parent checks on a running cell this often, at the least. */
 #define WATCH_NS		(50 * NSEC_PER_MSEC)

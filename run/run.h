@@ -12,8 +12,10 @@
 
 #include <signal.h>
 #include <sys/types.h>
-#include "cli.h"
-#include "figures.h"
+#include "cli/cli.h"
+#include "core/figures.h"
+#include "core/raw.h"
+#include "core/load.h"
 
 /* What the children hand back (a shared anonymous mapping). */
 struct shared {

@@ -15,9 +15,9 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "interbench.h"
-#include "system.h"
-#include "trace.h"
+#include "lib/system.h"
+#include "run/trace.h"
+#include "lib/base.h"
 
 /*
  * The one tracer alive, for exit(): interbench.c may exit from many

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include "core/raw.h"
 
 struct worst_frames;
 

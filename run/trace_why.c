@@ -15,8 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interbench.h"
-#include "trace.h"
+#include "run/trace.h"
+#include "lib/base.h"
+#include "core/raw.h"
 
 #define MAX_CPUS	256
 #define ACC_TASKS	32	/* tasks tracked in one window */

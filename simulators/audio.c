@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Audio: wakes every 50 ms and needs 5 % of the CPU (2.5 ms a period). */
-#include "interbench.h"
+#include "lib/base.h"
+#include "core/sim.h"
+#include "simulators/engine.h"
 
 static int audio_run(struct sim_ctx *c)
 {

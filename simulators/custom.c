@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Custom: wakes every -I microseconds and needs -C percent of the CPU. */
-#include "interbench.h"
+#include "core/cfg.h"
+#include "core/sim.h"
+#include "simulators/engine.h"
 
 static int custom_run(struct sim_ctx *c)
 {

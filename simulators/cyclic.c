@@ -21,9 +21,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "interbench.h"
-#include "figures.h"
-#include "json.h"
+#include "core/figures.h"
+#include "lib/json.h"
+#include "lib/base.h"
+#include "lib/opt.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/engine.h"
 
 /* The order of the names: the enums index them. */
 enum cyclic_method { CM_CLOCK_NS, CM_POSIX_NS, CM_ITIMER, CM_POLL };

@@ -4,7 +4,9 @@
  * deadlines: its latency is how much longer than its CPU time a frame
  * took, and % desired CPU is the share of wall time it ran.
  */
-#include "interbench.h"
+#include "lib/base.h"
+#include "core/sim.h"
+#include "simulators/engine.h"
 
 static int gaming_run(struct sim_ctx *c)
 {

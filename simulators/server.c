@@ -30,9 +30,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "interbench.h"
-#include "figures.h"
-#include "interfere.h"
+#include "core/figures.h"
+#include "lib/interfere.h"
+#include "lib/base.h"
+#include "lib/opt.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/engine.h"
 
 #define SERVER_MAX_THREADS	64
 #define SERVER_MAX_WORKERS	1024	/* per message thread */

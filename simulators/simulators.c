@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The simulators, in the order the matrix runs them: one line each. */
 #include <stddef.h>
-#include "interbench.h"
+#include "core/sim.h"
 
 extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
 	sim_server, sim_custom;

@@ -34,8 +34,14 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "interbench.h"
-#include "policy.h"
+#include "lib/policy.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "core/cfg.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/engine.h"
 
 int set_thread_fifo(int prio)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Video: 60 frames a second, each needing 40 % of its frame time. */
-#include "interbench.h"
+#include "lib/base.h"
+#include "core/sim.h"
+#include "simulators/engine.h"
 
 #define VIDEO_PERIOD_NS	(NSEC_PER_SEC / 60)
 

@@ -13,7 +13,9 @@
  * A redraw that finishes during the next frame is still shown one frame
  * later (double buffering); one later than that is a visible jerk.
  */
-#include "interbench.h"
+#include "lib/base.h"
+#include "core/sim.h"
+#include "simulators/engine.h"
 
 #define X_STEPS		101
 #define X_FRAME_MAX_NS	(100 * NSEC_PER_MSEC)

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "figures.h"
-#include "json.h"
-#include "schema.h"
+#include "core/figures.h"
+#include "lib/json.h"
+#include "core/schema.h"
 
 static const struct jval *get(const struct jval *o, const char *k,
 			      enum jtype t)

@@ -8,7 +8,7 @@
 
 #include <math.h>
 #include <stdbool.h>
-#include "interbench.h"
+#include "core/raw.h"
 
 static uint64_t synth_next(uint64_t *s)
 {

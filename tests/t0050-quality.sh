@@ -55,7 +55,7 @@ fi
 if command -v cppcheck >/dev/null; then
 	test_expect_success 'cppcheck reports nothing' '
 		(cd "$TOP" && cppcheck --quiet --enable=warning,portability,performance \
-			--std=c11 -D_GNU_SOURCE -D__linux__ --error-exitcode=1 -I. -Ilib -Icore -Icli -Irun -Ioutputs -Ireport -Icompare \
+			--std=c11 -D_GNU_SOURCE -D__linux__ --error-exitcode=1 -I. \
 			$SRCS tests/*.c) >cpp.out 2>&1 || { cat cpp.out; false; }
 	'
 else
@@ -64,7 +64,7 @@ fi
 if command -v clang >/dev/null; then
 	test_expect_success 'clang -Wall -Wextra: no warnings' '
 		(cd "$TOP" && for f in $SRCS tests/*.c; do
-			clang -D_GNU_SOURCE -I. -Ilib -Icore -Icli -Irun -Ioutputs -Ireport -Icompare -std=gnu11 -Wall -Wextra -Wshadow \
+			clang -D_GNU_SOURCE -I. -std=gnu11 -Wall -Wextra -Wshadow \
 				-Wformat=2 -Wstrict-prototypes -Werror -fsyntax-only "$f" || exit 1
 		done) >clang.out 2>&1 || { cat clang.out; false; }
 	'

@@ -6,8 +6,11 @@
 #include <errno.h>
 #include <string.h>
 #include "check.h"
-#include "cli.h"
-#include "policy.h"
+#include "cli/cli.h"
+#include "lib/policy.h"
+#include "lib/base.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 static struct plan p;
 static char err[512];

@@ -9,7 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "figures.h"
+#include "core/figures.h"
+#include "lib/base.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
 
 static struct sim_result res;
 

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <time.h>
 #include "check.h"
-#include "infer.h"
+#include "lib/infer.h"
 
 int main(void)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "lib/json.h"
 #include "check.h"
 
 /* Run fn on a writer into memory; returns the text (malloc'd). */

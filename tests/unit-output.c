@@ -20,11 +20,18 @@
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
-#include "cli.h"
-#include "output.h"
-#include "policy.h"
-#include "results.h"
+#include "cli/cli.h"
+#include "outputs/output.h"
+#include "lib/policy.h"
+#include "outputs/results.h"
 #include "synth.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "core/raw.h"
+#include "core/sim.h"
+#include "core/load.h"
+#include "simulators/simulators.h"
+#include "loads/loads.h"
 
 static struct sim_result res;
 

@@ -5,8 +5,8 @@
  */
 #include <math.h>
 #include <string.h>
-#include "svg.h"
-#include "report.h"
+#include "lib/svg.h"
+#include "report/report.h"
 #include "tests/check.h"
 
 static void ticks(void)

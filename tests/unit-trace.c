@@ -7,9 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "interbench.h"
-#include "trace.h"
+#include "run/trace.h"
 #include "check.h"
+#include "core/raw.h"
 
 /* Times are seconds in the trace: 100.000000 is 100 s. */
 #define S(x)	((uint64_t)((x) * 1e9 + 0.5))

@@ -27,7 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "verdict.h"
+#include "compare/verdict.h"
+#include "core/load.h"
 
 #define TASKS	4
 #define LOADS	13

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * core/cfg.h - the configuration of a run, read-only after the command line:
+ * what every simulator and load is handed in its context.
+ *
+ * core/ holds the contracts and the result model between the plug-ins
+ * and the rest: the run's configuration (cfg.h), what a simulator is
+ * (sim.h) and measures raw (raw.h), what a load is (load.h), the table
+ * of figures (figures.h), the JSON's names (schema.h) and result files
+ * read back (resultfile.h). It uses lib/ and stats.h only.
+ */
+#ifndef INTERBENCH_CFG_H
+#define INTERBENCH_CFG_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct run_cfg {
+	uint64_t duration_ns;		/* -t per cell */
+	uint64_t loops_per_ms;		/* calibrated */
+	int load_threads;		/* -L */
+	int bench_nice;			/* -B */
+	int load_nice;			/* -N */
+	bool rt;			/* a real-time class: figures in us */
+	int bench_policy;		/* --bench-policy (-r: fifo) */
+	uint64_t bench_slice_ns;	/* --bench-slice; 0: the kernel's */
+	int load_policy;		/* --load-policy */
+	bool rt_ok;			/* we may use SCHED_FIFO at all */
+	bool uniprocessor;		/* -u */
+	int cpus;			/* online CPUs */
+	unsigned custom_cpu_pct;	/* -C */
+	uint64_t custom_interval_ns;	/* -I */
+	char dir[PATH_MAX];		/* -D: where load files go */
+	char read_file[PATH_MAX];	/* the Read load's file, kept for reuse */
+	char write_file[PATH_MAX];	/* the Write load's file, per run */
+};
+
+#endif

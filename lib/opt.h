@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * lib/opt.h - command-line options as data (opt.c): one table row per
+ * option gives its parsing, its errors, its --help line, its shell
+ * completion and the docs test's list, for interbench's own options,
+ * each simulator's, compare's and report's.
+ */
+#ifndef INTERBENCH_OPT_H
+#define INTERBENCH_OPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum opt_type {
+	OT_FLAG,		/* bool, set when given */
+	OT_INT,			/* int in [min, max] */
+	OT_UINT,		/* unsigned in [min, max] */
+	OT_U64,			/* uint64_t: the whole number given x scale */
+	OT_SECONDS,		/* uint64_t ns from decimal seconds in [min, max] */
+	OT_PATH,		/* const char *: a non-empty file name */
+	OT_ENUM,		/* int: the index of the value in names[] */
+	OT_CALL,		/* parse() does it */
+	OT_ACTION,		/* --help, --list, --version: what to do instead */
+};
+
+/* What a shell may complete an option's value with (completion.c). */
+enum opt_complete {
+	OC_NONE,		/* names[] if any, files for OT_PATH, else nothing */
+	OC_LOAD,		/* a load's name */
+	OC_BENCH,		/* a simulator's name */
+	OC_DIR,			/* a directory */
+};
+
+/*
+ * One command-line option: parsing, its error messages, --help and the
+ * man page test all come from these tables (cli.c for interbench's own,
+ * a simulator's descriptor for its own). off is where the value goes: in
+ * struct plan for interbench's options, in the simulator's options block
+ * for a simulator's.
+ */
+struct opt {
+	const char *name;		/* long name, without "--" */
+	int letter;			/* short option, or 0 */
+	enum opt_type type;
+	const char *arg;		/* e.g. "N"; NULL for a flag or action */
+	const char *help;		/* lines after the first start with \n */
+	size_t off;
+	long long min, max;		/* OT_INT, OT_UINT, OT_U64 range */
+	double dmin, dmax;		/* OT_SECONDS range */
+	uint64_t scale;			/* OT_U64: stored = given x scale (0: 1) */
+	const char *const *names;	/* OT_ENUM: NULL-ended */
+	/* OT_CALL: 0, or -EINVAL with what is wrong in err. */
+	int (*parse)(void *base, const char *val, char *err, size_t n);
+	size_t seen;			/* OPT_SEEN(): a bool set when given */
+	enum opt_complete complete;	/* for the shell's completion */
+};
+
+/* A bool in the options block that says the option was given. */
+#define OPT_SEEN(type, field)	(offsetof(type, field) + 1)
+
+/*
+ * Parse val as o asks into base + o->off: 0, or -EINVAL with what is
+ * wrong in err (without the option's name). cli.c.
+ */
+int opt_set(const struct opt *o, void *base, const char *val, char *err,
+	    size_t n);
+
+#endif
