@@ -68,4 +68,9 @@ struct compare_opt {
 /* compare's options, ending with a NULL name. */
 extern const struct compare_opt compare_opts[];
 
+/* compare --html: the comparison's page (report_cmp.c). */
+int report_compare_html(const char *path, const struct result_file *f,
+			int nfiles, const struct cmp_opts *co,
+			const struct cmp_metric *m, int nm);
+
 #endif

@@ -12,7 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "report/report_int.h"
+#include "report/page.h"
+#include "compare/compare.h"
 #include "lib/base.h"
 
 /* Vermillion worse, bluish green better (Okabe-Ito), grey unmarked. */

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include "lib/svg.h"
-#include "report/report.h"
+#include "report/page.h"
 #include "tests/check.h"
 
 static void ticks(void)

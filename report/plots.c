@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * report_plots.c - the plots of each task in a report: the latency
+ * plots.c - the plots of each task in a report: the latency
  * distribution of every load (CDF and tail), latency over time per cell,
  * and the spread of the repeats.
  */
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "report/report_int.h"
+#include "report/page.h"
 #include "core/schema.h"
 #include "lib/base.h"
 #include "core/raw.h"
@@ -390,33 +390,4 @@ void rep_task_plots(struct page *pg, const struct result_file *rf,
 		time_plots(pg, rf, nm, task);
 	}
 	free(h);
-}
-
-void rep_sim_maps(struct page *pg, const struct result_file *rf,
-		  const struct rep_names *nm)
-{
-	const struct sim_desc *const *s;
-	char title[128];
-	int i, t;
-
-	for (s = simulators; *s; s++) {
-		for (t = 0; t < nm->ntasks && strcmp(nm->tasks[t],
-						     (*s)->name); t++)
-			;
-		if (t == nm->ntasks)
-			continue;
-		for (i = 0; i < (*s)->nfigures; i++) {
-			const struct figure *f = &(*s)->figures[i];
-
-			/* Numbers only: a note or a distribution is text. */
-			if (!f->get || f->json)
-				continue;
-			snprintf(title, sizeof(title), "%s: %s%s%s%s",
-				 (*s)->name, f->label, f->group ? " (" : "",
-				 f->group ? f->group : "",
-				 f->group ? ")" : "");
-			rep_map(pg, rf, nm, &nm->tasks[t], 1, f, -1, title,
-				f->key);
-		}
-	}
 }

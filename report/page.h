@@ -1,13 +1,40 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report_int.h - what the files of the pictures share inside: report.c
- * (the page, the maps), report_plots.c (distributions, time, repeats)
- * and report_cmp.c (compare --html).
+ * report/page.h - what the pictures are drawn with: a page in memory
+ * (page.c), a file's tasks, loads and figures, the maps (map.c) and the
+ * plots (plots.c). report.c draws a run's page with them, and compare's
+ * report_cmp.c a comparison's.
  */
-#ifndef INTERBENCH_REPORT_INT_H
-#define INTERBENCH_REPORT_INT_H
+#ifndef INTERBENCH_REPORT_PAGE_H
+#define INTERBENCH_REPORT_PAGE_H
 
+#include "core/resultfile.h"
+#include "lib/svg.h"
 #include "report/report.h"
+
+struct page {
+	struct sbuf b;
+	const struct report_opts *o;
+	int npics;		/* pictures so far, to name --svg files */
+	int err;		/* first failure writing an SVG file */
+};
+
+void page_begin(struct page *pg, const struct report_opts *o,
+		const char *title);
+/* End the page: 0, or -errno (out of memory, an SVG file not written). */
+int page_end(struct page *pg);
+/* A picture starts at b.len: the mark to hand to pic_end(). */
+size_t pic_begin(struct page *pg);
+/* It ends: with --svg it is also written as DIR/NN-name.svg. */
+void pic_end(struct page *pg, size_t mark, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Write len bytes of text as path (new file renamed over it). 0/-errno */
+int report_save(const char *path, const char *text, size_t len);
+
+/* The CDF of a histogram's buckets: x (us, bucket high), y; how many. */
+int cdf_points(const struct lat_stats *s, double *x, double *y, int max);
+
+/* `interbench report`: the exit status. */
 
 /* A file's tasks and loads in the order of its cells. */
 struct rep_names {
