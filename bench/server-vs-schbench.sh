@@ -18,9 +18,10 @@
 # interbench's over schbench's (the ratio of the medians, and the median
 # of each round's ratio, which cancels drift shared by a round's two
 # runs). Target: within 10 % on RPS and request
-# latency. Wakeup latencies of a few microseconds differ by more (README,
-# "Server"). The load average is printed too: on a shared machine the
-# figures are only as good as its quiet.
+# latency. Wakeup latencies of a few microseconds differ by more
+# (doc/agreement.txt, "Server against schbench"). The load average is
+# printed too: on a shared machine the figures are only as good as its
+# quiet.
 #
 # schbench is $SCHBENCH if set, else built from the source tarball in
 # $SCHBENCH_SRC (default: ../shared/anchors/schbench-*.tar.gz beside the

@@ -1,10 +1,13 @@
 #!/bin/sh
 # The documentation is true to the code: every option of the option
 # tables (as --help prints them, made from the tables) is in the man page
-# and the README, and --help fits a terminal.
+# and in README or doc/, README and doc/ name each other's files, and
+# --help fits a terminal.
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
+# README and the plain-text files of doc/, as one text to search
+DOCS="$TOP/README $(ls "$TOP"/doc/*.txt 2>/dev/null | tr '\n' ' ')"
 
 test_expect_success '--help lists interbench and simulator options' '
 	"$IB" --help >help &&
@@ -17,18 +20,34 @@ test_expect_success 'every option is in the man page' '
 		grep -q -- "$o\([^a-z-]\|$\)" man.txt || fail "$o not in interbench.8"
 	done <opts
 '
-test_expect_success 'every option is in the README' '
+test_expect_success 'every option is in README or doc/' '
+	cat $DOCS >docs.txt &&
 	while read -r o; do
-		grep -q -- "$o\([^a-z-]\|$\)" "$TOP/README" || fail "$o not in README"
+		grep -q -- "$o\([^a-z-]\|$\)" docs.txt || fail "$o not in README or doc/*.txt"
 	done <opts
 '
-test_expect_success 'every short option is in the man page and README' '
+test_expect_success 'every short option is in the man page and README or doc/' '
 	grep -o "^  -[a-zA-Z]," help | tr -d " ," >shorts &&
 	[ $(wc -l <shorts) -ge 20 ] &&
 	while read -r o; do
 		grep -q -- "$o\([^a-zA-Z-]\|$\)" man.txt || fail "$o not in interbench.8"
-		grep -q -- "$o\([^a-zA-Z-]\|$\)" "$TOP/README" || fail "$o not in README"
+		grep -q -- "$o\([^a-zA-Z-]\|$\)" docs.txt || fail "$o not in README or doc/*.txt"
 	done <shorts
+'
+test_expect_success 'every doc/ file README names exists' '
+	grep -o "doc/[A-Za-z0-9_.-]*[A-Za-z0-9_-]" "$TOP/README" | sort -u >named &&
+	[ -s named ] || fail "README names no doc/ file" &&
+	while read -r f; do
+		[ -f "$TOP/$f" ] || fail "README names $f, which does not exist"
+	done <named
+'
+test_expect_success 'README and doc/README name every doc/*.txt' '
+	ls "$TOP"/doc/*.txt >/dev/null || fail "no doc/*.txt" &&
+	for f in "$TOP"/doc/*.txt; do
+		b=${f##*/}
+		grep -q "doc/$b\b" "$TOP/README" || fail "README does not name doc/$b"
+		grep -q "^ *$b\b" "$TOP/doc/README" || fail "doc/README does not list $b"
+	done
 '
 test_expect_success '--help fits in 80 columns' '
 	! awk "length > 79" help | grep . || fail "long lines"
