@@ -72,6 +72,12 @@ static void die(int status, const char *fmt, ...)
 
 /* ---- set-up --------------------------------------------------------- */
 
+/* interbench's subcommands, for main() and the shell's completion. */
+static const struct opt_cmd subcommands[] = {
+	{ "compare", compare_opts },
+	{ "report", report_options },
+};
+
 static void parse_command_line(struct plan *p, int argc, char **argv)
 {
 	char err[512];
@@ -93,7 +99,8 @@ static void parse_command_line(struct plan *p, int argc, char **argv)
 		printf("interbench %s\n", IB_VERSION);
 		break;
 	case PLAN_COMPLETION:
-		completion_bash(stdout);
+		completion_bash(stdout, subcommands,
+				sizeof(subcommands) / sizeof(subcommands[0]));
 		break;
 	}
 	exit(IB_EXIT_OK);

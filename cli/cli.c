@@ -26,9 +26,6 @@
 
 #define P(field)	offsetof(struct plan, field)
 #define SEEN(field)	OPT_SEEN(struct plan, field)
-/* getopt_long's value for a long-only option k of a table */
-#define LONG_BASE	1000
-#define MAX_LONGOPTS	128
 
 static int pick_load(void *base, const char *val, char *err, size_t n);
 static int skip_load(void *base, const char *val, char *err, size_t n);
@@ -173,134 +170,6 @@ const struct opt cli_opts[] = {
 	  .help = "show this help", .min = PLAN_HELP },
 	{ .name = NULL },
 };
-
-/* ---- values --------------------------------------------------------- */
-
-/* An optional sign and digits, nothing else: 0, or -EINVAL and why. */
-static int whole(const char *s, long long min, long long max,
-		 long long *out, char *err, size_t n)
-{
-	const char *d = s + (*s == '-' || *s == '+');
-	char *end;
-	long long v;
-
-	if (*d < '0' || *d > '9') {
-		snprintf(err, n, "'%s' is not a whole number", s);
-		return -EINVAL;
-	}
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (*end) {
-		snprintf(err, n, "'%s' is not a whole number", s);
-		return -EINVAL;
-	}
-	if (errno == ERANGE || v < min || v > max) {
-		snprintf(err, n, "%s is out of range (%lld to %lld)", s, min,
-			 max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-static int decimal(const char *s, double min, double max, double *out,
-		   char *err, size_t n)
-{
-	char *end;
-	double v;
-
-	if (!*s || isspace((unsigned char)*s)) {
-		snprintf(err, n, "'%s' is not a number", s);
-		return -EINVAL;
-	}
-	errno = 0;
-	v = strtod(s, &end);
-	if (*end || !isfinite(v)) {
-		snprintf(err, n, "'%s' is not a number", s);
-		return -EINVAL;
-	}
-	if (errno == ERANGE || v < min || v > max) {
-		snprintf(err, n, "%s is out of range (%g to %g)", s, min, max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
-
-static void join_names(const char *const *names, char *buf, size_t n)
-{
-	size_t used = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; names[i]; i++)
-		used += (size_t)snprintf(buf + used, used < n ? n - used : 0,
-					 "%s%s", !i ? "" : names[i + 1] ?
-					 ", " : " or ", names[i]);
-}
-
-int opt_set(const struct opt *o, void *base, const char *val, char *err,
-	    size_t n)
-{
-	char *at = (char *)base + o->off;
-	char names[160];
-	long long v;
-	double d;
-	int i, e = 0;
-
-	switch (o->type) {
-	case OT_FLAG:
-		*(bool *)at = true;
-		break;
-	case OT_INT:
-	case OT_UINT:
-	case OT_U64:
-		e = whole(val, o->min, o->max, &v, err, n);
-		if (e)
-			break;
-		if (o->type == OT_INT)
-			*(int *)at = (int)v;
-		else if (o->type == OT_UINT)
-			*(unsigned *)at = (unsigned)v;
-		else
-			*(uint64_t *)at = (uint64_t)v *
-					  (o->scale ? o->scale : 1);
-		break;
-	case OT_SECONDS:
-		e = decimal(val, o->dmin, o->dmax, &d, err, n);
-		if (!e)
-			*(uint64_t *)at = (uint64_t)(d * NSEC_PER_SEC);
-		break;
-	case OT_PATH:
-		if (!*val) {
-			snprintf(err, n, "empty file name");
-			e = -EINVAL;
-		} else {
-			*(const char **)at = val;
-		}
-		break;
-	case OT_ENUM:
-		for (i = 0; o->names[i]; i++)
-			if (!strcasecmp(o->names[i], val)) {
-				*(int *)at = i;
-				break;
-			}
-		if (o->names[i])
-			break;
-		join_names(o->names, names, sizeof(names));
-		snprintf(err, n, "'%s': expected %s", val, names);
-		e = -EINVAL;
-		break;
-	case OT_CALL:
-		e = o->parse(base, val, err, n);
-		break;
-	case OT_ACTION:
-		break;
-	}
-	if (!e && o->seen)
-		*(bool *)((char *)base + o->seen - 1) = true;
-	return e;
-}
 
 /* ---- names of things ------------------------------------------------ */
 
@@ -501,101 +370,38 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 
 /* ---- parsing -------------------------------------------------------- */
 
-/* What a getopt_long value stands for: an option and whose it is. */
-struct optref {
-	const struct opt *o;
-	int sim;			/* index in simulators[], or -1 */
-};
-
-struct optmap {
-	struct option lo[MAX_LONGOPTS + 1];
-	struct optref ref[MAX_LONGOPTS];
-	int n;
-	char shorts[128];
-};
-
-static void map_add(struct optmap *m, const struct opt *o, int sim)
+/* Table 0 is interbench's own; table 1 + i is simulators[i]'s. */
+static int cli_tables(struct plan *p, struct opt_table *t)
 {
-	int k = m->n;
+	int i, n = 0;
 
-	if (k >= MAX_LONGOPTS)
-		return;
-	m->ref[k].o = o;
-	m->ref[k].sim = sim;
-	m->lo[k].name = o->name;
-	m->lo[k].has_arg = o->arg ? required_argument : no_argument;
-	m->lo[k].flag = NULL;
-	m->lo[k].val = o->letter ? o->letter : LONG_BASE + k;
-	m->n++;
-}
-
-static void build_map(struct optmap *m)
-{
-	const struct opt *o;
-	size_t used = 0;
-	int i;
-
-	memset(m, 0, sizeof(*m));
-	/* ':' first: a missing value is told apart from an unknown option */
-	m->shorts[used++] = ':';
-	for (o = cli_opts; o->name; o++) {
-		map_add(m, o, -1);
-		if (o->letter && used + 3 < sizeof(m->shorts)) {
-			m->shorts[used++] = (char)o->letter;
-			if (o->arg)
-				m->shorts[used++] = ':';
-		}
+	t[n].opts = cli_opts;
+	t[n++].base = p;
+	for (i = 0; simulators[i] && i < MAX_ITEMS; i++) {
+		t[n].opts = simulators[i]->opts;
+		t[n++].base = p->sim_opts[i];
 	}
-	for (i = 0; simulators[i]; i++)
-		for (o = simulators[i]->opts; o && o->name; o++)
-			map_add(m, o, i);
+	return n;
 }
 
-static const struct optref *map_find(const struct optmap *m, int c)
+/* An option was set: note a simulator's, stop at an action. */
+static int cli_seen(void *ctx, int table, const struct opt *o,
+		    const char *val, char *err, size_t n)
 {
-	int k;
+	struct plan *p = ctx;
 
-	if (c >= LONG_BASE && c < LONG_BASE + m->n)
-		return &m->ref[c - LONG_BASE];
-	for (k = 0; k < m->n; k++)
-		if (m->ref[k].o->letter && m->ref[k].o->letter == c)
-			return &m->ref[k];
-	return NULL;
-}
-
-/* "-l" for an option with a letter, "--json" for one without. */
-static void opt_display(const struct opt *o, char *buf, size_t n)
-{
-	if (o->letter)
-		snprintf(buf, n, "-%c", o->letter);
-	else
-		snprintf(buf, n, "--%s", o->name);
-}
-
-static int take(struct plan *p, const struct optref *r, const char *val,
-		char *err, size_t n)
-{
-	char why[256] = "", name[64];
-	void *base = r->sim < 0 ? (void *)p : p->sim_opts[r->sim];
-
-	if (r->o->type == OT_ACTION) {
-		p->action = (enum plan_action)r->o->min;
-		return 0;
-	}
-	if (opt_set(r->o, base, val, why, sizeof(why))) {
-		opt_display(r->o, name, sizeof(name));
-		snprintf(err, n, "option %s: %s", name,
-			 why[0] ? why : "bad value");
-		return -EINVAL;
-	}
-	if (r->sim >= 0) {
-		p->sim_opts_given[r->sim] = true;
+	(void)err;
+	(void)n;
+	if (o->type == OT_ACTION)
+		p->action = (enum plan_action)o->min;
+	if (table > 0) {
+		p->sim_opts_given[table - 1] = true;
 		if (p->ngiven < MAX_ITEMS) {
-			p->given[p->ngiven].name = r->o->name;
+			p->given[p->ngiven].name = o->name;
 			p->given[p->ngiven++].value = val;
 		}
 	}
-	return 0;
+	return p->action != PLAN_RUN;
 }
 
 static void save_args(struct plan *p, int argc, char **argv)
@@ -610,43 +416,16 @@ static void save_args(struct plan *p, int argc, char **argv)
 
 int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n)
 {
-	static struct optmap m;
-	const struct optref *r;
-	int c;
+	struct opt_table t[1 + MAX_ITEMS];
+	int nt = cli_tables(p, t), rest, r;
 
-	build_map(&m);
 	save_args(p, argc, argv);
-	opterr = 0;
-	optind = 0;	/* a fresh scan, also when called again (tests) */
-	while ((c = getopt_long(argc, argv, m.shorts, m.lo, NULL)) != -1) {
-		if (c == ':') {
-			/* optopt is a letter only for short options */
-			if (optopt > ' ' && optopt < 127)
-				snprintf(err, n, "option -%c needs a value",
-					 optopt);
-			else
-				snprintf(err, n, "option %s needs a value",
-					 argv[optind - 1]);
-			return -EINVAL;
-		}
-		r = c == '?' ? NULL : map_find(&m, c);
-		if (!r) {
-			if (optopt > ' ' && optopt < 127)
-				snprintf(err, n, "unknown option -%c (see "
-					 "--help)", optopt);
-			else
-				snprintf(err, n, "unknown option %s (see "
-					 "--help)", argv[optind - 1]);
-			return -EINVAL;
-		}
-		if (take(p, r, optarg, err, n))
-			return -EINVAL;
-		if (p->action != PLAN_RUN)
-			return 0;
-	}
-	if (optind < argc) {
+	r = opt_parse(t, nt, argc, argv, "", cli_seen, p, &rest, err, n);
+	if (r)
+		return r > 0 ? 0 : r;
+	if (rest < argc) {
 		snprintf(err, n, "unexpected argument '%s' (see --help)",
-			 argv[optind]);
+			 argv[rest]);
 		return -EINVAL;
 	}
 	return cli_finish(p, err, n);
@@ -654,53 +433,12 @@ int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n)
 
 /* ---- help ----------------------------------------------------------- */
 
-/* The width of the options' column of --help: the longest, or 20. */
-static int usage_width(void)
-{
-	const struct opt *o;
-	int i, w = 20;
-
-	for (i = -1; i < 0 || simulators[i]; i++)
-		for (o = i < 0 ? cli_opts : simulators[i]->opts; o && o->name;
-		     o++) {
-			int l = (int)strlen(o->name) + 2 +
-				(o->arg ? (int)strlen(o->arg) + 1 : 0);
-
-			if (l > w)
-				w = l;
-		}
-	return w;
-}
-
-/* One option in --help: "  -l, --loops-per-ms N     use N ...". */
-static void usage_opt(FILE *f, const struct opt *o, int width)
-{
-	char left[64];
-	const char *h = o->help;
-
-	snprintf(left, sizeof(left), "--%s%s%s", o->name, o->arg ? " " : "",
-		 o->arg ? o->arg : "");
-	if (o->letter)
-		fprintf(f, "  -%c, %-*s ", o->letter, width, left);
-	else
-		fprintf(f, "      %-*s ", width, left);
-	while (*h) {
-		size_t l = strcspn(h, "\n");
-
-		fprintf(f, "%.*s\n", (int)l, h);
-		h += l;
-		if (*h == '\n') {
-			h++;
-			fprintf(f, "%*s", width + 7, "");
-		}
-	}
-}
-
 void cli_usage(FILE *f)
 {
-	const struct opt *o;
-	int i, width = usage_width();
+	int i, width = opt_help_width(cli_opts, 20);
 
+	for (i = 0; simulators[i]; i++)
+		width = opt_help_width(simulators[i]->opts, width);
 	fprintf(f,
 "Usage: interbench [options]\n"
 "       interbench compare [options] BASE.json NEW.json...\n"
@@ -708,8 +446,7 @@ void cli_usage(FILE *f)
 "       interbench --list | --version | --help\n"
 "Measures how late simulated interactive tasks run under background loads.\n"
 "\n");
-	for (o = cli_opts; o->name; o++)
-		usage_opt(f, o, width);
+	opt_help(f, cli_opts, width);
 	fprintf(f,
 "\n"
 "Exit status: 0 all cells measured, 1 a --fail-if gate failed, 2 bad\n"
@@ -721,8 +458,7 @@ void cli_usage(FILE *f)
 			continue;
 		fprintf(f, "\n%s (-W %s) options:\n", simulators[i]->name,
 			simulators[i]->name);
-		for (o = simulators[i]->opts; o->name; o++)
-			usage_opt(f, o, width);
+		opt_help(f, simulators[i]->opts, width);
 	}
 }
 

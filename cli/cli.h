@@ -89,7 +89,7 @@ int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n);
 void cli_usage(FILE *f);
 void cli_list(FILE *f);
 /* --completion bash: the bash completion script, from the tables. */
-void completion_bash(FILE *f);
+void completion_bash(FILE *f, const struct opt_cmd *cmds, int ncmds);
 
 /* The simulator options block of s in p, or NULL. */
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);

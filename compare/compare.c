@@ -20,21 +20,14 @@
 #include "report/report.h"
 #include "lib/system.h"
 
-static const char usage_text[] =
+#define O(field)	offsetof(struct options, field)
+
+static const char usage_head[] =
 "Usage: interbench compare [options] BASE.json NEW.json [MORE.json ...]\n"
-"Compare result files of `interbench --json` with BASE.json, cell by cell.\n"
-"  --alpha P          false discovery rate of the marks (default 0.05)\n"
-"  --min-change PCT   mark only changes whose 95 % interval lies beyond\n"
-"                     PCT % (default 5)\n"
-"  --min-points PTS   the same for % figures, in points (default 1)\n"
-"  --threshold PCT    exit 1 when a cell is marked worse by more than\n"
-"                     PCT %, or was measured in BASE and not in a NEW\n"
-"  --json FILE        also write every row and the summary to FILE\n"
-"  --html FILE        also draw them in FILE, a self-contained HTML page\n"
-"  --allow-policies   compare runs whose tasks or loads were scheduled\n"
-"                     differently (--bench-policy, --bench-slice, -r,\n"
-"                     --load-policy): refused without it\n"
-"  --                 the rest are file names\n"
+"Compare result files of `interbench --json` with BASE.json, cell by cell.\n";
+
+static const char usage_tail[] =
+"      --                 the rest are file names\n"
 "Each figure of each cell is tested on its per-repeat values (latencies\n"
 "and load rates as ratios, percentages in points): Welch's t-test against\n"
 "BASE; with three or more files also one-way ANOVA and Tukey-Kramer for\n"
@@ -327,31 +320,12 @@ static int parse_double(const char *s, double *out)
 	return 0;
 }
 
-/*
- * Is argv[*i] option name, as "--name VALUE" or "--name=VALUE"? Then
- * *val is the value (NULL when missing) and *i is past it.
- */
-static bool option_value(char **argv, int argc, int *i, const char *name,
-			 const char **val)
-{
-	size_t len = strlen(name);
-	const char *arg = argv[*i];
-
-	if (strncmp(arg, name, len) || (arg[len] && arg[len] != '='))
-		return false;
-	if (arg[len] == '=')
-		*val = arg + len + 1;
-	else
-		*val = *i + 1 < argc ? argv[++*i] : NULL;
-	return true;
-}
-
 /* A number in [lo, hi] from val into *dst: 0, or -EINVAL and why. */
 static int set_number(double *dst, const char *val, double lo, double hi,
-		      const char *name, const char *what, char *err, size_t n)
+		      const char *what, char *err, size_t n)
 {
 	if (parse_double(val, dst) || *dst < lo || *dst > hi) {
-		snprintf(err, n, "--%s: '%s' is not %s", name, val, what);
+		snprintf(err, n, "'%s' is not %s", val, what);
 		return -EINVAL;
 	}
 	return 0;
@@ -362,47 +336,28 @@ static int set_threshold(void *base, const char *val, char *err, size_t n)
 	struct options *o = base;
 
 	o->have_threshold = true;
-	return set_number(&o->threshold, val, 0, INFINITY, "threshold",
+	return set_number(&o->threshold, val, 0, INFINITY,
 			  "a percentage >= 0", err, n);
 }
 
 static int set_min_change(void *base, const char *val, char *err, size_t n)
 {
 	return set_number(&((struct options *)base)->cmp.min_change, val, 0,
-			  INFINITY, "min-change", "a percentage >= 0", err, n);
+			  INFINITY, "a percentage >= 0", err, n);
 }
 
 static int set_min_points(void *base, const char *val, char *err, size_t n)
 {
 	return set_number(&((struct options *)base)->cmp.min_points, val, 0,
-			  100, "min-points", "a number of points from 0 to 100",
+			  100, "a number of points from 0 to 100",
 			  err, n);
 }
 
 static int set_alpha(void *base, const char *val, char *err, size_t n)
 {
 	return set_number(&((struct options *)base)->cmp.alpha, val, 1e-9,
-			  0.5, "alpha", "a probability above 0, at most 0.5",
+			  0.5, "a probability above 0, at most 0.5",
 			  err, n);
-}
-
-static int set_json(void *base, const char *val, char *err, size_t n)
-{
-	if (!*val) {
-		snprintf(err, n, "--json: an empty file name");
-		return -EINVAL;
-	}
-	((struct options *)base)->json = val;
-	return 0;
-}
-
-static int set_any_policy(void *base, const char *val, char *err, size_t n)
-{
-	(void)val;
-	(void)err;
-	(void)n;
-	((struct options *)base)->any_policy = true;
-	return 0;
 }
 
 /*
@@ -452,61 +407,33 @@ static int same_policies(const struct result_file *files, int nfiles,
 	return 0;
 }
 
-static int set_html(void *base, const char *val, char *err, size_t n)
-{
-	if (!*val) {
-		snprintf(err, n, "--html: an empty file name");
-		return -EINVAL;
-	}
-	((struct options *)base)->html = val;
-	return 0;
-}
-
-/* compare's options (the shell completion is made from them too). */
-const struct compare_opt compare_opts[] = {
-	{ .name = "alpha", .arg = "P", .set = set_alpha },
-	{ .name = "min-change", .arg = "PCT", .set = set_min_change },
-	{ .name = "min-points", .arg = "PTS", .set = set_min_points },
-	{ .name = "threshold", .arg = "PCT", .set = set_threshold },
-	{ .name = "json", .arg = "FILE", .set = set_json },
-	{ .name = "html", .arg = "FILE", .set = set_html },
-	{ .name = "allow-policies", .set = set_any_policy },
-	{ .name = "help" },	/* parse_options() answers it */
+/* compare's options: parsing, --help and the shell completion. */
+const struct opt compare_opts[] = {
+	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	  .help = "false discovery rate of the marks (default 0.05)" },
+	{ .name = "min-change", .type = OT_CALL, .arg = "PCT",
+	  .parse = set_min_change,
+	  .help = "mark only changes whose 95 % interval lies beyond\n"
+		  "PCT % (default 5)" },
+	{ .name = "min-points", .type = OT_CALL, .arg = "PTS",
+	  .parse = set_min_points,
+	  .help = "the same for % figures, in points (default 1)" },
+	{ .name = "threshold", .type = OT_CALL, .arg = "PCT",
+	  .parse = set_threshold,
+	  .help = "exit 1 when a cell is marked worse by more than\n"
+		  "PCT %, or was measured in BASE and not in a NEW" },
+	{ .name = "json", .type = OT_PATH, .arg = "FILE", .off = O(json),
+	  .help = "also write every row and the summary to FILE" },
+	{ .name = "html", .type = OT_PATH, .arg = "FILE", .off = O(html),
+	  .help = "also draw them in FILE, a self-contained HTML page" },
+	{ .name = "allow-policies", .type = OT_FLAG, .off = O(any_policy),
+	  .help = "compare runs whose tasks or loads were scheduled\n"
+		  "differently (--bench-policy, --bench-slice, -r,\n"
+		  "--load-policy): refused without it" },
+	{ .name = "help", .letter = 'h', .type = OT_ACTION,
+	  .help = "show this help" },
 	{ .name = NULL },
 };
-
-/* One option at argv[*i]: 0, 1 for --help, or -EINVAL. */
-static int one_option(int argc, char **argv, int *i, struct options *o,
-		      char *err, size_t n)
-{
-	const struct compare_opt *c;
-	const char *arg = argv[*i], *val = NULL;
-	char name[64];
-
-	if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
-		return 1;
-	for (c = compare_opts; c->name; c++) {
-		snprintf(name, sizeof(name), "--%s", c->name);
-		/* A flag takes no value. */
-		if (c->set && !c->arg && !strcmp(arg, name)) {
-			val = "";
-			break;
-		}
-		if (c->set && c->arg &&
-		    option_value(argv, argc, i, name, &val))
-			break;
-	}
-	if (!c->name) {
-		snprintf(err, n, "unknown option '%s' (see interbench compare "
-			 "--help)", arg);
-		return -EINVAL;
-	}
-	if (!val) {
-		snprintf(err, n, "--%s needs a value", c->name);
-		return -EINVAL;
-	}
-	return c->set(o, val, err, n);
-}
 
 /*
  * Options anywhere, file names in order into files[]. Returns 0, 1 for
@@ -515,8 +442,9 @@ static int one_option(int argc, char **argv, int *i, struct options *o,
 static int parse_options(int argc, char **argv, struct options *o,
 			 const char **files, int *nfiles, char *err, size_t n)
 {
-	bool opts = true;
-	int i, r;
+	const struct opt_table t = { compare_opts, o };
+	bool help = false;
+	int i, rest, r;
 
 	memset(o, 0, sizeof(*o));
 	o->cmp.alpha = 0.05;
@@ -525,25 +453,25 @@ static int parse_options(int argc, char **argv, struct options *o,
 	o->cmp.min_points = 1;
 	o->cmp.level = 0.95;
 	*nfiles = 0;
-	for (i = 1; i < argc; i++) {
-		if (opts && !strcmp(argv[i], "--")) {
-			opts = false;
-			continue;
-		}
-		if (opts && argv[i][0] == '-' && argv[i][1]) {
-			r = one_option(argc, argv, &i, o, err, n);
-			if (r)
-				return r;
-			continue;
-		}
+	r = opt_parse(&t, 1, argc, argv, "interbench compare ", opt_seen_action,
+		      &help, &rest, err, n);
+	if (r)
+		return r;
+	for (i = rest; i < argc; i++)
 		files[(*nfiles)++] = argv[i];
-	}
 	if (*nfiles < 2) {
 		snprintf(err, n, "need a base file and at least one file to "
 			 "compare (see interbench compare --help)");
 		return -EINVAL;
 	}
 	return 0;
+}
+
+static void compare_usage(FILE *f)
+{
+	fputs(usage_head, f);
+	opt_help(f, compare_opts, opt_help_width(compare_opts, 18));
+	fputs(usage_tail, f);
 }
 
 int compare_main(int argc, char **argv)
@@ -563,7 +491,7 @@ int compare_main(int argc, char **argv)
 	ret = parse_options(argc, argv, &o, names, &nfiles, err, sizeof(err));
 	if (ret == 1) {
 		free(names);
-		fputs(usage_text, stdout);
+		compare_usage(stdout);
 		return fflush(stdout) ? 2 : 0;
 	}
 	if (ret) {

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "lib/json.h"
 #include "core/schema.h"
+#include "lib/opt.h"
 #include "compare/verdict.h"
 
 #define COMPARE_SCHEMA	"interbench-compare/1"
@@ -57,16 +58,8 @@ int compare_all(const struct result_file *files, int n,
 
 int compare_main(int argc, char **argv);
 
-/* One option of `interbench compare` (compare.c), for the completion. */
-struct compare_opt {
-	const char *name;		/* without "--" */
-	const char *arg;		/* its value, e.g. "PCT"; NULL: none */
-	/* 0, or -EINVAL with what is wrong in err; o: compare's options */
-	int (*set)(void *o, const char *val, char *err, size_t n);
-};
-
-/* compare's options, ending with a NULL name. */
-extern const struct compare_opt compare_opts[];
+/* compare's options (compare.c), for --help and the completion. */
+extern const struct opt compare_opts[];
 
 /* compare --html: the comparison's page (report_cmp.c). */
 int report_compare_html(const char *path, const struct result_file *f,

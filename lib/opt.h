@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum opt_type {
 	OT_FLAG,		/* bool, set when given */
@@ -32,11 +33,12 @@ enum opt_complete {
 };
 
 /*
- * One command-line option: parsing, its error messages, --help and the
- * man page test all come from these tables (cli.c for interbench's own,
- * a simulator's descriptor for its own). off is where the value goes: in
- * struct plan for interbench's options, in the simulator's options block
- * for a simulator's.
+ * One command-line option: parsing, its error messages, --help, the
+ * completion and the docs test all come from these tables (cli/cli.c for
+ * interbench's own, a simulator's descriptor for its own, compare's and
+ * report's in theirs). off is where the value goes in its table's base:
+ * struct plan for interbench's options, the simulator's options block for
+ * a simulator's, compare's or report's options struct for theirs.
  */
 struct opt {
 	const char *name;		/* long name, without "--" */
@@ -60,9 +62,50 @@ struct opt {
 
 /*
  * Parse val as o asks into base + o->off: 0, or -EINVAL with what is
- * wrong in err (without the option's name). cli.c.
+ * wrong in err (without the option's name).
  */
 int opt_set(const struct opt *o, void *base, const char *val, char *err,
 	    size_t n);
+
+/* One table of a command's options and where its values go. */
+struct opt_table {
+	const struct opt *opts;		/* ends with a NULL name */
+	void *base;
+};
+
+/*
+ * Told of every option given, after its value is set (OT_ACTION: only
+ * told): 0 to go on, 1 to stop parsing, or -EINVAL with what is wrong.
+ */
+typedef int (*opt_seen_fn)(void *ctx, int table, const struct opt *o,
+			   const char *val, char *err, size_t n);
+
+/*
+ * Parse argv[1..argc) by the tables with getopt_long: options anywhere,
+ * "--" ends them, the other words are left from argv[*rest] on, in order.
+ * cmd is how "(see CMD--help)" names the command: "" or "compare ".
+ * Returns 0, 1 when seen() stopped it, or -EINVAL with err set.
+ */
+int opt_parse(const struct opt_table *t, int nt, int argc, char **argv,
+	      const char *cmd, opt_seen_fn seen, void *ctx, int *rest,
+	      char *err, size_t n);
+
+/* An opt_seen_fn for a command whose only action is --help: sets the
+ * bool at ctx and stops. */
+int opt_seen_action(void *ctx, int table, const struct opt *o,
+		    const char *val, char *err, size_t n);
+
+/* A subcommand's name and options, for the shell's completion. */
+struct opt_cmd {
+	const char *name;
+	const struct opt *opts;		/* ends with a NULL name */
+};
+
+/* "-l" for an option with a letter, "--json" for one without. */
+void opt_display(const struct opt *o, char *buf, size_t n);
+/* The width of --help's options column: at least width, or o's longest. */
+int opt_help_width(const struct opt *o, int width);
+/* --help's lines of a table: "  -l, --loops-per-ms N  use N ...". */
+void opt_help(FILE *f, const struct opt *o, int width);
 
 #endif

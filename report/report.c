@@ -307,56 +307,65 @@ int report_run_html(const char *path, const struct run_info *ri,
 	return ret;
 }
 
-static const char report_usage[] =
-"Usage: interbench report RESULT.json [MORE.json ...] -o FILE.html\n"
-"Draw result files of `interbench --json` as one self-contained HTML page.\n"
-"  -o, --output FILE  the page to write (required)\n"
-"  --svg DIR          also write each picture as its own SVG file in DIR\n"
-"  --figure NAME      the figure of the matrix map (default: deadlines\n"
-"                     met for periodic tasks, desired CPU for others),\n"
-"                     a --fail-if name such as p99 or cpu\n"
-"Exit status: 0, 2 on errors (nothing is left half-written).\n";
+static int set_figure(void *base, const char *val, char *err, size_t n)
+{
+	int f;
+
+	for (f = 0; f < F_COUNT &&
+	     !figure_named(&figures[f], val, strlen(val)); f++)
+		;
+	if (f == F_COUNT) {
+		snprintf(err, n, "no figure named '%s'", val);
+		return -EINVAL;
+	}
+	((struct report_opts *)base)->figure = f;
+	return 0;
+}
+
+#define R(field)	offsetof(struct report_opts, field)
+
+/* report's options: parsing, --help and the shell completion. */
+const struct opt report_options[] = {
+	{ .name = "output", .letter = 'o', .type = OT_PATH, .arg = "FILE",
+	  .off = R(out), .help = "the page to write (required)" },
+	{ .name = "svg", .type = OT_PATH, .arg = "DIR", .off = R(svg_dir),
+	  .complete = OC_DIR,
+	  .help = "also write each picture as its own SVG file in DIR" },
+	{ .name = "figure", .type = OT_CALL, .arg = "NAME",
+	  .parse = set_figure,
+	  .help = "the figure of the matrix map (default: deadlines\n"
+		  "met for periodic tasks, desired CPU for others),\n"
+		  "a --fail-if name such as p99 or cpu" },
+	{ .name = "help", .letter = 'h', .type = OT_ACTION,
+	  .help = "show this help" },
+	{ .name = NULL },
+};
+
+static void report_usage(FILE *f)
+{
+	fputs("Usage: interbench report RESULT.json [MORE.json ...] "
+	      "-o FILE.html\n"
+	      "Draw result files of `interbench --json` as one "
+	      "self-contained HTML page.\n", f);
+	opt_help(f, report_options, opt_help_width(report_options, 18));
+	fputs("Exit status: 0, 2 on errors (nothing is left "
+	      "half-written).\n", f);
+}
 
 /* Options and file names: 0, 1 for --help, -EINVAL with err. */
 static int report_args(int argc, char **argv, struct report_opts *o,
 		       const char **files, int *n, char *err, size_t errlen)
 {
-	int i, f;
+	const struct opt_table t = { report_options, o };
+	bool help = false;
+	int i, rest, r;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
-			return 1;
-		if (a[0] != '-' || !a[1]) {
-			files[(*n)++] = a;
-			continue;
-		}
-		if (i + 1 >= argc || !*argv[i + 1]) {
-			snprintf(err, errlen, "%s needs a value", a);
-			return -EINVAL;
-		}
-		if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			o->out = argv[++i];
-		} else if (!strcmp(a, "--svg")) {
-			o->svg_dir = argv[++i];
-		} else if (!strcmp(a, "--figure")) {
-			a = argv[++i];
-			for (f = 0; f < F_COUNT &&
-			     !figure_named(&figures[f], a, strlen(a)); f++)
-				;
-			if (f == F_COUNT) {
-				snprintf(err, errlen, "--figure: no figure "
-					 "named '%s'", a);
-				return -EINVAL;
-			}
-			o->figure = f;
-		} else {
-			snprintf(err, errlen, "unknown option '%s' (see "
-				 "interbench report --help)", a);
-			return -EINVAL;
-		}
-	}
+	r = opt_parse(&t, 1, argc, argv, "interbench report ",
+		      opt_seen_action, &help, &rest, err, errlen);
+	if (r)
+		return r;
+	for (i = rest; i < argc; i++)
+		files[(*n)++] = argv[i];
 	if (!*n || !o->out) {
 		snprintf(err, errlen, "need result files and -o FILE.html "
 			 "(see interbench report --help)");
@@ -389,7 +398,7 @@ int report_main(int argc, char **argv)
 		ret = report_args(argc, argv, &o, names, &n, err, sizeof(err));
 	if (ret == 1) {
 		free(names);
-		fputs(report_usage, stdout);
+		report_usage(stdout);
 		return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
 	}
 	if (!ret && (ret = sys_can_replace(o.out)))

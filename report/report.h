@@ -12,6 +12,7 @@
 #define INTERBENCH_REPORT_H
 
 #include "core/figures.h"
+#include "lib/opt.h"
 
 struct run_info;
 
@@ -20,6 +21,9 @@ struct report_opts {
 	const char *svg_dir;	/* --svg DIR, or NULL */
 	int figure;		/* --figure: enum fig_id, or -1 (default) */
 };
+
+/* report's options (report.c), for the completion. */
+extern const struct opt report_options[];
 
 int report_main(int argc, char **argv);
 /* A run's page from its results, as --html rewrites it: 0 or -errno. */

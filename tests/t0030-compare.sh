@@ -276,7 +276,7 @@ bad 'a missing --threshold value' '--threshold needs a value' --threshold
 bad 'an --alpha of 0' '--alpha' --alpha 0 base.json slow.json
 bad 'an --alpha above 0.5' '--alpha' --alpha 0.9 base.json slow.json
 bad 'a negative --min-change' '--min-change' --min-change -1 base.json slow.json
-bad 'an unknown option' "unknown option '--nosuch'" \
+bad 'an unknown option' 'unknown option --nosuch (see interbench compare --help)' \
 	--nosuch base.json slow.json
 bad 'a single file' 'need a base file' base.json
 bad 'no file at all' 'need a base file'

@@ -14,6 +14,15 @@ test_expect_success '--help lists interbench and simulator options' '
 	grep -o "^ *\(-., \)\?--[a-z-]*" help | grep -o -- "--[a-z-]*" >opts &&
 	[ $(wc -l <opts) -ge 35 ] || fail "only $(wc -l <opts) options"
 '
+# compare and report describe their options from their tables too.
+test_expect_success 'compare --help and report --help list their options' '
+	"$IB" compare --help >chelp && "$IB" report --help >rhelp &&
+	grep -o "^ *\(-., \)\?--[a-z-]*" chelp | grep -o -- "--[a-z-]*" >copts &&
+	grep -o "^ *\(-., \)\?--[a-z-]*" rhelp | grep -o -- "--[a-z-]*" >ropts &&
+	grep -qx -- --threshold copts && grep -qx -- --figure ropts &&
+	cat copts ropts >>opts &&
+	grep -o "^  -[a-zA-Z]," chelp rhelp | cut -d: -f2 >>help
+'
 test_expect_success 'every option is in the man page' '
 	sed "s/\\\\-/-/g" "$TOP/interbench.8" >man.txt &&
 	while read -r o; do
@@ -50,7 +59,7 @@ test_expect_success 'README and doc/README name every doc/*.txt' '
 	done
 '
 test_expect_success '--help fits in 80 columns' '
-	! awk "length > 79" help | grep . || fail "long lines"
+	! awk "length > 79" help chelp rhelp | grep . || fail "long lines"
 '
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&

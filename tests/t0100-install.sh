@@ -67,10 +67,23 @@ if command -v bash >/dev/null 2>&1; then
 		: >a.json && : >a.txt && complete_words interbench compare a >f &&
 		has f "^a.json$" && hasnt f "a.txt"
 	'
+	test_expect_success 'the completion knows report'"'"'s options, files and directories' '
+		complete_words interbench re >sub && has sub "^report$" &&
+		complete_words interbench report --f >c && has c "^--figure$" &&
+		complete_words interbench report - >o &&
+		"$IB" report --help | grep -o -- "--[a-z][a-z-]*" | sort -u >r_opts &&
+		[ -s r_opts ] && while read -r o; do has o "^$o\$"; done <r_opts &&
+		has o "^-o$" &&
+		mkdir -p svgdir && complete_words interbench report a.json --svg svg >d &&
+		has d "^svgdir$" && hasnt d "a.json" &&
+		complete_words interbench report a >f && has f "^a.json$" &&
+		hasnt f "a.txt"
+	'
 else
 	test_skip 'the completion is valid bash' 'bash is not installed'
 	test_skip 'the completion offers loads, tasks, values and files' 'bash is not installed'
 	test_skip 'the completion knows compare'"'"'s options' 'bash is not installed'
+	test_skip 'the completion knows report'"'"'s options' 'bash is not installed'
 fi
 
 test_expect_success 'the completion is what the binary makes from its tables' '
