@@ -12,14 +12,18 @@ CPPFLAGS += -D_GNU_SOURCE -I.
 override CFLAGS += -std=gnu11 $(WARN) -pthread
 LDLIBS += -pthread -lrt -lm
 
-SRCS = interbench.c stats.c hackbench.c \
-	$(sort $(wildcard lib/*.c core/*.c cli/*.c run/*.c outputs/*.c \
-		report/*.c compare/*.c)) \
-	$(sort $(wildcard loads/*.c)) $(sort $(wildcard simulators/*.c))
+# The folders, in the order their dependencies point (HACKING: The
+# layout); the top level holds main (interbench.c), stats and hackbench.
+DIRS = lib core simulators loads cli run outputs report compare
+SRCS = stats.c hackbench.c $(foreach d,$(DIRS),$(sort $(wildcard $(d)/*.c))) \
+	interbench.c
 OBJS = $(SRCS:.c=.o)
 # Everything but main(), for the unit tests.
 LIB_OBJS = $(filter-out interbench.o,$(OBJS))
-HDRS = $(wildcard *.h */*.h)
+# Each object depends on the headers it includes, as the compiler found.
+DEPFLAGS = -MMD -MP
+DEPS = $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(TSAN_OBJS:.o=.d) \
+	$(UNITS:=.d) tests/resultcheck.d
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
 UNITS = $(UNIT_SRCS:.c=)
@@ -53,37 +57,54 @@ uninstall:
 interbench: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-%.o: %.c $(HDRS)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+%.o: %.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Unit tests link the module they test (and nothing with a main()).
-tests/unit-stats: tests/unit-stats.c stats.c stats.h tests/check.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-stats.c stats.c $(LDLIBS)
+tests/unit-stats: tests/unit-stats.c stats.o
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< stats.o \
+		$(LDLIBS)
 
-tests/unit-json: tests/unit-json.c lib/json.c lib/json.h tests/check.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/unit-json.c lib/json.c $(LDLIBS)
+tests/unit-json: tests/unit-json.c lib/json.o
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
+		lib/json.o $(LDLIBS)
 
 # These test what the rest of interbench does in process, without a run.
-tests/unit-%: tests/unit-%.c $(LIB_OBJS) tests/check.h tests/synth.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< $(LIB_OBJS) $(LDLIBS)
+tests/unit-%: tests/unit-%.c $(LIB_OBJS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
+		$(LIB_OBJS) $(LDLIBS)
 
 # The same program built with sanitizers, for the tests. IB_NO_MLOCK: a
 # sanitizer's shadow memory must not be locked into RAM.
+# Their objects live in .asan/ and .tsan/, built like the others.
 SAN = -O1 -g -fno-omit-frame-pointer -DIB_NO_MLOCK
-interbench-asan: $(SRCS) $(HDRS)
-	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) \
-		-fsanitize=address,undefined -fno-sanitize-recover=all \
-		-o $@ $(SRCS) $(LDLIBS)
+ASAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+TSAN = -fsanitize=thread
+ASAN_OBJS = $(addprefix .asan/,$(OBJS))
+TSAN_OBJS = $(addprefix .tsan/,$(OBJS))
 
-interbench-tsan: $(SRCS) $(HDRS)
-	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) \
-		-fsanitize=thread -o $@ $(SRCS) $(LDLIBS)
+.asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) $(ASAN) \
+		$(DEPFLAGS) -c -o $@ $<
 
-tests/resultcheck: tests/resultcheck.c $(LIB_OBJS) tests/check.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ tests/resultcheck.c $(LIB_OBJS) $(LDLIBS)
+.tsan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) $(TSAN) \
+		$(DEPFLAGS) -c -o $@ $<
+
+interbench-asan: $(ASAN_OBJS)
+	$(CC) -pthread $(SAN) $(ASAN) -o $@ $(ASAN_OBJS) $(LDLIBS)
+
+interbench-tsan: $(TSAN_OBJS)
+	$(CC) -pthread $(SAN) $(TSAN) -o $@ $(TSAN_OBJS) $(LDLIBS)
+
+tests/resultcheck: tests/resultcheck.c $(LIB_OBJS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
+		$(LIB_OBJS) $(LDLIBS)
 
 tests/fuzz-cli: tests/fuzz-cli.c
-	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $<
 
 # CI treats warnings as errors: make check builds everything with -Werror.
 CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli \
@@ -95,6 +116,9 @@ check: $(CHECK_BINS) interbench.bash
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
 		tests/resultcheck interbench.bash \
-		$(OBJS) $(UNITS)
+		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d
+	rm -rf .asan .tsan
 
 .PHONY: all check clean install uninstall
+
+-include $(DEPS)

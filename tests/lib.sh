@@ -12,7 +12,7 @@
 IB=${IB:-$(cd "$(dirname "$0")/.." && pwd)/interbench}
 TESTS_DIR=$(cd "$(dirname "$0")" && pwd)
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/ibtest.XXXXXX")
-# Every test script has its own run lock (see lock.h): the runs of one
+# Every test script has its own run lock (see lib/lock.h): the runs of one
 # script still exclude each other, and test suites in two worktrees, or
 # another user's runs on the machine, cannot make each other's tests fail.
 # t0100-lock.sh tests the machine-wide default in a mount namespace.

@@ -1,0 +1,77 @@
+#!/bin/sh
+# The house: every include, as the compiler resolves it (cc -MM), points
+# down the folders' order, so there is no cycle between folders; and no
+# header has come back to hold everything.
+. "$(dirname "$0")/lib.sh"
+
+TOP=$(cd "$TESTS_DIR/.." && pwd)
+CC=${CC:-cc}
+
+# A folder's rank: a file may include only from its own folder or one
+# ranked lower. stats.[ch] belong with lib/, hackbench.c with loads/, and
+# interbench.c (main, the orchestrator) is above everything.
+rank() {
+	case $1 in
+	lib/*|stats.c|stats.h) echo 0 ;;
+	core/*) echo 1 ;;
+	simulators/*) echo 2 ;;
+	loads/*|hackbench.c) echo 2 ;;
+	cli/*) echo 3 ;;
+	run/*) echo 4 ;;
+	outputs/*) echo 5 ;;
+	report/*) echo 6 ;;
+	compare/*) echo 7 ;;
+	interbench.c) echo 8 ;;
+	*) echo unknown ;;
+	esac
+}
+folder() {
+	case $1 in
+	stats.c|stats.h) echo lib ;;
+	hackbench.c) echo loads ;;
+	*/*) echo "${1%%/*}" ;;
+	*) echo main ;;
+	esac
+}
+
+test_expect_success 'every source file is in a folder of the layout' '
+	(cd "$TOP" && git ls-files "*.c" "*.h" 2>/dev/null ||
+		find . -name "*.[ch]" | sed "s|^\./||") | grep -v "^tests/" >files &&
+	[ $(wc -l <files) -ge 60 ] || fail "only $(wc -l <files) files" &&
+	while read -r f; do
+		[ "$(rank "$f")" != unknown ] || fail "$f is in no folder of the layout"
+	done <files
+'
+test_expect_success 'the compiler finds every include (cc -MM)' '
+	: >edges &&
+	while read -r f; do
+		(cd "$TOP" && $CC -MM -D_GNU_SOURCE -I. -x c "$f") >dep 2>err ||
+			fail "cc -MM $f: $(cat err)"
+		tr " \\\\" "\n\n" <dep | grep "\.h$" | grep -v "^/" |
+			sed "s|^|$f |" >>edges
+	done <files &&
+	[ $(wc -l <edges) -ge 200 ] || fail "only $(wc -l <edges) includes"
+'
+test_expect_success 'includes point down the layout: no cycle between folders' '
+	while read -r from to; do
+		a=$(rank "$from") b=$(rank "$to")
+		[ "$b" != unknown ] || fail "$from includes $to, outside the layout"
+		[ "$(folder "$from")" = "$(folder "$to")" ] && continue
+		[ "$b" -lt "$a" ] || fail "$from ($(folder "$from")) includes $to ($(folder "$to"))"
+	done <edges
+'
+test_expect_success 'no catch-all header: interbench.h is gone, none over 400 lines' '
+	[ ! -e "$TOP/interbench.h" ] &&
+	! grep -l "interbench\.h\"" $(sed "s|^|$TOP/|" files) &&
+	for f in $(grep "\.h$" files); do
+		[ $(wc -l <"$TOP/$f") -le 400 ] || fail "$f has $(wc -l <"$TOP/$f") lines"
+	done
+'
+# The check must be able to fail: a planted upward include is caught.
+test_expect_success 'an include pointing up the layout is caught' '
+	mkdir -p t/lib t/compare && echo "int x;" >t/compare/c.h &&
+	printf "#include \"compare/c.h\"\n" >t/lib/bad.c &&
+	(cd t && $CC -MM -I. -x c lib/bad.c) | tr " \\\\" "\n\n" | grep "\.h$" >up &&
+	[ "$(rank lib/bad.c)" -lt "$(rank "$(cat up)")" ]
+'
+test_done
