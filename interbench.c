@@ -30,6 +30,7 @@
 #include "outputs/results.h"
 #include "run/run.h"
 #include "lib/system.h"
+#include "run/machine.h"
 #include "run/trace.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli/cli.h"
+#include "cli/plan.h"
 #include "lib/policy.h"
 #include "lib/base.h"
 #include "core/sim.h"

@@ -14,54 +14,6 @@
 
 #define CALIB_FILE	"interbench.loops_per_ms"
 
-/*
- * The state of the machine that changes latency (machine.c): "" or -1
- * where unknown.
- */
-struct machine_state {
-	/* "debugfs", "cmdline" or "build": where preempt came from */
-	char preempt_source[16];
-	char sched_ext[64];		/* "none", or the scheduler's name */
-	char cmdline[256];		/* latency options of the command line */
-	char cpufreq_driver[32];
-	char governors[128];		/* per CPU: "x" if all, else "0:x 1:y" */
-	char cpuidle_driver[32], cpuidle_governor[32];
-	char thp[16];			/* transparent hugepages: "madvise" */
-	int autogroup;			/* 1, 0, -1 unknown */
-	bool have_rt_runtime;
-	long long rt_runtime_us;	/* -1: no real-time throttling */
-	int vm;				/* 1, 0, -1 unknown */
-	char hypervisor[64];		/* "" unknown */
-};
-
-struct sysinfo_ib;
-struct plan;
-/* Read it (with si's preemption model and version): machine.c. */
-void machine_state_read(struct sysinfo_ib *si);
-/* The one-line description, and the warnings of what skews results. */
-typedef void (*machine_out)(void *ctx, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void machine_state_print(const struct sysinfo_ib *si, machine_out out,
-			 void *ctx);
-void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
-		      machine_out out, void *ctx);
-
-/* What the JSON says about the machine, read once at start. */
-struct sysinfo_ib {
-	char sysname[65], release[65], version[129], machine[65];
-	char hostname[65];
-	char cpu_model[128];		/* "" unknown */
-	int cpus_online;
-	int smt;			/* 1, 0, or -1 unknown */
-	char governor[32];		/* "" unknown */
-	char preempt[32];		/* "" unknown */
-	char clocksource[32];		/* "" unknown */
-	long long mem_total_kb, swap_total_kb;	/* -1 unknown */
-	struct machine_state st;	/* machine.c */
-};
-
-void sysinfo_read(struct sysinfo_ib *si);
-
 /* ISO 8601 UTC time of now into buf. */
 void iso_now(char *buf, size_t n);
 

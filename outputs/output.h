@@ -7,7 +7,7 @@
 #define INTERBENCH_OUTPUT_H
 
 #include <stdio.h>
-#include "cli/cli.h"
+#include "cli/plan.h"
 #include "core/figures.h"
 #include "lib/cpuwork.h"
 #include "core/sim.h"

@@ -9,10 +9,11 @@
 
 #include <stdio.h>
 #include <sys/types.h>
-#include "cli/cli.h"
+#include "cli/plan.h"
 #include "core/figures.h"
 #include "lib/json.h"
 #include "lib/system.h"
+#include "run/machine.h"
 #include "lib/cpuwork.h"
 
 /* Everything about the run the JSON header says. */

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli/cli.h"
+#include <sys/utsname.h>
+#include "cli/plan.h"
 #include "lib/system.h"
+#include "run/machine.h"
 
 /* First line of a small file without its newline: 0 or -errno. */
 static int line_of(const char *path, char *buf, size_t n)
@@ -278,4 +280,132 @@ void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 		out(ctx, "WARNING: a virtual machine%s%s: the host's own work "
 		    "(steal) shows up as latency; see each cell's steal\n",
 		    st->hypervisor[0] ? " on " : "", st->hypervisor);
+}
+
+/* ---- the machine ---------------------------------------------------- */
+
+/* First line of a small file, without its newline: 0 or -errno. */
+static int read_line(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	char *nl;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)n, f)) {
+		fclose(f);
+		buf[0] = '\0';
+		return -EIO;
+	}
+	fclose(f);
+	nl = strchr(buf, '\n');
+	if (nl)
+		*nl = '\0';
+	return 0;
+}
+
+/* "key : value" from a /proc file such as cpuinfo or meminfo. */
+static int proc_field(const char *path, const char *key, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	char line[512];
+	size_t kl = strlen(key);
+	int err = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char *v;
+
+		if (strncmp(line, key, kl) || (line[kl] != ':' &&
+					       line[kl] != ' ' &&
+					       line[kl] != '\t'))
+			continue;
+		v = strchr(line, ':');
+		if (!v)
+			continue;
+		v++;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		v[strcspn(v, "\n")] = '\0';
+		snprintf(buf, n, "%s", v);
+		err = 0;
+		break;
+	}
+	fclose(f);
+	return err;
+}
+
+static long long meminfo_kb(const char *key)
+{
+	char buf[64];
+
+	if (proc_field("/proc/meminfo", key, buf, sizeof(buf)))
+		return -1;
+	return atoll(buf);
+}
+
+/* The kernel's preemption model, where it can be read. */
+static void read_preempt(char *buf, size_t n, const char *version,
+			 char *src, size_t sn)
+{
+	char line[128], *open_p, *close_p;
+
+	buf[0] = '\0';
+	snprintf(src, sn, "build");
+	/* Dynamic preemption shows the mode in use in parentheses. */
+	if (!read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line))) {
+		open_p = strchr(line, '(');
+		close_p = open_p ? strchr(open_p, ')') : NULL;
+		if (open_p && close_p) {
+			*close_p = '\0';
+			snprintf(buf, n, "%s", open_p + 1);
+			snprintf(src, sn, "debugfs");
+			return;
+		}
+	}
+	if (!read_line("/sys/kernel/realtime", line, sizeof(line)) &&
+	    line[0] == '1') {
+		snprintf(buf, n, "rt");
+		return;
+	}
+	if (strstr(version, "PREEMPT_RT"))
+		snprintf(buf, n, "rt");
+	else if (strstr(version, "PREEMPT_DYNAMIC"))
+		snprintf(buf, n, "dynamic");
+	else if (strstr(version, "PREEMPT "))
+		snprintf(buf, n, "full");
+}
+
+void sysinfo_read(struct sysinfo_ib *si)
+{
+	struct utsname u;
+	char buf[64];
+
+	memset(si, 0, sizeof(*si));
+	if (!uname(&u)) {
+		snprintf(si->sysname, sizeof(si->sysname), "%s", u.sysname);
+		snprintf(si->release, sizeof(si->release), "%s", u.release);
+		snprintf(si->version, sizeof(si->version), "%s", u.version);
+		snprintf(si->machine, sizeof(si->machine), "%s", u.machine);
+		snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
+	}
+	if (proc_field("/proc/cpuinfo", "model name", si->cpu_model,
+		       sizeof(si->cpu_model)))
+		proc_field("/proc/cpuinfo", "Hardware", si->cpu_model,
+			   sizeof(si->cpu_model));
+	si->cpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	si->smt = -1;
+	if (!read_line("/sys/devices/system/cpu/smt/active", buf, sizeof(buf)))
+		si->smt = atoi(buf) ? 1 : 0;
+	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		  si->governor, sizeof(si->governor));
+	read_preempt(si->preempt, sizeof(si->preempt), si->version,
+		     si->st.preempt_source, sizeof(si->st.preempt_source));
+	machine_state_read(si);
+	read_line("/sys/devices/system/clocksource/clocksource0/"
+		  "current_clocksource", si->clocksource,
+		  sizeof(si->clocksource));
+	si->mem_total_kb = meminfo_kb("MemTotal");
+	si->swap_total_kb = meminfo_kb("SwapTotal");
 }

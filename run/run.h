@@ -12,7 +12,7 @@
 
 #include <signal.h>
 #include <sys/types.h>
-#include "cli/cli.h"
+#include "cli/plan.h"
 #include "core/figures.h"
 #include "core/raw.h"
 #include "core/load.h"

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cli/plan.h - the run's model: the settings, the simulators and loads,
+ * the cells in the order they run (plan.c), the outputs and the gates.
+ * The command line makes it (cli.h); the run, the outputs and the
+ * orchestrator read it, without knowing how it was parsed.
+ */
+#ifndef INTERBENCH_PLAN_H
+#define INTERBENCH_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "core/cfg.h"
+#include "core/figures.h"
+#include "core/load.h"
+#include "core/sim.h"
+
+#define MAX_ITEMS	32	/* simulators, loads, simulator options given */
+#define MAX_GATES	16
+
+enum plan_action {
+	PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION, PLAN_COMPLETION
+};
+
+/* -n auto: at least this many passes (a verdict needs 3), 10 at most. */
+#define AUTO_REPEATS_MIN	3
+#define AUTO_REPEATS_MAX	10
+/* -n auto stops when every cell's mean latency is known to this (%). */
+#define AUTO_HALF_WIDTH_PCT	2.5
+
+/* Names given to -w, -x, -W, -X, checked together at the end. */
+struct picks {
+	const struct sim_desc *want_sim[MAX_ITEMS], *skip_sim[MAX_ITEMS];
+	const struct load_desc *want_load[MAX_ITEMS], *skip_load[MAX_ITEMS];
+	int nws, nxs, nwl, nxl;
+};
+
+struct plan {
+	enum plan_action action;
+	struct run_cfg cfg;
+	bool calibrate;			/* -b */
+	bool loops_given;		/* -l */
+	bool console_only;		/* -c */
+	bool verbose;			/* -v */
+	bool have_cpu, have_interval;	/* -C, -I */
+	bool custom;			/* -C and -I given */
+	bool dry_run;			/* --dry-run */
+	const char *comment;		/* -m */
+	char args[1024];		/* the command line, for the log */
+	const struct sim_desc *sims[MAX_ITEMS];	/* benchmarked, in order */
+	int nsims;
+	const struct load_desc *loads[MAX_ITEMS];
+	int nloads;
+	void *sim_opts[MAX_ITEMS];	/* by index in simulators[] */
+	bool sim_opts_given[MAX_ITEMS];
+	struct { const char *name, *value; } given[MAX_ITEMS];
+	int ngiven;			/* simulators' options given */
+	int repeats;			/* -n; with auto, the most */
+	bool auto_repeats;		/* -n auto[:MAX] */
+	const char *json_path;		/* --json */
+	const char *csv_path;		/* --csv */
+	const char *junit_path;		/* --junit */
+	const char *html_path;		/* --html */
+	bool allow_concurrent;		/* --allow-concurrent */
+	bool trace;			/* --trace */
+	bool bench_policy_given;	/* --bench-policy */
+	bool dma_given;			/* --dma-latency */
+	int dma_latency_us;
+	int trace_frames;		/* --trace-frames */
+	uint64_t breaktrace_ns;		/* --breaktrace; 0: none */
+	struct gate gates[MAX_GATES];	/* --fail-if */
+	int ngates;
+	int per_pass;			/* cells in one pass of the matrix */
+	int cells;			/* in all: per_pass x repeats */
+	struct picks picks;
+};
+
+/* Defaults, and every simulator's option block. 0 or -ENOMEM. */
+int plan_init(struct plan *p);
+void plan_free(struct plan *p);
+/* The simulator options block of s in p, or NULL. */
+const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);
+/* Cell i (0-based, in run order) of the matrix: its pass and what runs. */
+void plan_cell(const struct plan *p, int i, int *repeat,
+	       const struct sim_desc **sim, const struct load_desc **load);
+/*
+ * After the options: the simulators and loads to run from -W/-X/-w/-x,
+ * the simulators' options checked together, the cells counted. plan.c.
+ * 0, or -EINVAL with a one-line message in err.
+ */
+int plan_build(struct plan *p, char *err, size_t n);
+/* Is p among v[0..n-1]? */
+bool ptr_in(const void *const *v, int n, const void *p);
+/* Does the matrix have the cell (sim, load)? A task never loads itself. */
+bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
+
+#endif
