@@ -75,9 +75,10 @@ static void die(int status, const char *fmt, ...)
 
 /* interbench's subcommands, for main() and the shell's completion. */
 static const struct opt_cmd subcommands[] = {
-	{ "compare", compare_opts },
-	{ "report", report_options },
+	{ "compare", compare_opts, compare_main },
+	{ "report", report_options, report_main },
 };
+#define NSUBCOMMANDS	(int)(sizeof(subcommands) / sizeof(subcommands[0]))
 
 static void parse_command_line(struct plan *p, int argc, char **argv)
 {
@@ -100,8 +101,7 @@ static void parse_command_line(struct plan *p, int argc, char **argv)
 		printf("interbench %s\n", IB_VERSION);
 		break;
 	case PLAN_COMPLETION:
-		completion_bash(stdout, subcommands,
-				sizeof(subcommands) / sizeof(subcommands[0]));
+		completion_bash(stdout, subcommands, NSUBCOMMANDS);
 		break;
 	}
 	exit(IB_EXIT_OK);
@@ -672,11 +672,11 @@ int main(int argc, char **argv)
 {
 	static struct run run;
 	struct run *r = &run;
+	int i;
 
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "report"))
-		return report_main(argc - 1, argv + 1);
+	for (i = 0; argc > 1 && i < NSUBCOMMANDS; i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].main(argc - 1, argv + 1);
 	parse_command_line(&r->plan, argc, argv);
 	/* First: SCHED_DEADLINE is refused on a CPU subset (check_rights) */
 	if (r->plan.cfg.uniprocessor)

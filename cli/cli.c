@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cli.c - argv to a plan. Every option is a line of a typed table (here
+ * cli/cli.c - argv to a plan. Every option is a line of a typed table (here
  * for interbench's own, in a simulator's descriptor for its own): parsing,
  * the error messages and --help are all made from the tables.
  */

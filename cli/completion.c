@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * completion.c - `interbench --completion bash`: the bash completion
+ * cli/completion.c - `interbench --completion bash`: the bash completion
  * script, made from the option tables (cli_opts, each simulator's opts,
  * and each subcommand's, handed in by the orchestrator) and the lists of
  * simulators and loads, so that it can never fall behind them. `make`

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * plan.c - the plan a command line makes: the simulators and loads it
+ * cli/plan.c - the plan a command line makes: the simulators and loads it
  * runs (the matrix), their options checked together, and the order of
  * the cells (see cli.h).
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare.c - `interbench compare`: result files of `interbench --json`
+ * compare/compare.c - `interbench compare`: result files of `interbench --json`
  * judged cell by cell against the first (BASE), with verdicts whose false
  * marks are controlled over the whole table (verdict.h says how); three or
  * more files are also compared pair by pair (compare_all.c).

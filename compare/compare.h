@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare.h - what the parts of `interbench compare` share: compare.c
- * (options, files, a file against BASE), compare_all.c (every pair of
- * three or more files) and compare_json.c (compare --json).
+ * compare/compare.h - `interbench compare`, and what its parts share:
+ * compare.c (options, files, a file against BASE), compare_all.c (every
+ * pair of three or more files), compare_json.c (compare --json) and
+ * report_cmp.c (compare --html, drawn with report/). Its statistics,
+ * without output, are verdict.h's. compare/ is the top of the house:
+ * it reads result files (core/resultfile.h) and draws with report/.
  */
 #ifndef INTERBENCH_COMPARE_H
 #define INTERBENCH_COMPARE_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare_all.c - three or more files (kernels A, B, C...): every pair,
+ * compare/compare_all.c - three or more files (kernels A, B, C...): every pair,
  * as the CFS/BFS study compared its kernels. Per cell and figure: each
  * file's quantiles over its repeats, a one-way ANOVA (its p adjusted over
  * the table by Benjamini-Hochberg), and where it finds a difference,

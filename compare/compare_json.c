@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare_json.c - `interbench compare --json FILE`: every row of every
+ * compare/compare_json.c - `interbench compare --json FILE`: every row of every
  * table and the summaries, for scripts (README documents the keys).
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * verdict.c - compare's statistics for two files (see verdict.h).
+ * compare/verdict.c - compare's statistics for two files (see verdict.h).
  */
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * verdict.h - how compare judges result files: the statistics behind its
+ * compare/verdict.h - how compare judges result files: the statistics behind its
  * marks, without any output, so that they can be checked on data with a
  * known truth (tests/calib.c) as well as used.
  *

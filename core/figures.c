@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * figures.c - the table of figures, results read from the simulators'
+ * core/figures.c - the table of figures, results read from the simulators'
  * raw figures, rows (medians over repeats) and --fail-if gates. Pure: no
  * output, no clocks, no exit; unit-tested by tests/unit-figures.c.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * figures.h - the table of figures, and the results made of them.
+ * core/figures.h - the table of figures, and the results made of them.
  *
  * A figure is one number a result has: its mean latency, its p99, its %
  * deadlines met. Each is described once, in IB_FIGURES below (or, for a

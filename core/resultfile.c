@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * resultfile.c - read an interbench result file back (see resultfile.h).
+ * core/resultfile.c - read an interbench result file back (see resultfile.h).
  */
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * resultfile.h - a result file of `interbench --json` read back and
+ * core/resultfile.h - a result file of `interbench --json` read back and
  * checked: its results gathered by cell, with the figures of the table of
  * figures. Used by compare; files of schema interbench-result/1 of any
  * version are read.

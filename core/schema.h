@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * schema.h - the names of the result file (interbench --json): shared by
+ * core/schema.h - the names of the result file (interbench --json): shared by
  * the writer (results.c), compare and the tests' reader. The figures'
  * own keys are in the table of figures (figures.h).
  */

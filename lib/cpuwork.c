@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cpuwork.c - the calibrated CPU loop the simulators and loads burn.
+ * lib/cpuwork.c - the calibrated CPU loop the simulators and loads burn.
  *
  * Simulated tasks ask for an amount of CPU (Audio: 5 % of 50 ms). They burn
  * it with the calibrated loop, in chunks sized from loops_per_ms, until the

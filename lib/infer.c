@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * infer.c - distributions, intervals, ANOVA and multiple testing for
+ * lib/infer.c - distributions, intervals, ANOVA and multiple testing for
  * compare (see infer.h). Checked against published tables and reference
  * values in tests/unit-infer.c.
  */

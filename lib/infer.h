@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * infer.h - the inference compare draws its verdicts with: distributions
+ * lib/infer.h - the inference compare draws its verdicts with: distributions
  * (t, F, normal, studentized range), Welch's interval for a difference of
  * means, one-way ANOVA, Benjamini-Hochberg adjusted p-values, quantiles.
  * Pure, like stats.c: no globals, no clocks, no output, no exit.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * interfere.c - the counters of interference (see interfere.h): the
+ * lib/interfere.c - the counters of interference (see interfere.h): the
  * benchmarked task's threads from /proc/thread-self, the machine from
  * /proc/stat and /proc/pressure. Each is read twice a cell, so plain
  * stdio is cheap enough and never on the sampling path.

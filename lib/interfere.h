@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * interfere.h - what else happened while a cell was measured: counters of
+ * lib/interfere.h - what else happened while a cell was measured: counters of
  * the benchmarked task's own threads and of the machine, read at the
  * start and the end of the measured time, never per sample.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * json.c - a small JSON (RFC 8259) writer and reader for interbench's
+ * lib/json.c - a small JSON (RFC 8259) writer and reader for interbench's
  * result files. See json.h for the contract.
  *
  * Writer layout: one member per line with a 2-space indent, except that

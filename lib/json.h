@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * json.h - a small JSON writer and reader of our own (no dependencies).
+ * lib/json.h - a small JSON writer and reader of our own (no dependencies).
  *
  * Writer: streams to a FILE, escapes every string, writes NaN and
  * infinities as null (JSON has no such numbers), numbers with enough

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * lock.c - one measuring run per machine (see lock.h).
+ * lib/lock.c - one measuring run per machine (see lock.h).
  *
  * Why a record lock on a file and not a pid file: a pid file outlives a
  * crashed run and its pid may have been reused; a lock the kernel holds

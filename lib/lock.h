@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lock.h - one measuring run per machine. Two interbench runs measure
+ * lib/lock.h - one measuring run per machine. Two interbench runs measure
  * each other, so a run takes a lock before it starts measuring: a POSIX
  * record lock on a fixed file, which the kernel releases when the run
  * ends however it ends (a crashed run never blocks the next), and whose

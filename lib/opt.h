@@ -95,10 +95,11 @@ int opt_parse(const struct opt_table *t, int nt, int argc, char **argv,
 int opt_seen_action(void *ctx, int table, const struct opt *o,
 		    const char *val, char *err, size_t n);
 
-/* A subcommand's name and options, for the shell's completion. */
+/* A subcommand: its name, options (for the completion) and main. */
 struct opt_cmd {
 	const char *name;
 	const struct opt *opts;		/* ends with a NULL name */
+	int (*main)(int argc, char **argv);	/* argv[0] is its name */
 };
 
 /* "-l" for an option with a letter, "--json" for one without. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * policy.c - scheduling classes for the benchmarked tasks and the loads,
+ * lib/policy.c - scheduling classes for the benchmarked tasks and the loads,
  * through sched_setattr(2): the one call that sets every class,
  * including SCHED_DEADLINE's parameters and the EEVDF slice request
  * (sched_runtime of a fair task, Linux 6.12 on).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * policy.h - how the benchmarked tasks and the loads are scheduled:
+ * lib/policy.h - how the benchmarked tasks and the loads are scheduled:
  * --bench-policy, --bench-slice, --load-policy (and -r, which is fifo).
  */
 #ifndef INTERBENCH_POLICY_H

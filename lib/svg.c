@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * svg.c - drawing primitives for the pictures (see svg.h). Pure.
+ * lib/svg.c - drawing primitives for the pictures (see svg.h). Pure.
  */
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * svg.h - the drawing primitives of interbench's pictures: a growing text
+ * lib/svg.h - the drawing primitives of interbench's pictures: a growing text
  * buffer, inline SVG plots (axes with real log ticks, lines, dots, cells,
  * legends) and the escaping of text. Pure: no files, no clocks; a page is
  * built in memory and written whole (report.c), so a failure never leaves

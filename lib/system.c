@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * system.c - privileges, memory locking, limits, the calibration file,
+ * lib/system.c - privileges, memory locking, limits, the calibration file,
  * and the description of the machine (see system.h).
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * system.h - what interbench asks of and learns from the machine:
+ * lib/system.h - what interbench asks of and learns from the machine:
  * privileges, memory locking, limits, the calibration file, and the
  * description of the machine the results are stamped with.
  */

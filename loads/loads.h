@@ -2,6 +2,9 @@
 /*
  * loads/loads.h - the table of loads (loads.c) and what the load files
  * share among themselves. What a load is: core/load.h.
+ *
+ * loads/ holds one file a load, each a const struct load_desc, and the
+ * declarations of the Hack load's engine (hackbench.h, hackbench.c).
  */
 #ifndef INTERBENCH_LOADS_H
 #define INTERBENCH_LOADS_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * junit.c - the JUnit XML file for CI servers (see junit.h). The figures
+ * outputs/junit.c - the JUnit XML file for CI servers (see junit.h). The figures
  * come from the table of figures: a new figure is a new property with no
  * code here.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * junit.h - the JUnit XML file (--junit) that CI servers (Jenkins,
+ * outputs/junit.h - the JUnit XML file (--junit) that CI servers (Jenkins,
  * GitLab, ...) read: a testsuite per benchmarked task, a testcase per
  * cell with its figures (medians over its repeats, from the table of
  * figures) as properties, --fail-if breaches as failures, cells not

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * output.c - the classic tables, the logfile, progress and the plan.
+ * outputs/output.c - the classic tables, the logfile, progress and the plan.
  * Columns come from the table of figures: the classic ones by their
  * figure, the -v ones from every figure flagged FIG_VERBOSE.
  */

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * output.h - what a person reads: the classic tables (with -v, more
- * columns), the logfile that copies them, progress and the plan.
+ * outputs/output.h - what a person reads: the classic tables (with -v,
+ * more columns), the logfile that copies them, progress and the plan.
+ *
+ * outputs/ is what a run writes as it goes, every figure from the table
+ * of figures: the tables and logfile (output.h), the JSON and CSV
+ * (results.h), the JUnit file (junit.h).
  */
 #ifndef INTERBENCH_OUTPUT_H
 #define INTERBENCH_OUTPUT_H

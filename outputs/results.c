@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * results.c - the result files, JSON and CSV, written from the table of
+ * outputs/results.c - the result files, JSON and CSV, written from the table of
  * figures (figures.h) and the names of schema.h.
  */
 #include <errno.h>

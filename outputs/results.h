@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * results.h - the result files: JSON (the whole run, kept valid after
+ * outputs/results.h - the result files: JSON (the whole run, kept valid after
  * every cell) and CSV (a row per result), both written from the table of
  * figures.
  */

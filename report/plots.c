@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * plots.c - the plots of each task in a report: the latency
+ * report/plots.c - the plots of each task in a report: the latency
  * distribution of every load (CDF and tail), latency over time per cell,
  * and the spread of the repeats.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * report.c - `interbench report` and `--html`: the page of a run (see
+ * report/report.c - `interbench report` and `--html`: the page of a run (see
  * report.h): its header, the matrix at a glance and the work the loads
  * got done here; the plots of distributions, time and repeats in
  * plots.c.

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * report.h - the pictures: one self-contained HTML page (inline SVG and
+ * report/report.h - the pictures: one self-contained HTML page (inline SVG and
  * CSS, no script, nothing fetched) of result files (`interbench report`,
  * `interbench --html`) or of a comparison (`interbench compare --html`).
  * Everything is read through resultfile.c and the table of figures, so a
  * new figure is plotted without new plotting code. A page is built in
  * memory and written whole into a new file renamed over its name: a
- * failure never leaves half a page.
+ * failure never leaves half a page. report/ is that page's drawing: the
+ * entry points here, what pages are drawn with in page.h.
  */
 #ifndef INTERBENCH_REPORT_H
 #define INTERBENCH_REPORT_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * machine.c - the state of the machine that changes latency, read once
+ * run/machine.c - the state of the machine that changes latency, read once
  * at the start of a run: the preemption model in force, sched_ext, the
  * kernel command line, cpufreq, cpuidle, hugepages, autogroup, real-time
  * throttling, SMT and virtualisation; and the warnings of what skews

@@ -3,10 +3,6 @@
  * run/machine.h - what the results are stamped with about the machine
  * (machine.c): its identity, read once at start, and the state of the
  * machine that changes latency, with the warnings of what skews results.
- *
- * run/ is one run's life on the machine: each cell's processes and their
- * supervision (run.h), the machine's description (machine.h) and --trace
- * (trace.h).
  */
 #ifndef INTERBENCH_MACHINE_H
 #define INTERBENCH_MACHINE_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * run.c - one cell's life: prepare the load, start it and let it settle,
+ * run/run.c - one cell's life: prepare the load, start it and let it settle,
  * start the benchmark, watch both until the benchmark ends (or is stuck),
  * then clean up whatever happened. See run.h.
  */

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * run.h - one cell's life: its load's process, its benchmark's process,
+ * run/run.h - one cell's life: its load's process, its benchmark's process,
  * supervision, and clean-up, whatever happens.
  *
  * Each cell runs the load in one process and the benchmark in another,
  * each in its own process group, while the parent waits at the highest
  * real-time priority. The children report through a shared mapping.
+ *
+ * run/ is one run's life on the machine: each cell's processes and their
+ * supervision (run.h), the machine's description (machine.h) and --trace
+ * (trace.h). It uses the plan (cli/plan.h) and the plug-ins' tables.
  */
 #ifndef INTERBENCH_RUN_H
 #define INTERBENCH_RUN_H

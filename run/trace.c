@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * trace.c - --trace (see trace.h): our own tracefs instance, set up and
+ * run/trace.c - --trace (see trace.h): our own tracefs instance, set up and
  * always undone, and the frames explained from what it recorded.
  *
  * Only our instance is touched (its clock, buffer and events are its

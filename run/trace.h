@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * trace.h - --trace: who ran instead. The kernel's scheduler, interrupt
+ * run/trace.h - --trace: who ran instead. The kernel's scheduler, interrupt
  * and timer events are recorded in a trace instance of our own while
  * each cell runs; afterwards the worst frames (sim_result's worst) are
  * explained from them: the timer's part, the tasks that ran on the CPU

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * trace_why.c - the worst frames explained from the trace (trace.h).
+ * run/trace_why.c - the worst frames explained from the trace (trace.h).
  *
  * Each frame is two windows of time on one CPU each: the timer part
  * (release -> the timing thread awake, on the timing thread's CPU) and

@@ -2,6 +2,9 @@
 /*
  * simulators/simulators.h - the table of simulators (simulators.c), in the
  * order the matrix shows them. One file a simulator: see core/sim.h.
+ *
+ * simulators/ holds the simulators and the engines they run on
+ * (engine.h: the periodic engine with its timing thread, the greedy one).
  */
 #ifndef INTERBENCH_SIMULATORS_H
 #define INTERBENCH_SIMULATORS_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * timing.c - the engines that run simulated tasks and measure them.
+ * simulators/timing.c - the engines that run simulated tasks and measure them.
  *
  * Periodic tasks (Audio, Video, X, Custom): a SCHED_FIFO timing thread
  * sleeps to absolute deadlines on CLOCK_MONOTONIC, stamps the time and

@@ -63,8 +63,18 @@ test_expect_success '--help fits in 80 columns' '
 '
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&
+	(cd "$TOP" && find . -name "*.[ch]" ! -path "./tests/*" | sed "s|^\./||") >srcs &&
 	for f in $(grep -o "[a-z/_]\+\.[ch]\b" "$TOP/HACKING" | sort -u); do
-		[ -f "$TOP/$f" ] || fail "HACKING names $f, which does not exist"
+		# a path from the top, or a file named in its folder'"'"'s list
+		[ -f "$TOP/$f" ] || grep -q "/$f\$" srcs ||
+			fail "HACKING names $f, which does not exist"
 	done
+'
+test_expect_success 'the layout in HACKING covers every source file' '
+	sed -n "/^The layout/,/^One name per concept/p" "$TOP/HACKING" >layout &&
+	while read -r f; do
+		grep -q "\(^\|[ /]\)$(basename "$f")\b" layout ||
+			fail "HACKING'"'"'s layout does not name $f"
+	done <srcs
 '
 test_done
