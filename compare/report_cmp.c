@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/report_cmp.c - `interbench compare --html`: every file against BASE as
- * pictures. On top the summary (the geometric mean of each metric over
- * the cells, with its interval), then a forest plot per metric of every
+ * compare/report_cmp.c - `interbench compare --html`: every file against
+ * BASE as pictures. On top the summary (the geometric mean of each metric
+ * over the cells, with its interval), then a forest plot per metric of every
  * cell's change and interval, coloured by its mark, then each cell's two
  * distributions overlaid. The numbers are verdict.c's, the same as the
  * table's.

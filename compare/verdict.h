@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare/verdict.h - how compare judges result files: the statistics behind its
- * marks, without any output, so that they can be checked on data with a
+ * compare/verdict.h - how compare judges result files: the statistics behind
+ * its marks, without any output, so that they can be checked on data with a
  * known truth (tests/calib.c) as well as used.
  *
- * The run is the unit of replication: each metric of each cell is tested
- * on its per-repeat values (latencies and load rates as logarithms, so
- * changes are ratios; percentages as they are, in points). Two files:
- * Welch's t-test and interval. Three or more: one-way ANOVA per cell and
- * metric, then Tukey-Kramer for every pair. The p-values of a table are
- * adjusted by Benjamini-Hochberg, and a change is marked only when its
- * adjusted p is at most alpha and its whole interval lies beyond
- * min_change (min_points for percentages).
+ * The run is the unit of replication: each metric of each cell is tested on
+ * its per-repeat values (latencies and load rates as logarithms, so changes
+ * are ratios; percentages as they are, in points). Two files: Welch's t-test
+ * and interval. Three or more: one-way ANOVA per cell and metric, then
+ * Tukey-Kramer for every pair. The p-values of a table are adjusted by
+ * Benjamini-Hochberg, and a change is marked only when its adjusted p is at
+ * most alpha and its whole interval lies beyond min_change (min_points for
+ * percentages).
  */
 #ifndef INTERBENCH_VERDICT_H
 #define INTERBENCH_VERDICT_H

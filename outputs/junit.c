@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * outputs/junit.c - the JUnit XML file for CI servers (see junit.h). The figures
- * come from the table of figures: a new figure is a new property with no
- * code here.
+ * outputs/junit.c - the JUnit XML file for CI servers (see junit.h). The
+ * figures come from the table of figures: a new figure is a new property
+ * with no code here.
  */
 #include <errno.h>
 #include <math.h>
