@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * compare/compare_json.c - `interbench compare --json FILE`: every row of every
- * table and the summaries, for scripts (README documents the keys).
+ * table and the summaries, for scripts (doc/compare.txt documents the keys).
  */
 #include <errno.h>
 #include <fcntl.h>

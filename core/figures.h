@@ -165,7 +165,7 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	IB_FRAME_FIGURES(FIG)						\
 	IB_INTF_FIGURES(FIG)
 
-/* Frame pacing: frame times, FPS and its lows, stutters (README). */
+/* Frame pacing: frame times, FPS and its lows, stutters (doc/methods.txt). */
 #define IB_FT(FIG, P, K, A)						\
 	FIG(FT_##P, "frame_time_ms", K, "ft_" K, K " frame time",	\
 	    FU_NS_MS, FB_LOWER, FIG_CSV | FIG_GATE | FIG_OPTIONAL,	\

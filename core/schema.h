@@ -38,7 +38,7 @@
 #define K_WINDOWS		"worst_by_window_us"
 #define K_WINDOW_MS		"window_ms"
 #define K_VALUES		"values"
-/* --trace only: the worst frames explained, worst first (README) */
+/* --trace only: the worst frames explained, worst first (doc/trace.txt) */
 #define K_WORST_FRAMES		"worst_frames"
 #define K_TRACE_LOST		"trace_lost_events"
 #define K_TRACE			"trace"		/* top level: how it traced */

@@ -6,7 +6,7 @@
  * sleeps to absolute deadlines on CLOCK_MONOTONIC, stamps the time and
  * wakes the simulated thread, which burns the frame's CPU and waits again.
  *
- * Frame rules (also in README):
+ * Frame rules (also in doc/methods.txt):
  *  - frame k is released at D_k = start + k * period and must finish by
  *    D_k + deadline (deadline is one period, except X: two).
  *  - a frame released while the thread is still busy waits, and runs as
