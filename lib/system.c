@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "lib/system.h"
+#include "lib/safefile.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
 
@@ -416,27 +417,14 @@ int calib_load(uint64_t *v)
 
 int calib_save(uint64_t v)
 {
-	char tmp[sizeof(CALIB_FILE) + 8];
-	int fd = sys_file_create(CALIB_FILE, tmp, sizeof(tmp));
-	int err = 0;
-	FILE *f;
+	struct safe_file sf;
+	int err = safe_file_begin(&sf, CALIB_FILE);
 
-	if (fd < 0)
-		return fd;
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-		unlink(tmp);
+	if (err)
 		return err;
+	if (fprintf(sf.f, "%llu\n", (unsigned long long)v) < 0) {
+		safe_file_abort(&sf);
+		return -EIO;
 	}
-	if (fprintf(f, "%llu\n", (unsigned long long)v) < 0)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (err) {
-		unlink(tmp);
-		return err;
-	}
-	return sys_file_commit(tmp, CALIB_FILE);
+	return safe_file_commit(&sf);
 }
