@@ -4,21 +4,34 @@
  * safefile.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "lib/safefile.h"
-#include "lib/system.h"
 
 int safe_file_begin(struct safe_file *sf, const char *path)
 {
+	mode_t mask;
 	int fd, err;
 
 	sf->path = path;
 	sf->f = NULL;
 	sf->fd = -1;
-	fd = sys_file_create(path, sf->tmp, sizeof(sf->tmp));
+	if (snprintf(sf->tmp, sizeof(sf->tmp), "%s.XXXXXX", path) >=
+	    (int)sizeof(sf->tmp))
+		return -ENAMETOOLONG;
+	/* O_EXCL under a name nobody could guess: nothing planted is used */
+	fd = mkostemp(sf->tmp, O_CLOEXEC);
 	if (fd < 0)
-		return fd;
+		return -errno;
+	/* mkostemp makes it 0600: give it the mode open() would have */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0644 & ~mask)) {
+		/* still ours and private: better than no result file */
+	}
 	sf->f = fdopen(fd, "w");
 	if (!sf->f) {
 		err = -errno;
@@ -45,11 +58,12 @@ int safe_file_commit(struct safe_file *sf)
 		err = -EIO;
 	sf->f = NULL;
 	sf->fd = -1;
-	if (err) {
+	/* rename() replaces a link at the name, never what it points to */
+	if (!err && rename(sf->tmp, sf->path))
+		err = -errno;
+	if (err)
 		unlink(sf->tmp);
-		return err;
-	}
-	return sys_file_commit(sf->tmp, sf->path);
+	return err;
 }
 
 void safe_file_abort(struct safe_file *sf)

@@ -266,49 +266,6 @@ int sys_can_replace(const char *path)
 
 /* ---- files that cannot be turned against their user ----------------- */
 
-int sys_file_create(const char *path, char *tmp, size_t n)
-{
-	mode_t mask;
-	int fd;
-
-	if (snprintf(tmp, n, "%s.XXXXXX", path) >= (int)n)
-		return -ENAMETOOLONG;
-	/* O_EXCL under a name nobody could guess: nothing planted is used */
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	/* mkostemp makes it 0600: give it the mode open() would have */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0644 & ~mask)) {
-		/* still ours and private: better than no result file */
-	}
-	return fd;
-}
-
-int sys_file_close(FILE *f)
-{
-	int err = 0;
-
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -EIO;
-	return err;
-}
-
-int sys_file_commit(const char *tmp, const char *path)
-{
-	int err = 0;
-
-	/* rename() replaces a link at path, never what it points to */
-	if (rename(tmp, path)) {
-		err = -errno;
-		unlink(tmp);
-	}
-	return err;
-}
-
 /*
  * May we append to the existing file st at path? The rule of the
  * kernel's protected_regular, applied whatever the sysctl says: in a
