@@ -26,6 +26,7 @@
 #include "report/report.h"
 #include "lib/lock.h"
 #include "lib/policy.h"
+#include "lib/safefile.h"
 #include "outputs/output.h"
 #include "outputs/results.h"
 #include "run/run.h"
@@ -226,8 +227,8 @@ static void check_files(struct run *r)
 static void open_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
-	char tmp[PATH_MAX + 8];
-	int fd;
+	struct safe_file sf;
+	int fd, err;
 
 	if (!p->console_only) {
 		fd = sys_open_append(r->log_name);
@@ -238,19 +239,13 @@ static void open_files(struct run *r)
 	}
 	if (p->csv_path) {
 		/* In place at once: the CSV grows row by row where it is. */
-		fd = sys_file_create(p->csv_path, tmp, sizeof(tmp));
-		if (fd >= 0 && !(r->csv = fdopen(fd, "w"))) {
-			int err = -errno;
-
-			close(fd);
-			unlink(tmp);
-			fd = err;
-		}
-		if (fd >= 0)
-			fd = sys_file_commit(tmp, p->csv_path);
-		if (fd < 0)
+		err = safe_file_begin(&sf, p->csv_path);
+		if (!err)
+			err = safe_file_publish(&sf);
+		if (err)
 			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-			    p->csv_path, strerror(-fd));
+			    p->csv_path, strerror(-err));
+		r->csv = sf.f;
 	}
 }
 

@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include "lib/json.h"
+#include "lib/safefile.h"
 #include "core/schema.h"
 #include "lib/opt.h"
 #include "compare/verdict.h"
@@ -28,11 +29,9 @@ struct options {
 	bool any_policy;	/* --allow-policies: compare across classes */
 };
 
-/* compare --json: one document, written to FILE.tmp and renamed. */
+/* compare --json: one document, made new and renamed (safefile.h). */
 struct json_cmp {
-	const char *path;
-	char tmp[PATH_MAX + 8];
-	FILE *f;
+	struct safe_file sf;
 	struct jw w;
 	bool all;		/* "all_pairs" is open, "comparisons" done */
 };

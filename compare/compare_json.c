@@ -4,13 +4,11 @@
  * table and the summaries, for scripts (doc/compare.txt documents the keys).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include "compare/compare.h"
-#include "lib/system.h"
+#include "lib/safefile.h"
 
 static const char *const verdict_keys[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
@@ -29,23 +27,16 @@ static const char *mark_key(int mark, double p)
 int json_cmp_begin(struct json_cmp *j, const char *path,
 		   const struct options *o, const char *base)
 {
-	int fd;
+	int err;
 
 	memset(j, 0, sizeof(*j));
-	j->path = path;
 	/* never through a link or into a file someone planted */
-	fd = sys_file_create(path, j->tmp, sizeof(j->tmp));
-	if (fd < 0) {
-		errno = -fd;
+	err = safe_file_begin(&j->sf, path);
+	if (err) {
+		errno = -err;
 		return -1;
 	}
-	j->f = fdopen(fd, "w");
-	if (!j->f) {
-		close(fd);
-		unlink(j->tmp);
-		return -1;
-	}
-	jw_init(&j->w, j->f);
+	jw_init(&j->w, j->sf.f);
 	jw_obj_begin(&j->w, NULL);
 	jw_str(&j->w, "schema", COMPARE_SCHEMA);
 	jw_num(&j->w, "alpha", o->cmp.alpha);
@@ -137,21 +128,17 @@ void json_all_begin(struct json_cmp *j)
 
 int json_cmp_end(struct json_cmp *j)
 {
-	int err, e;
+	int err;
 
-	if (!j->f)
+	if (!j->sf.f)
 		return 0;
 	jw_arr_end(&j->w);
 	jw_obj_end(&j->w);
 	err = jw_finish(&j->w);
-	e = sys_file_close(j->f);
-	j->f = NULL;
-	if (!err)
-		err = e;
-	if (!err)
-		err = sys_file_commit(j->tmp, j->path);
+	if (err)
+		safe_file_abort(&j->sf);
 	else
-		unlink(j->tmp);
+		err = safe_file_commit(&j->sf);
 	if (err)
 		errno = -err;
 	return err ? -1 : 0;
@@ -159,9 +146,5 @@ int json_cmp_end(struct json_cmp *j)
 
 void json_cmp_abort(struct json_cmp *j)
 {
-	if (!j->f)
-		return;
-	fclose(j->f);
-	j->f = NULL;
-	unlink(j->tmp);
+	safe_file_abort(&j->sf);
 }

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "lib/system.h"
+#include "lib/safefile.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
 
@@ -136,49 +137,6 @@ int sys_can_replace(const char *path)
 
 /* ---- files that cannot be turned against their user ----------------- */
 
-int sys_file_create(const char *path, char *tmp, size_t n)
-{
-	mode_t mask;
-	int fd;
-
-	if (snprintf(tmp, n, "%s.XXXXXX", path) >= (int)n)
-		return -ENAMETOOLONG;
-	/* O_EXCL under a name nobody could guess: nothing planted is used */
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	/* mkostemp makes it 0600: give it the mode open() would have */
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0644 & ~mask)) {
-		/* still ours and private: better than no result file */
-	}
-	return fd;
-}
-
-int sys_file_close(FILE *f)
-{
-	int err = 0;
-
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -EIO;
-	return err;
-}
-
-int sys_file_commit(const char *tmp, const char *path)
-{
-	int err = 0;
-
-	/* rename() replaces a link at path, never what it points to */
-	if (rename(tmp, path)) {
-		err = -errno;
-		unlink(tmp);
-	}
-	return err;
-}
-
 /*
  * May we append to the existing file st at path? The rule of the
  * kernel's protected_regular, applied whatever the sysctl says: in a
@@ -287,27 +245,14 @@ int calib_load(uint64_t *v)
 
 int calib_save(uint64_t v)
 {
-	char tmp[sizeof(CALIB_FILE) + 8];
-	int fd = sys_file_create(CALIB_FILE, tmp, sizeof(tmp));
-	int err = 0;
-	FILE *f;
+	struct safe_file sf;
+	int err = safe_file_begin(&sf, CALIB_FILE);
 
-	if (fd < 0)
-		return fd;
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-		unlink(tmp);
+	if (err)
 		return err;
+	if (fprintf(sf.f, "%llu\n", (unsigned long long)v) < 0) {
+		safe_file_abort(&sf);
+		return -EIO;
 	}
-	if (fprintf(f, "%llu\n", (unsigned long long)v) < 0)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (err) {
-		unlink(tmp);
-		return err;
-	}
-	return sys_file_commit(tmp, CALIB_FILE);
+	return safe_file_commit(&sf);
 }

@@ -34,18 +34,9 @@ void sys_write_file(const char *path, const char *s);
 int sys_can_write(const char *path);
 
 /*
- * Result and calibration files are never opened by their name: they are
- * made new under a random name next to it (O_EXCL, so a link or file
- * planted there is never opened) and renamed over the name, which
- * replaces whatever was there (a link itself, never what it points to).
+ * Could a file be made next to path and renamed over it (safefile.h)?
+ * 0 or -errno.
  */
-/* The new file path.XXXXXX (its name in tmp): an fd or -errno. */
-int sys_file_create(const char *path, char *tmp, size_t n);
-/* rename() tmp over path, or remove tmp: 0 or -errno. */
-int sys_file_commit(const char *tmp, const char *path);
-/* Flush, sync and close f (closed either way): 0 or -errno. */
-int sys_file_close(FILE *f);
-/* Could a file be made next to path and renamed over it? 0 or -errno. */
 int sys_can_replace(const char *path);
 /*
  * The logfile is appended to, so it is opened by its name, but never

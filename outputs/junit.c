@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "outputs/junit.h"
 #include "outputs/output.h"
+#include "lib/safefile.h"
 #include "lib/base.h"
 #include "core/load.h"
 
@@ -312,33 +312,18 @@ static int make_cells(const struct run_info *ri, const struct result *res,
 int junit_write(const char *path, const struct run_info *ri,
 		const struct result *res, int n)
 {
-	char tmp[PATH_MAX + 8];
+	struct safe_file sf;
 	struct cell *cells;
-	int ncells, fd, err = 0;
-	FILE *f;
+	int ncells, err;
 
 	ncells = make_cells(ri, res, n, &cells);
 	if (ncells < 0)
 		return ncells;
-	fd = sys_file_create(path, tmp, sizeof(tmp));
-	if (fd < 0) {
-		free(cells);
-		return fd;
+	err = safe_file_begin(&sf, path);
+	if (!err) {
+		document(sf.f, ri, cells, ncells);
+		err = safe_file_commit(&sf);
 	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-		goto fail;
-	}
-	document(f, ri, cells, ncells);
-	err = sys_file_close(f);
-	if (err)
-		goto fail;
 	free(cells);
-	return sys_file_commit(tmp, path);
-fail:
-	free(cells);
-	unlink(tmp);
 	return err;
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "outputs/results.h"
 #include "lib/policy.h"
+#include "lib/safefile.h"
 
 #define US(ns)	((double)(ns) / NSEC_PER_USEC)
 #include "core/schema.h"
@@ -414,50 +415,39 @@ static int json_tail(struct jw *w)
 
 /*
  * The whole document into a new file next to path, renamed over it (see
- * sys_file_create). With keep, the file stays open for json_out_add():
- * its fd; else 0; or -errno.
+ * safefile.h). With keep, the file stays open for json_out_add(): its
+ * fd; else 0; or -errno.
  */
 static int json_write_all(const char *path, const struct run_info *ri,
 			  const struct result *res, int n, bool keep)
 {
-	char tmp[PATH_MAX + 8];
-	int i, fd, kept = -1, err = 0;
+	struct safe_file sf;
+	int i, kept = -1, err;
 	struct jw w;
-	FILE *f;
 
-	fd = sys_file_create(path, tmp, sizeof(tmp));
-	if (fd < 0)
-		return fd;
-	if (keep && (kept = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0)
+	err = safe_file_begin(&sf, path);
+	if (err)
+		return err;
+	if (keep && (kept = fcntl(sf.fd, F_DUPFD_CLOEXEC, 0)) < 0) {
 		err = -errno;
-	f = err ? NULL : fdopen(fd, "w");
-	if (!f) {
-		err = err ? err : -errno;
-		close(fd);
-		goto fail;
+		safe_file_abort(&sf);
+		return err;
 	}
-	jw_init(&w, f);
+	jw_init(&w, sf.f);
 	json_head(&w, ri);
 	for (i = 0; i < n; i++)
 		json_result(&w, &res[i]);
 	err = json_tail(&w);
-	i = sys_file_close(f);
-	if (!err)
-		err = i;
 	if (err)
-		goto fail;
-	err = sys_file_commit(tmp, path);
+		safe_file_abort(&sf);
+	else
+		err = safe_file_commit(&sf);
 	if (err) {
 		if (kept >= 0)
 			close(kept);
 		return err;
 	}
 	return keep ? kept : 0;
-fail:
-	if (kept >= 0)
-		close(kept);
-	unlink(tmp);
-	return err;
 }
 
 int json_to_text(const struct run_info *ri, const struct result *res, int n,

@@ -7,16 +7,15 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "report/page.h"
 #include "core/schema.h"
-#include "lib/system.h"
+#include "lib/safefile.h"
 #include "lib/base.h"
 
 static const char css[] =
@@ -92,32 +91,7 @@ void pic_end(struct page *pg, size_t mark, const char *fmt, ...)
 
 int report_save(const char *path, const char *text, size_t len)
 {
-	char tmp[PATH_MAX + 8];
-	size_t off = 0;
-	int fd, err = 0;
-
-	fd = sys_file_create(path, tmp, sizeof(tmp));
-	if (fd < 0)
-		return fd;
-	while (off < len && !err) {
-		ssize_t w = write(fd, text + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			err = w < 0 ? -errno : -EIO;
-		else
-			off += (size_t)w;
-	}
-	if (!err && fsync(fd))
-		err = -errno;
-	if (close(fd) && !err)
-		err = -EIO;
-	if (err) {
-		unlink(tmp);
-		return err;
-	}
-	return sys_file_commit(tmp, path);
+	return safe_file_write(path, text, len);
 }
 
 /* ---- a file's tasks and loads ----------------------------------------- */

@@ -15,7 +15,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "lib/system.h"
+#include "lib/safefile.h"
 #include "run/trace.h"
 #include "lib/base.h"
 
@@ -220,32 +220,31 @@ void trace_cell_stop(struct tracer *t)
 
 int trace_save(struct tracer *t, const char *path)
 {
-	char src[256], tmp[512], buf[65536];
+	char src[256], buf[65536];
+	struct safe_file sf;
 	ssize_t k;
-	int in, out, e = 0;
+	int in, e;
 
 	snprintf(src, sizeof(src), "%s/trace", t->inst);
 	in = open(src, O_RDONLY | O_CLOEXEC);
 	if (in < 0)
 		return -errno;
-	out = sys_file_create(path, tmp, sizeof(tmp));
-	if (out < 0) {
+	e = safe_file_begin(&sf, path);
+	if (e) {
 		close(in);
-		return out;
+		return e;
 	}
 	while ((k = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)k) != k) {
+		if (write(sf.fd, buf, (size_t)k) != k) {
 			e = -EIO;
 			break;
 		}
 	close(in);
-	if (close(out) && !e)
-		e = -errno;
 	if (e) {
-		unlink(tmp);
+		safe_file_abort(&sf);
 		return e;
 	}
-	return sys_file_commit(tmp, path);
+	return safe_file_commit(&sf);
 }
 
 void trace_close(struct tracer *t)

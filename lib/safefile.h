@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * safefile.h - how every output file is written (results, reports, the
+ * calibration, a trace). It is never opened by its name: it is made new
+ * under a random name next to it (O_EXCL, so a link or file planted
+ * there is never opened), written, synced and renamed over the name,
+ * which replaces whatever was there (a link itself, never what it points
+ * to). A reader never sees half a file; a failure leaves the old one.
+ *
+ *	struct safe_file sf;
+ *	int err = safe_file_begin(&sf, path);
+ *
+ *	if (err)
+ *		return err;
+ *	fprintf(sf.f, ...);
+ *	return safe_file_commit(&sf);	(or safe_file_abort(&sf))
+ */
+#ifndef INTERBENCH_SAFEFILE_H
+#define INTERBENCH_SAFEFILE_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct safe_file {
+	char tmp[PATH_MAX + 8];		/* path.XXXXXX while it exists */
+	const char *path;		/* the name (not copied) */
+	FILE *f;			/* write here; NULL once done */
+	int fd;				/* f's, for write(); -1 once done */
+};
+
+/* Make the new file path.XXXXXX, open as sf->f and sf->fd: 0 or -errno. */
+int safe_file_begin(struct safe_file *sf, const char *path);
+/*
+ * Flush, sync and close it, then rename it over the name: 0, or -errno
+ * (-EIO if a write to sf->f failed) with the temporary gone.
+ */
+int safe_file_commit(struct safe_file *sf);
+/* Close and remove the temporary: the name is left as it was. */
+void safe_file_abort(struct safe_file *sf);
+/*
+ * For a file that grows where it is (the CSV): rename it over the name
+ * now and leave sf->f open, the caller's to fclose(); neither commit nor
+ * abort it then. 0, or -errno with the temporary gone.
+ */
+int safe_file_publish(struct safe_file *sf);
+/* All of buf as the file path, made so in one call: 0 or -errno. */
+int safe_file_write(const char *path, const void *buf, size_t len);
+
+#endif
