@@ -377,7 +377,7 @@ static int cli_tables(struct plan *p, struct opt_table *t)
 
 	t[n].opts = cli_opts;
 	t[n++].base = p;
-	for (i = 0; simulators[i] && i < MAX_ITEMS; i++) {
+	for (i = 0; i < MAX_ITEMS && simulators[i]; i++) {
 		t[n].opts = simulators[i]->opts;
 		t[n++].base = p->sim_opts[i];
 	}

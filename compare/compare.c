@@ -442,11 +442,12 @@ const struct opt compare_opts[] = {
 static int parse_options(int argc, char **argv, struct options *o,
 			 const char **files, int *nfiles, char *err, size_t n)
 {
-	const struct opt_table t = { compare_opts, o };
+	struct opt_table t = { compare_opts, NULL };
 	bool help = false;
 	int i, rest, r;
 
 	memset(o, 0, sizeof(*o));
+	t.base = o;
 	o->cmp.alpha = 0.05;
 	o->cmp.min_change = 5;
 	/* A point of deadlines is a frame in a hundred missed. */
