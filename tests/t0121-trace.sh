@@ -73,10 +73,11 @@ fi
 
 # The culprit, ibculprit (a script's comm is its name): it first tells
 # the trace who it is (its pid as the trace sees it, which is not $!
-# inside a PID namespace), then runs SCHED_FIFO in bursts of a few ms
-# every 10 ms. A fair busy loop would seldom delay the simulated thread:
-# it wakes while the FIFO timing thread is on the CPU and EEVDF picks the
-# sleeper first. read -t sleeps without forking, so no child shares the
+# inside a PID namespace), then runs SCHED_FIFO in bursts of 4 ms (timed
+# with bash's EPOCHREALTIME, not counted in iterations, whose speed is
+# the machine's) every 14 ms or so. A fair busy loop would seldom delay
+# the simulated thread: it wakes while the FIFO timing thread is on the
+# CPU and EEVDF picks the sleeper first. read -t sleeps without forking, so no child shares the
 # culprit's comm.
 mkfifo culprit.fifo
 cat >ibculprit <<'EOF'
@@ -84,8 +85,8 @@ cat >ibculprit <<'EOF'
 echo ibculprit >"$1"
 exec 3<>"$2"
 while :; do
-	i=0
-	while [ $i -lt 1000 ]; do i=$((i + 1)); done
+	end=$(( ${EPOCHREALTIME/./} + 4000 ))
+	while [ ${EPOCHREALTIME/./} -lt $end ]; do :; done
 	read -t 0.01 -u 3 _
 done
 EOF
