@@ -532,6 +532,8 @@ static void start(struct run *r)
 		r->info.trace = &r->tracer;
 	}
 	sysinfo_read(&r->sys);
+	/* What a late frame's idle CPU was: the host's, in a VM */
+	r->tracer.vm = r->sys.st.vm;
 	sys_raise_fd_limit();
 	r->con.plan = &r->plan;
 	r->info.plan = &r->plan;

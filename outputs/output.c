@@ -528,6 +528,15 @@ static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
 		*at += (size_t)k;
 }
 
+/* " (cpu idle 22.8: host (steal))": a late part no task held up. */
+static void idle_text(char *buf, size_t n, size_t *at,
+		      const struct why_part *p)
+{
+	if (p->idle_cause)
+		add(buf, n, at, " (cpu idle %.3g: %s)", MS(p->idle_ns),
+		    why_idle_text(p->idle_cause));
+}
+
 /* " behind a:1 2.1, b:2 0.3; irq x 0.1; softirq NET_RX 0.2" */
 static void part_text(char *buf, size_t n, size_t *at,
 		      const struct why_part *p, int most)
@@ -535,6 +544,7 @@ static void part_text(char *buf, size_t n, size_t *at,
 	uint64_t shown = 0;
 	int i;
 
+	idle_text(buf, n, at, p);
 	if (p->own_ns >= 10 * NSEC_PER_USEC)
 		add(buf, n, at, " (own work %.3g)", MS(p->own_ns));
 	for (i = 0; i < p->nran && i < most; i++) {
@@ -566,8 +576,12 @@ void why_line(char *buf, size_t n, const struct why_frame *f)
 	add(buf, n, &at, "%s %.3g ms: timer +%.3g", f->broke ? "break" :
 	    "worst", MS(f->latency_ns), MS(f->timer.ns));
 	/* What held the timer up matters only when it was late. */
-	if (f->timer.ns >= 50 * NSEC_PER_USEC)
+	if (f->timer.ns >= WHY_LATE_NS) {
+		if (f->timer.fired_ns)
+			add(buf, n, &at, " fired %.3g late",
+			    MS(f->timer.fired_ns));
 		part_text(buf, n, &at, &f->timer, 2);
+	}
 	add(buf, n, &at, "; waited %.3g on cpu %d", MS(f->wait.ns),
 	    f->wait.cpu);
 	part_text(buf, n, &at, &f->wait, 3);

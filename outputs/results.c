@@ -252,6 +252,27 @@ static int merge_who(struct why_who *out, const struct why_who *a, int na,
 }
 
 
+/*
+ * Which late part's idle time was the host's ("host", a VM) or could be
+ * the host's or an idle state's exit ("idle_exit_or_host"), and how much
+ * of the frame the host took in a VM; null where no late part was idle.
+ */
+static void json_idle(struct jw *w, const struct why_frame *f)
+{
+	static const char *const causes[] = {
+		[WHY_IDLE_NONE] = NULL, [WHY_IDLE_HOST] = "host",
+		[WHY_IDLE_EXIT_OR_HOST] = "idle_exit_or_host",
+	};
+	enum why_idle c = f->timer.idle_cause ? f->timer.idle_cause :
+			  f->wait.idle_cause;
+
+	jw_str(w, "idle_cause", causes[c]);
+	if (c == WHY_IDLE_HOST)
+		jw_num(w, "host_us", US(f->host_ns));
+	else
+		jw_null(w, "host_us");
+}
+
 /* --trace: each frame, the parts of its latency and who took them. */
 static void json_worst(struct jw *w, const struct result *r)
 {
@@ -285,6 +306,14 @@ static void json_worst(struct jw *w, const struct result *r)
 		jw_int(w, "timer_cpu", f->timer.cpu);
 		json_who(w, "timer_ran_instead", f->timer.ran, f->timer.nran,
 			 true);
+		/* What no task did: the CPU idle while the frame was late. */
+		if (f->timer.fired_ns)
+			jw_num(w, "timer_fired_late_us", US(f->timer.fired_ns));
+		else
+			jw_null(w, "timer_fired_late_us");
+		jw_num(w, "timer_idle_us", US(f->timer.idle_ns));
+		jw_num(w, "wait_idle_us", US(f->wait.idle_ns));
+		json_idle(w, f);
 		jw_int(w, "tid", f->tid);
 		jw_bool(w, "complete", !f->lost);
 		jw_bool(w, "breaktrace", f->broke);

@@ -28,6 +28,18 @@ struct why_who {
 #define WHY_RAN		8
 #define WHY_IRQS	4
 
+/*
+ * A late part of a frame during which its CPU sat idle was held up by
+ * no task: the CPU was not running at all. In a virtual machine that is
+ * the host (it did not run the vCPU: steal, or the vCPU's wakeup); on
+ * bare metal a deep idle state's exit, or the host if we cannot tell.
+ */
+enum why_idle {
+	WHY_IDLE_NONE,			/* not late, or not mostly idle */
+	WHY_IDLE_HOST,			/* a VM: the host's */
+	WHY_IDLE_EXIT_OR_HOST,		/* idle-state exit or host steal */
+};
+
 /* One part of a frame's latency: a window of time on one CPU. */
 struct why_part {
 	uint64_t ns;
@@ -41,6 +53,11 @@ struct why_part {
 					   ran[] may hold only the largest */
 	uint64_t own_ns;		/* the waiting thread itself ran: the
 					   previous frame's work, overrun */
+	uint64_t idle_ns;		/* the CPU idle, no interrupt: not a
+					   task's doing (see why_idle) */
+	uint64_t fired_ns;		/* timer part: from the release to its
+					   hrtimer firing; 0: not seen */
+	enum why_idle idle_cause;	/* what the idle time was, if late */
 };
 
 /*
@@ -57,6 +74,8 @@ struct why_frame {
 	int migrations;			/* of the simulated thread, in it */
 	bool lost;			/* the trace does not cover it all */
 	bool broke;			/* --breaktrace stopped at this one */
+	uint64_t host_ns;		/* idle time of its late parts that
+					   was the host's (a VM only) */
 };
 
 struct tracer {
@@ -69,6 +88,7 @@ struct tracer {
 	char missing[256];		/* events this kernel lacks */
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
+	int vm;				/* a virtual machine: 1, 0, -1 unknown */
 };
 
 /* Our instance's name under tracefs's instances/. */
@@ -92,9 +112,16 @@ void trace_cell_stop(struct tracer *t);
  */
 int trace_explain(struct tracer *t, const struct worst_frames *w,
 		  struct why_frame **out);
-/* Explain from the trace text in f (trace_why.c; for the unit test). */
+/*
+ * Explain from the trace text in f (trace_why.c; for the unit test); vm
+ * as struct tracer's, for what idle time was.
+ */
 int trace_explain_file(FILE *f, const struct worst_frames *w,
-		       uint64_t stopped_ns, struct why_frame **out);
+		       uint64_t stopped_ns, int vm, struct why_frame **out);
+/* A part is late, for its explanation, from this much on. */
+#define WHY_LATE_NS	50000ULL
+/* The words of an idle cause: "host (steal)", ... ("" for none). */
+const char *why_idle_text(enum why_idle c);
 /* Copy the instance's trace into a new file at path: 0 or -errno. */
 int trace_save(struct tracer *t, const char *path);
 /* Remove the instance and unmount what we mounted (idempotent). */

@@ -156,11 +156,13 @@ static void account(struct window *a, int na, int c,
 				ns);
 		} else if (st->pid == w->self) {
 			o->own_ns += ns;
+		} else if (!st->pid) {
+			/* Not a culprit: no task ran (see why_idle). */
+			o->idle_ns += ns;
 		} else {
-			if (st->pid)
-				o->others_ns += ns;
-			add_who(w->tasks, &w->ntasks, ACC_TASKS,
-				st->pid ? st->comm : "idle", st->pid, ns);
+			o->others_ns += ns;
+			add_who(w->tasks, &w->ntasks, ACC_TASKS, st->comm,
+				st->pid, ns);
 		}
 	}
 }
@@ -255,6 +257,28 @@ static void tid_line(struct window *a, int na, struct why_frame *fr, int nf,
 			fr[i].tid = pid;
 }
 
+/*
+ * The timing thread's sleep ends by hrtimer_wakeup on its CPU: the first
+ * after a frame's release, inside its timer window, is when the timer
+ * fired.
+ */
+static void timer_fired(struct window *a, int na, const struct line *l)
+{
+	int i;
+
+	if (strcmp(l->event, "hrtimer_expire_entry") ||
+	    !strstr(l->args, "function=hrtimer_wakeup"))
+		return;
+	for (i = 0; i < na; i++) {
+		struct window *w = &a[i];
+
+		if (w->out == &w->frame->timer && w->cpu == l->cpu &&
+		    !w->out->fired_ns && l->ts >= w->from && l->ts <= w->to)
+			w->out->fired_ns = l->ts - w->from ? l->ts - w->from :
+					   1;
+	}
+}
+
 /* A "CPU:N [LOST M EVENTS]" line: windows on N still open lost some. */
 static void lost_line(struct window *a, int na, const char *s, uint64_t now)
 {
@@ -265,6 +289,34 @@ static void lost_line(struct window *a, int na, const char *s, uint64_t now)
 	for (i = 0; i < na; i++)
 		if (a[i].cpu == c && a[i].to >= now)
 			a[i].frame->lost = true;
+}
+
+const char *why_idle_text(enum why_idle c)
+{
+	switch (c) {
+	case WHY_IDLE_HOST:
+		return "host (steal)";
+	case WHY_IDLE_EXIT_OR_HOST:
+		return "host steal or idle-state exit";
+	case WHY_IDLE_NONE:
+		break;
+	}
+	return "";
+}
+
+/*
+ * A late part whose CPU was idle for most of it: nothing ran, so the
+ * time was the host's in a VM, else an idle state's exit or the host.
+ */
+static void idle_cause(struct window *w, int vm)
+{
+	struct why_part *o = w->out;
+
+	if (o->ns < WHY_LATE_NS || 2 * o->idle_ns < o->ns)
+		return;
+	o->idle_cause = vm == 1 ? WHY_IDLE_HOST : WHY_IDLE_EXIT_OR_HOST;
+	if (vm == 1)
+		w->frame->host_ns += o->idle_ns;
 }
 
 static void finish_window(struct window *w)
@@ -305,6 +357,7 @@ static void sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 			continue;
 		last = l.ts;
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
+		timer_fired(a, na, &l);
 		apply(fr, wf, nf, &cpu[l.cpu], &l);
 		cpu[l.cpu].since = l.ts;
 	}
@@ -353,7 +406,7 @@ static void frame_windows(struct window *a, struct why_frame *o,
 }
 
 int trace_explain_file(FILE *f, const struct worst_frames *w,
-		       uint64_t stopped_ns, struct why_frame **out)
+		       uint64_t stopped_ns, int vm, struct why_frame **out)
 {
 	struct window a[2 * WORST_MAX];
 	struct cpu_state *cpu;
@@ -381,6 +434,8 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 	for (i = 0; i < 2 * nf; i++) {
 		if (!f)
 			a[i].frame->lost = true;
+		else
+			idle_cause(&a[i], vm);
 		finish_window(&a[i]);
 	}
 	free(cpu);
@@ -400,7 +455,7 @@ int trace_explain(struct tracer *t, const struct worst_frames *w,
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
-	n = trace_explain_file(f, w, t->stopped_ns, out);
+	n = trace_explain_file(f, w, t->stopped_ns, t->vm, out);
 	fclose(f);
 	return n;
 }

@@ -2,7 +2,8 @@
 /*
  * unit-trace.c - --trace's explanation of a frame (trace_why.c) from a
  * made-up trace whose truth is known: who ran, interrupts, softirqs, the
- * thread's own time, migrations, a namespace's tids, lost events.
+ * thread's own time, migrations, a namespace's tids, lost events, and a
+ * timer that fired late while its CPU sat idle (the host's, in a VM).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "run/trace.h"
 #include "check.h"
 #include "core/raw.h"
+#include "outputs/output.h"
 
 /* Times are seconds in the trace: 100.000000 is 100 s. */
 #define S(x)	((uint64_t)((x) * 1e9 + 0.5))
@@ -36,6 +38,68 @@ static const char trace_text[] =
 "CPU:1 [LOST 42 EVENTS]\n"
 "          burner-4001  [001] d..2. 100.100000: sched_switch: prev_comm=burner prev_pid=4001 prev_prio=120 prev_state=R ==> next_comm=ib:bench:Audio next_pid=5001 next_prio=120\n";
 
+/*
+ * The case a VM's host makes: released at 200 s, CPU 1 idle (swapper)
+ * until its hrtimer_wakeup fires at 200.0228, the timing thread (5002)
+ * runs at once and wakes the simulated thread (5001) on CPU 0, idle too
+ * for 0.4 ms. Nothing ran instead: no task is to blame.
+ */
+static const char idle_text[] =
+"   ib:bench:Video-5001  [000] ..... 199.900000: tracing_mark_write: interbench: tid 7\n"
+"   ib:bench:Video-5002  [001] ..... 199.900001: tracing_mark_write: interbench: tid 8\n"
+"   ib:bench:Video-5002  [001] d..2. 199.950000: sched_switch: prev_comm=ib:bench:Video prev_pid=5002 prev_prio=0 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+"   ib:bench:Video-5001  [000] d..2. 199.950000: sched_switch: prev_comm=ib:bench:Video prev_pid=5001 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n"
+"          <idle>-0     [001] d.h1. 200.022800: hrtimer_expire_entry: hrtimer=00000000deadbeef function=hrtimer_wakeup now=200022800000\n"
+"          <idle>-0     [001] d.h1. 200.022810: hrtimer_expire_exit: hrtimer=00000000deadbeef\n"
+"          <idle>-0     [001] d..2. 200.022820: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ib:bench:Video next_pid=5002 next_prio=0\n"
+"          <idle>-0     [000] d..2. 200.023300: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ib:bench:Video next_pid=5001 next_prio=120\n";
+
+/* The idle case explained as a VM's (vm 1) or maybe the host's (vm 0). */
+static void idle_case(int vm)
+{
+	struct worst_frames w = { .keep = 1, .n = 1, .timing_tid = 8 };
+	struct why_frame *o;
+	char line[512], want[128];
+	FILE *f = fmemopen((void *)idle_text, sizeof(idle_text) - 1, "r");
+	int n;
+
+	w.f[0] = (struct worst_frame){ .release = S(200.0),
+		.timer = S(200.0229), .timer_cpu = 1, .start = S(200.0233),
+		.tid = 7, .cpu = 0 };
+	if (!f)
+		exit(1);
+	n = trace_explain_file(f, &w, 0, vm, &o);
+	fclose(f);
+	check(n == 1 && !o[0].lost, "vm %d: the idle frame explained", vm);
+	if (n != 1)
+		return;
+	check(o[0].timer.fired_ns == S(0.0228), "vm %d: the timer fired "
+	      "22.8 ms late (%llu ns)", vm,
+	      (unsigned long long)o[0].timer.fired_ns);
+	check(o[0].timer.nran == 0 && o[0].timer.others_ns == 0,
+	      "vm %d: no task ran instead in the timer part (%d)", vm,
+	      o[0].timer.nran);
+	/* 22.8 ms before the interrupt, 10 us after it until the switch */
+	check(o[0].timer.idle_ns == S(0.02281), "vm %d: its CPU idle 22.81 "
+	      "ms (%llu)", vm, (unsigned long long)o[0].timer.idle_ns);
+	check(o[0].timer.idle_cause == (vm == 1 ? WHY_IDLE_HOST :
+	      WHY_IDLE_EXIT_OR_HOST), "vm %d: the timer part is %s", vm,
+	      why_idle_text(o[0].timer.idle_cause));
+	check(o[0].wait.idle_ns == S(0.0004) && o[0].wait.nran == 0,
+	      "vm %d: the wait part idle 0.4 ms, nobody instead", vm);
+	check(o[0].host_ns == (vm == 1 ? S(0.02281) + S(0.0004) : 0),
+	      "vm %d: the host's time in the frame (%llu)", vm,
+	      (unsigned long long)o[0].host_ns);
+	why_line(line, sizeof(line), &o[0]);
+	snprintf(want, sizeof(want), "timer +22.9 fired 22.8 late (cpu idle "
+		 "22.8: %s)", vm == 1 ? "host (steal)" :
+		 "host steal or idle-state exit");
+	check(strstr(line, want) && !strstr(line, "behind") &&
+	      !strstr(line, "idle:0"), "vm %d: the line names the host, not "
+	      "an idle task (%s)", vm, line);
+	free(o);
+}
+
 int main(void)
 {
 	struct worst_frames w = { .keep = 3, .n = 2, .timing_tid = 8 };
@@ -54,7 +118,7 @@ int main(void)
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
 	if (!f)
 		return 1;
-	n = trace_explain_file(f, &w, 0, &o);
+	n = trace_explain_file(f, &w, 0, -1, &o);
 	fclose(f);
 	check(n == 2, "two frames explained (%d)", n);
 	if (n != 2)
@@ -90,10 +154,15 @@ int main(void)
 
 	/* A trace stopped (--breaktrace) before frame 2 started. */
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
-	n = trace_explain_file(f, &w, S(100.01), &o);
+	n = trace_explain_file(f, &w, S(100.01), -1, &o);
 	fclose(f);
 	check(n == 2 && o[0].lost && !o[1].lost, "after the trace stopped: "
 	      "incomplete");
 	free(o);
+	idle_case(1);
+	idle_case(0);
+	check(!strcmp(why_idle_text(WHY_IDLE_HOST), "host (steal)") &&
+	      !strcmp(why_idle_text(WHY_IDLE_EXIT_OR_HOST),
+		      "host steal or idle-state exit"), "the causes' words");
 	return check_done();
 }
