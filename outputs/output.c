@@ -528,7 +528,7 @@ static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
 		*at += (size_t)k;
 }
 
-/* " (cpu idle 22.8: host (steal))": a late part no task held up. */
+/* " (cpu idle 22.8: host (steal or vCPU wakeup))": no task held it. */
 static void idle_text(char *buf, size_t n, size_t *at,
 		      const struct why_part *p)
 {

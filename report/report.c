@@ -238,6 +238,103 @@ static void more_maps(struct page *pg, const struct result_file *rf,
 	sb_printf(&pg->b, "</div>\n");
 }
 
+/* A number of a worst frame's object, or NaN. */
+static double wf_num(const struct jval *f, const char *k)
+{
+	const struct jval *v = json_get_type(f, k, J_NUM);
+
+	return v ? v->num : NAN;
+}
+
+static const char why_head[] =
+"<h3>Why it was late (--trace): the worst frames</h3>\n"
+"<table><tr><th>task</th><th>load</th><th>repeat</th><th>latency ms</th>"
+"<th>timer ms</th><th>fired late ms</th><th>wait ms</th>"
+"<th>CPU idle ms</th><th>whose</th><th>ran instead</th></tr>\n";
+
+/* A cell of us as ms, "-" when the file has none. */
+static void wf_ms(struct sbuf *b, double us)
+{
+	if (isnan(us))
+		sb_printf(b, "<td class=\"n\">-</td>");
+	else
+		sb_printf(b, "<td class=\"n\">%.3g</td>", us / 1000);
+}
+
+/* "name:pid 1.23 ms, ..." of a worst frame's list of who ran instead. */
+static void wf_who(struct sbuf *b, const struct jval *f, const char *key)
+{
+	const struct jval *a = json_get_type(f, key, J_ARR);
+	size_t i;
+
+	for (i = 0; a && i < a->n && i < 3; i++) {
+		const struct jval *who = &a->items[i];
+		const struct jval *name = json_get_type(who, "comm", J_STR);
+
+		sb_printf(b, "%s", i ? ", " : "");
+		sb_esc(b, name ? name->str : "?");
+		sb_printf(b, ":%.0f %.3g ms", wf_num(who, "pid"),
+			  wf_num(who, "us") / 1000);
+	}
+}
+
+/* One worst frame of a cell's repeat as a row of the table. */
+static void why_row(struct sbuf *b, const struct file_cell *c, size_t r,
+		    const struct jval *f)
+{
+	const struct jval *cause = json_get_type(f, "idle_cause", J_STR);
+
+	sb_printf(b, "<tr><td>");
+	sb_esc(b, c->bench);
+	sb_printf(b, "</td><td>");
+	sb_esc(b, c->load);
+	sb_printf(b, "</td><td class=\"n\">%d</td>", c->ok[r].repeat);
+	wf_ms(b, wf_num(f, "latency_us"));
+	wf_ms(b, wf_num(f, "timer_us"));
+	wf_ms(b, wf_num(f, "timer_fired_late_us"));
+	wf_ms(b, wf_num(f, "wait_us"));
+	wf_ms(b, wf_num(f, "timer_idle_us") + wf_num(f, "wait_idle_us"));
+	/* Whose the idle time was: no task's. */
+	sb_printf(b, "<td>");
+	if (cause && !strcmp(cause->str, "host"))
+		sb_printf(b, "<span class=\"warn\">host (steal or vCPU "
+			  "wakeup) %.3g ms</span>", wf_num(f, "host_us") / 1000);
+	else if (cause)
+		sb_printf(b, "host steal or idle-state exit");
+	sb_printf(b, "</td><td>");
+	wf_who(b, f, "ran_instead");
+	sb_printf(b, "</td></tr>\n");
+}
+
+/*
+ * --trace: each repeat's worst frames, whose CPU time the host took and
+ * who ran instead; a file without them (no --trace) gets nothing.
+ */
+static void why_table(struct page *pg, const struct result_file *rf)
+{
+	struct sbuf *b = &pg->b;
+	bool any = false;
+	size_t i, r, k;
+
+	for (i = 0; i < rf->n_cells; i++)
+		for (r = 0; r < rf->cells[i].n_ok; r++) {
+			const struct jval *a = json_get_type(
+				rf->cells[i].ok[r].res, K_WORST_FRAMES, J_ARR);
+
+			for (k = 0; a && k < a->n; k++) {
+				if (!any)
+					sb_printf(b, "%s", why_head);
+				any = true;
+				why_row(b, &rf->cells[i], r, &a->items[k]);
+			}
+		}
+	if (any)
+		sb_printf(b, "</table>\n<p class=\"note\">fired late: from "
+			  "the release to the timer's interrupt; CPU idle: "
+			  "no task ran while the frame was late; in a "
+			  "virtual machine that time is the host's.</p>\n");
+}
+
 /* The page of one file, into pg. */
 static void file_section(struct page *pg, const struct result_file *rf,
 			 struct rep_names *nm)
@@ -260,6 +357,7 @@ static void file_section(struct page *pg, const struct result_file *rf,
 	rep_task_plots(pg, rf, nm);
 	more_maps(pg, rf, nm);
 	work_table(pg, rf);
+	why_table(pg, rf);
 }
 
 static int report_files(const struct report_opts *o,

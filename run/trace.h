@@ -30,9 +30,10 @@ struct why_who {
 
 /*
  * A late part of a frame during which its CPU sat idle was held up by
- * no task: the CPU was not running at all. In a virtual machine that is
- * the host (it did not run the vCPU: steal, or the vCPU's wakeup); on
- * bare metal a deep idle state's exit, or the host if we cannot tell.
+ * no task. In a virtual machine that is the host: it ran something else
+ * on the vCPU's CPU (steal), or took that long to run the halted vCPU
+ * again when its timer or wakeup came. On bare metal: a deep idle
+ * state's exit, or a host we cannot see.
  */
 enum why_idle {
 	WHY_IDLE_NONE,			/* not late, or not mostly idle */
@@ -120,7 +121,7 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 		       uint64_t stopped_ns, int vm, struct why_frame **out);
 /* A part is late, for its explanation, from this much on. */
 #define WHY_LATE_NS	50000ULL
-/* The words of an idle cause: "host (steal)", ... ("" for none). */
+/* The words of an idle cause: "host (steal or vCPU wakeup)", ... */
 const char *why_idle_text(enum why_idle c);
 /* Copy the instance's trace into a new file at path: 0 or -errno. */
 int trace_save(struct tracer *t, const char *path);

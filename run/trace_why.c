@@ -295,7 +295,7 @@ const char *why_idle_text(enum why_idle c)
 {
 	switch (c) {
 	case WHY_IDLE_HOST:
-		return "host (steal)";
+		return "host (steal or vCPU wakeup)";
 	case WHY_IDLE_EXIT_OR_HOST:
 		return "host steal or idle-state exit";
 	case WHY_IDLE_NONE:

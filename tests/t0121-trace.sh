@@ -122,6 +122,23 @@ test_expect_success 'a culprit on the benchmark CPU is named with about its run 
 	grep -q "^          worst [0-9.]* ms: timer +[0-9.e-]*.*; waited [0-9.]* on cpu 1 .*behind ibculprit:$pid [0-9.]*" out
 '
 
+test_expect_success 'an idle CPU is nobody'"'"'s: idle time apart, its cause named' '
+	jq -e ".results[0].worst_frames | all(has(\"timer_idle_us\") and
+		has(\"wait_idle_us\") and has(\"idle_cause\") and has(\"host_us\") and
+		has(\"timer_fired_late_us\"))" c.json &&
+	jq -e "[.results[0].worst_frames[] | .ran_instead[], .timer_ran_instead[] |
+		select(.pid == 0)] | length == 0" c.json &&
+	jq -e "[.results[0].worst_frames[] | select(.idle_cause != null) |
+		select(.timer_idle_us + .wait_idle_us <= 0)] | length == 0" c.json &&
+	jq -e ".system.virtual_machine as \$vm | [.results[0].worst_frames[] |
+		select(.idle_cause != null) | .idle_cause] |
+		all(. == (if \$vm then \"host\" else \"idle_exit_or_host\" end))" c.json
+'
+test_expect_success 'the report lists the worst frames and whose they were' '
+	"$IB" report c.json -o c.html &&
+	has c.html "Why it was late (--trace): the worst frames" &&
+	[ $(sed -n "/Why it was late/,/<\/table>/p" c.html | grep -c "^<tr><td>Video") = 10 ]
+'
 test_expect_success 'JSON: worst_frames with the keys the issue names, worst first' '
 	n=$(jq ".results[0].worst_frames | length" c.json) && [ "$n" = 10 ] &&
 	jq -e ".results[0].worst_frames | all(has(\"latency_us\") and
