@@ -2,6 +2,7 @@
 # interbench - the Linux interactivity benchmark.
 #   make          build ./interbench and its bash completion
 #   make check    build, then run every test; ends "N passed, N failed"
+#   make check-noisy  the same under noise like a host's steal (NOISE)
 #   make install  PREFIX (/usr/local), DESTDIR, BINDIR, MANDIR, BASHCOMPDIR
 #   make uninstall  the same variables: removes what install put there
 
@@ -103,22 +104,31 @@ tests/resultcheck: tests/resultcheck.c $(LIB_OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
 		$(LIB_OBJS) $(LDLIBS)
 
+tests/noise: tests/noise.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $<
+
 tests/fuzz-cli: tests/fuzz-cli.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $<
 
 # CI treats warnings as errors: make check builds everything with -Werror.
 CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli \
-	tests/resultcheck $(UNITS)
-check: WARN += -Werror
+	tests/resultcheck tests/noise $(UNITS)
+check check-noisy: WARN += -Werror
 check: $(CHECK_BINS) interbench.bash
 	tests/run
 
+# The same tests while tests/noise steals every CPU the way a host does:
+# NOISE is SPIN_MS:PERIOD_MS, a SCHED_FIFO spin on each CPU (doc/testing.txt).
+NOISE ?= 3:100
+check-noisy: $(CHECK_BINS) interbench.bash
+	IB_NOISE=$(NOISE) tests/run
+
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
-		tests/resultcheck interbench.bash \
-		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d
+		tests/resultcheck tests/noise interbench.bash \
+		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d tests/noise.d
 	rm -rf .asan .tsan
 
-.PHONY: all check clean install uninstall
+.PHONY: all check check-noisy clean install uninstall
 
 -include $(DEPS)
