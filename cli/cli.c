@@ -36,6 +36,7 @@ static int set_dir(void *base, const char *val, char *err, size_t n);
 static int add_gate(void *base, const char *val, char *err, size_t n);
 static int set_repeats(void *base, const char *val, char *err, size_t n);
 static int set_completion(void *base, const char *val, char *err, size_t n);
+static int set_remeasure(void *base, const char *val, char *err, size_t n);
 
 static const char *const shells[] = { "bash", NULL };
 
@@ -133,6 +134,16 @@ const struct opt cli_opts[] = {
 	  .help = "exit 1 if a cell's figure is so, e.g.\n"
 		  "'p99>20ms' or 'deadlines<95' (repeatable)",
 	  .parse = add_gate },
+	{ .name = "remeasure-if", .type = OT_CALL, .arg = "EXPR",
+	  .help = "measure a cell again while EXPR holds for it,\n"
+		  "e.g. 'steal>1' (the host stole over 1 %); keeps\n"
+		  "the attempt least so (off by default)",
+	  .parse = set_remeasure },
+	{ .name = "remeasure", .type = OT_INT, .arg = "N",
+	  .help = "with --remeasure-if: at most N more attempts\n"
+		  "(default 3)",
+	  .off = P(remeasure_max), .min = 1, .max = REMEASURE_MAX,
+	  .seen = SEEN(remeasure_given) },
 	{ .name = "allow-concurrent", .type = OT_FLAG,
 	  .help = "run even while another interbench measures\n"
 		  "(recorded in the log and JSON)",
@@ -323,6 +334,14 @@ static int add_gate(void *base, const char *val, char *err, size_t n)
 	return gate_parse(&p->gates[p->ngates++], val, err, n);
 }
 
+static int set_remeasure(void *base, const char *val, char *err, size_t n)
+{
+	struct plan *p = base;
+
+	p->remeasure_on = true;
+	return gate_parse(&p->remeasure_if, val, err, n);
+}
+
 static int set_completion(void *base, const char *val, char *err, size_t n)
 {
 	int i;
@@ -359,6 +378,10 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		snprintf(err, n, "option --bench-slice: a slice is for the "
 			 "fair classes (--bench-policy other or batch), not %s",
 			 policy_names[p->cfg.bench_policy]);
+		return -EINVAL;
+	}
+	if (p->remeasure_given && !p->remeasure_on) {
+		snprintf(err, n, "option --remeasure needs --remeasure-if");
 		return -EINVAL;
 	}
 	if (p->loops_given && p->calibrate) {

@@ -39,6 +39,7 @@ int plan_init(struct plan *p)
 	p->cfg.load_threads = p->cfg.cpus;
 	p->repeats = 1;
 	p->trace_frames = 3;
+	p->remeasure_max = 3;
 	snprintf(p->cfg.dir, sizeof(p->cfg.dir), ".");
 	for (i = 0; i < MAX_ITEMS && simulators[i]; i++) {
 		const struct sim_desc *s = simulators[i];

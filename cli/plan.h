@@ -69,6 +69,10 @@ struct plan {
 	int trace_frames;		/* --trace-frames */
 	uint64_t breaktrace_ns;		/* --breaktrace; 0: none */
 	struct gate gates[MAX_GATES];	/* --fail-if */
+	bool remeasure_on;		/* --remeasure-if given */
+	struct gate remeasure_if;	/* measure a cell again while so */
+	int remeasure_max;		/* --remeasure: more attempts at most */
+	bool remeasure_given;
 	int ngates;
 	int per_pass;			/* cells in one pass of the matrix */
 	int cells;			/* in all: per_pass x repeats */

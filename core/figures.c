@@ -307,6 +307,7 @@ int make_row(struct row *w, const struct result *res, int n,
 			continue;
 		}
 		w->ok++;
+		w->remeasured += r->nattempts > 1;
 		w->mean_lo = fmin(w->mean_lo, r->v[F_LAT_MEAN]);
 		w->mean_hi = fmax(w->mean_hi, r->v[F_LAT_MEAN]);
 	}
@@ -413,7 +414,7 @@ int gate_parse(struct gate *g, const char *text, char *err, size_t n)
 		{ "s", NSEC_PER_SEC },
 	};
 	const char *p = text, *rest;
-	char names[160], *end;
+	char names[400], *end;
 	size_t i, len;
 	int f;
 

@@ -195,37 +195,43 @@ void fig_json_note(struct jw *w, const struct figure *f,
  * What else happened while the cell was measured (interfere.h): the
  * group "interference", null where the kernel does not say.
  */
-#define IB_INTF(FIG, ID, K, L, U, F)					\
-	FIG(INTF_##ID, "interference", K, NULL, L, U, FB_NONE, FIG_CSV,	\
-	    fig_double, SR(intf.F), 0)
+#define IB_INTF(FIG, ID, K, N, L, U, F)					\
+	FIG(INTF_##ID, "interference", K, N, L, U, FB_NONE,		\
+	    FIG_CSV | FIG_GATE, fig_double, SR(intf.F), 0)
+/* Their gate names (--fail-if, --remeasure-if) are their keys' stems. */
 #define IB_INTF_FIGURES(FIG)						\
-	IB_INTF(FIG, STEAL, "steal_pct", "% CPU time stolen by the host", \
-		FU_PCT, steal_pct)					\
-	IB_INTF(FIG, IRQ, "irq_pct", "% CPU time in interrupts", FU_PCT, \
-		irq_pct)						\
-	IB_INTF(FIG, SOFTIRQ, "softirq_pct", "% CPU time in softirqs",	\
-		FU_PCT, softirq_pct)					\
-	IB_INTF(FIG, IOWAIT, "iowait_pct", "% CPU time in iowait",	\
-		FU_PCT, iowait_pct)					\
-	IB_INTF(FIG, PSI_CPU, "psi_cpu_some_pct", "% time some task "	\
-		"stalled on CPU", FU_PCT, psi_cpu_some_pct)		\
-	IB_INTF(FIG, PSI_IO, "psi_io_some_pct", "% time some task "	\
-		"stalled on IO", FU_PCT, psi_io_some_pct)		\
-	IB_INTF(FIG, PSI_MEM, "psi_memory_some_pct", "% time some task " \
-		"stalled on memory", FU_PCT, psi_memory_some_pct)	\
-	IB_INTF(FIG, CTXT, "ctxt_per_s", "context switches per second",	\
-		FU_COUNT, ctxt_per_s)					\
-	IB_INTF(FIG, INTR, "intr_per_s", "interrupts per second",	\
+	IB_INTF(FIG, STEAL, "steal_pct", "steal",			\
+		"% CPU time stolen by the host", FU_PCT, steal_pct)	\
+	IB_INTF(FIG, IRQ, "irq_pct", "irq", "% CPU time in interrupts",	\
+		FU_PCT, irq_pct)					\
+	IB_INTF(FIG, SOFTIRQ, "softirq_pct", "softirq",			\
+		"% CPU time in softirqs", FU_PCT, softirq_pct)		\
+	IB_INTF(FIG, IOWAIT, "iowait_pct", "iowait",			\
+		"% CPU time in iowait", FU_PCT, iowait_pct)		\
+	IB_INTF(FIG, PSI_CPU, "psi_cpu_some_pct", "psi_cpu",		\
+		"% time some task stalled on CPU", FU_PCT,		\
+		psi_cpu_some_pct)					\
+	IB_INTF(FIG, PSI_IO, "psi_io_some_pct", "psi_io",		\
+		"% time some task stalled on IO", FU_PCT,		\
+		psi_io_some_pct)					\
+	IB_INTF(FIG, PSI_MEM, "psi_memory_some_pct", "psi_memory",	\
+		"% time some task stalled on memory", FU_PCT,		\
+		psi_memory_some_pct)					\
+	IB_INTF(FIG, CTXT, "ctxt_per_s", "ctxt",			\
+		"context switches per second", FU_COUNT, ctxt_per_s)	\
+	IB_INTF(FIG, INTR, "intr_per_s", "intr", "interrupts per second", \
 		FU_COUNT, intr_per_s)					\
-	IB_INTF(FIG, RUNQ, "task_runq_wait_pct", "% of the task's "	\
-		"runnable time spent waiting", FU_PCT, task_runq_wait_pct) \
-	IB_INTF(FIG, VCSW, "task_voluntary_switches", "the task's "	\
-		"voluntary switches", FU_COUNT, task_voluntary_switches) \
-	IB_INTF(FIG, IVCSW, "task_involuntary_switches", "the task's "	\
-		"involuntary switches", FU_COUNT,			\
+	IB_INTF(FIG, RUNQ, "task_runq_wait_pct", "runq_wait",		\
+		"% of the task's runnable time spent waiting", FU_PCT,	\
+		task_runq_wait_pct)					\
+	IB_INTF(FIG, VCSW, "task_voluntary_switches", "voluntary",	\
+		"the task's voluntary switches", FU_COUNT,		\
+		task_voluntary_switches)				\
+	IB_INTF(FIG, IVCSW, "task_involuntary_switches", "involuntary",	\
+		"the task's involuntary switches", FU_COUNT,		\
 		task_involuntary_switches)				\
-	IB_INTF(FIG, MIGR, "task_migrations", "the task's migrations",	\
-		FU_COUNT, task_migrations)
+	IB_INTF(FIG, MIGR, "task_migrations", "migrations",		\
+		"the task's migrations", FU_COUNT, task_migrations)
 
 #define IB_FIG_ENUM(id, ...)	F_##id,
 enum fig_id { IB_FIGURES(IB_FIG_ENUM) F_COUNT };
@@ -270,6 +276,17 @@ struct hist_bucket {
 };
 
 /* One cell measured once. */
+/* --remeasure-if: the most attempts after the first. */
+#define REMEASURE_MAX	10
+
+/* One attempt at a cell, as --remeasure-if saw it. */
+struct attempt {
+	int status;			/* enum result_status */
+	double value;			/* the condition's figure */
+	double steal_pct;		/* the host's steal, for everyone */
+	double lat_mean, lat_p99;	/* ns: what the attempt measured */
+};
+
 struct result {
 	const struct sim_desc *sim;	/* the simulator benchmarked */
 	const struct load_desc *load;
@@ -297,6 +314,9 @@ struct result {
 	int nexplained;
 	int why_err;			/* -errno: the trace could not be read */
 	uint64_t trace_lost;		/* events the trace lost in the cell */
+	/* --remeasure-if: every attempt; v is attempt[chosen]'s. 0: off */
+	int nattempts, chosen;
+	struct attempt attempt[1 + REMEASURE_MAX];
 };
 
 /* Read the figures of res into r (allocates). 0 or -ENOMEM. */
@@ -327,6 +347,7 @@ struct row {
 	const struct result *bad;	/* the first that was not */
 	double v[F_COUNT];		/* medians over the ok repeats */
 	double mean_lo, mean_hi;	/* range of the mean over repeats */
+	int remeasured;			/* repeats measured more than once */
 	double work_rate[WORK_KINDS];	/* medians */
 };
 

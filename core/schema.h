@@ -40,6 +40,8 @@
 #define K_VALUES		"values"
 /* --trace only: the worst frames explained, worst first (doc/trace.txt) */
 #define K_WORST_FRAMES		"worst_frames"
+/* --remeasure-if only: every attempt at the cell, and the one kept */
+#define K_REMEASURE		"remeasure"
 #define K_TRACE_LOST		"trace_lost_events"
 #define K_TRACE			"trace"		/* top level: how it traced */
 

@@ -101,6 +101,8 @@ struct cell {
 	struct row w;
 	enum verdict v;
 	int broken;			/* --fail-if gates it breaks */
+	const struct result *res;	/* the run's results, to say which */
+	int nres;			/* were measured again */
 };
 
 static void judge(struct cell *c, const struct plan *p)
@@ -143,6 +145,30 @@ static void gate_lines(FILE *f, const struct plan *p, const struct row *w,
 	}
 }
 
+/* --remeasure-if: each attempt of each repeat measured again. */
+static void remeasured_out(FILE *f, const struct plan *p,
+			   const struct cell *c)
+{
+	char line[1024];
+	bool any = false;
+	int i;
+
+	for (i = 0; i < c->nres; i++) {
+		const struct result *r = &c->res[i];
+
+		if (r->sim != c->w.sim || r->load != c->w.load ||
+		    r->nattempts < 2)
+			continue;
+		fputs(any ? "\n" : "      <system-out>", f);
+		any = true;
+		remeasured_line(line, sizeof(line), &p->remeasure_if, r);
+		fprintf(f, "repeat %d: ", r->repeat);
+		xml_text(f, line);
+	}
+	if (any)
+		fputs("</system-out>\n", f);
+}
+
 static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 {
 	const struct row *w = &c->w;
@@ -170,6 +196,10 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 		snprintf(num, sizeof(num), "%.6g", w->work_rate[i]);
 		property(f, "        ", key, num);
 	}
+	if (p->remeasure_on) {
+		snprintf(num, sizeof(num), "%d", w->remeasured);
+		property(f, "        ", "repeats_remeasured", num);
+	}
 	fputs("      </properties>\n", f);
 	switch (c->v) {
 	case V_PASS:
@@ -192,6 +222,8 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 		fputs("\"/>\n", f);
 		break;
 	}
+	/* After the outcome, as JUnit's schema orders them. */
+	remeasured_out(f, p, c);
 	fputs("    </testcase>\n", f);
 }
 
@@ -302,6 +334,8 @@ static int make_cells(const struct run_info *ri, const struct result *res,
 			}
 			if (!cells[k].w.n)
 				continue;
+			cells[k].res = res;
+			cells[k].nres = n;
 			judge(&cells[k], p);
 			k++;
 		}

@@ -206,6 +206,11 @@ void table_row(struct console *con, const struct row *w)
 		    w->mean_lo / u, w->mean_hi / u);
 	if (steal_marked(w->v[F_INTF_STEAL]))
 		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
+	/* --remeasure-if: these figures are the best of some attempts */
+	if (w->remeasured && p->repeats > 1)
+		out(con, "  [remeasured %d of %d]", w->remeasured, w->ok);
+	else if (w->remeasured)
+		out(con, "  [remeasured]");
 	out(con, "\n");
 	if (w->bad && p->repeats > 1)
 		out(con, "          repeat %d: %s\n", w->bad->repeat,
@@ -590,6 +595,44 @@ void why_line(char *buf, size_t n, const struct why_frame *f)
 	if (f->lost)
 		add(buf, n, &at, "; [trace incomplete: not explained in "
 		    "full]");
+}
+
+void remeasured_line(char *buf, size_t n, const struct gate *g,
+		     const struct result *r)
+{
+	size_t at = 0;
+	int i;
+
+	buf[0] = '\0';
+	add(buf, n, &at, "remeasured while %s:", g->text);
+	for (i = 0; i < r->nattempts; i++) {
+		const struct attempt *a = &r->attempt[i];
+
+		add(buf, n, &at, "%s %d", i ? ";" : "", i + 1);
+		if (a->status != RES_OK) {
+			add(buf, n, &at, " not measured");
+			continue;
+		}
+		add(buf, n, &at, " %s %.3g, steal %.2g %%, mean %.3g ms",
+		    figures[g->fig].key, a->value, a->steal_pct,
+		    a->lat_mean / NSEC_PER_MSEC);
+		if (i == r->chosen)
+			add(buf, n, &at, " (kept)");
+	}
+}
+
+void print_remeasured(struct console *con, const struct result *r)
+{
+	const struct plan *p = con->plan;
+	char who[96] = "", line[1024];
+
+	if (r->nattempts < 2)
+		return;
+	if (p->repeats > 1)
+		snprintf(who, sizeof(who), "%s under %s, repeat %d: ",
+			 r->sim->name, r->load->name, r->repeat);
+	remeasured_line(line, sizeof(line), &p->remeasure_if, r);
+	out(con, "          %s%s\n", who, line);
 }
 
 void print_why(struct console *con, const struct result *r)

@@ -46,6 +46,15 @@ void print_steal(struct console *con, const struct result *res, int n);
  * console always.
  */
 void print_why(struct console *con, const struct result *r);
+/*
+ * --remeasure-if: a result measured more than once, a line under its
+ * row: each attempt's figure, steal and mean latency, and the one kept.
+ */
+void print_remeasured(struct console *con, const struct result *r);
+/* That line's text, for JUnit too. */
+struct gate;
+void remeasured_line(char *buf, size_t n, const struct gate *g,
+		     const struct result *r);
 /* One explained frame as a line (trace.h's struct why_frame). */
 struct why_frame;
 void why_line(char *buf, size_t n, const struct why_frame *f);

@@ -122,6 +122,11 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 		jw_null(w, "custom_interval_us");
 	}
 	jw_str(w, "comment", p->comment);
+	/* --remeasure-if: the condition, and how many more attempts */
+	if (p->remeasure_on) {
+		jw_str(w, "remeasure_if", p->remeasure_if.text);
+		jw_int(w, "remeasure_max", p->remeasure_max);
+	}
 	jw_arr_begin(w, "benches");
 	for (i = 0; i < p->nsims; i++)
 		jw_str(w, NULL, p->sims[i]->name);
@@ -337,6 +342,36 @@ static void json_sched(struct jw *w, const struct result *r)
 	jw_obj_end(w);
 }
 
+/*
+ * --remeasure-if: every attempt at the cell, in order, and which one the
+ * result's figures are; the condition is in the settings.
+ */
+static void json_attempts(struct jw *w, const struct result *r)
+{
+	int i;
+
+	jw_obj_begin(w, K_REMEASURE);
+	jw_int(w, "attempts", r->nattempts);
+	jw_int(w, "kept", r->chosen + 1);
+	jw_arr_begin(w, "each");
+	for (i = 0; i < r->nattempts; i++) {
+		const struct attempt *a = &r->attempt[i];
+
+		jw_obj_begin(w, NULL);
+		jw_int(w, "attempt", i + 1);
+		jw_str(w, K_STATUS, a->status == RES_OK ? "ok" :
+		       "not measured");
+		jw_num(w, "value", a->value);
+		jw_num(w, "steal_pct", a->steal_pct);
+		jw_num(w, "latency_mean_us", US(a->lat_mean));
+		jw_num(w, "latency_p99_us", US(a->lat_p99));
+		jw_bool(w, "kept", i == r->chosen);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
 static void json_result(struct jw *w, const struct result *r)
 {
 	uint32_t i;
@@ -385,6 +420,8 @@ static void json_result(struct jw *w, const struct result *r)
 		json_windows(w, r);
 	if (r->traced)
 		json_worst(w, r);
+	if (r->nattempts)
+		json_attempts(w, r);
 	jw_obj_end(w);
 }
 

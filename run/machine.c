@@ -258,6 +258,23 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 	    st->cmdline[0] ? st->cmdline : "no latency options");
 }
 
+/*
+ * Where a task's defaults differ from the tool people set it beside, one
+ * line with the option that matches (doc/agreement.txt): cyclictest
+ * holds /dev/cpu_dma_latency at 0 unless --laptop, and on a machine with
+ * deep idle states that halves its latencies against ours.
+ */
+static void anchor_notes(const struct plan *p, machine_out out, void *ctx)
+{
+	int i;
+
+	for (i = 0; i < p->nsims; i++)
+		if (!strcmp(p->sims[i]->name, "Cyclic") && !p->dma_given)
+			out(ctx, "NOTE: cyclictest holds /dev/cpu_dma_latency "
+			    "at 0 (unless --laptop), interbench does not: "
+			    "--dma-latency 0 measures Cyclic as it does\n");
+}
+
 void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 		      machine_out out, void *ctx)
 {
@@ -280,6 +297,7 @@ void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 		out(ctx, "WARNING: a virtual machine%s%s: the host's own work "
 		    "(steal) shows up as latency; see each cell's steal\n",
 		    st->hypervisor[0] ? " on " : "", st->hypervisor);
+	anchor_notes(p, out, ctx);
 }
 
 /* ---- the machine ---------------------------------------------------- */

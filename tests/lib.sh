@@ -57,10 +57,27 @@ status_is() {
 	[ "$got" = "$want" ] || { echo "exit status $got, wanted $want: $*"; return 1; }
 }
 
-# Wait up to $2 seconds (default 10) for a process named $1 (exact comm).
+# Our processes named $1 (a shell pattern on comm, e.g. "ib:*"), zombies
+# left out: those that carry this script's INTERBENCH_LOCK in their
+# environment (interbench's children inherit it). A user's own run, or
+# another suite's, beside this one is never counted, stopped or killed.
+our_procs() {
+	ps -eo pid=,stat=,comm= | while read -r pid st comm; do
+		case $st in Z*) continue ;; esac
+		case $comm in $1) ;; *) continue ;; esac
+		tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null |
+			grep -qxF "INTERBENCH_LOCK=$INTERBENCH_LOCK" && echo "$pid"
+	done
+}
+# Send signal $1 to our processes named $2: fails if there is none.
+our_kill() {
+	pids=$(our_procs "$2")
+	[ -n "$pids" ] && kill -"$1" $pids
+}
+# Wait up to $2 seconds (default 10) for a process of ours named $1.
 wait_proc() {
 	i=0
-	while ! pgrep -x "$1" >/dev/null; do
+	while [ -z "$(our_procs "$1")" ]; do
 		i=$((i + 1)); [ $i -gt $((${2:-10} * 20)) ] && return 1
 		sleep 0.05
 	done
@@ -74,12 +91,12 @@ wait_pid() {
 	done
 	wait "$1"; rc=$?
 }
-# No process interbench started is left (they are all named ib:...).
+# No process this script's interbench started is left (they are all
+# named ib:...).
 no_ib_procs() {
 	sleep 0.2
-	# Zombies are dead already; a sandbox's init may be slow to reap them.
-	left=$(ps -eo pid=,stat=,comm= | awk '$3 ~ /^ib:/ && $2 !~ /^Z/')
-	[ -z "$left" ] || { echo "processes left behind: $left"; return 1; }
+	left=$(our_procs "ib:*")
+	[ -z "$left" ] || { echo "processes left behind: $(ps -o pid=,stat=,comm= -p "$(echo $left | tr ' ' ,)")"; return 1; }
 }
 # A file the project's own JSON reader accepts as a result file.
 valid_json() {

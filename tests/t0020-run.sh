@@ -111,8 +111,8 @@ test_expect_success 'on an idle machine Audio and Video get their CPU and deadli
 test_expect_success '-u puts the benchmark and the load on CPU 0' '
 	"$IB" -t 1.5 -c -u -W audio -w burn >out 2>&1 &
 	pid=$! && wait_proc ib:bench:Audio 10 &&
-	b=$(grep Cpus_allowed_list /proc/$(pgrep -x ib:bench:Audio)/status | cut -f2) &&
-	l=$(grep Cpus_allowed_list /proc/$(pgrep -x ib:load:Burn)/status | cut -f2) &&
+	b=$(grep Cpus_allowed_list /proc/$(our_procs ib:bench:Audio)/status | cut -f2) &&
+	l=$(grep Cpus_allowed_list /proc/$(our_procs ib:load:Burn)/status | cut -f2) &&
 	wait_pid $pid 20 && [ "$rc" = 0 ] &&
 	[ "$b" = 0 ] && [ "$l" = 0 ] || fail "bench on $b, load on $l, status $rc" &&
 	has out "(all on CPU 0)"
@@ -121,8 +121,8 @@ test_expect_success '-u puts the benchmark and the load on CPU 0' '
 test_expect_success '-B and -N nice the benchmarked thread and the load' '
 	"$IB" -t 1.5 -c -B 3 -N 12 -W audio -w burn >out 2>&1 &
 	pid=$! && wait_proc ib:bench:Audio 10 && sleep 0.3 &&
-	ln=$(ps -o ni= -p $(pgrep -x ib:load:Burn) | tr -d " ") &&
-	bn=$(for t in /proc/$(pgrep -x ib:bench:Audio)/task/*; do
+	ln=$(ps -o ni= -p $(our_procs ib:load:Burn) | tr -d " ") &&
+	bn=$(for t in /proc/$(our_procs ib:bench:Audio)/task/*; do
 		awk "{ print \$19 }" $t/stat; done | sort -n | tail -n 1) &&
 	wait_pid $pid 20 && [ "$rc" = 0 ] &&
 	[ "$ln" = 12 ] && [ "$bn" = 3 ] || fail "load nice $ln, bench thread nice $bn"

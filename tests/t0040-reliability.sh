@@ -50,7 +50,7 @@ fi
 test_expect_success 'a load killed with SIGKILL is reported, the run completes' '
 	"$IB" $LPM -t 1.5 -W audio -w burn -w none --json k.json >out 2>&1 &
 	pid=$! && wait_proc ib:load:Burn 10 && sleep 0.5 &&
-	pkill -KILL -x ib:load:Burn &&
+	our_kill KILL ib:load:Burn &&
 	wait_pid $pid 20 && [ "$rc" = 4 ] || fail "exit status $rc, wanted 4" &&
 	grep -q "^Burn  *load died: signal 9" out || fail "no load died row: $(cat out)" &&
 	grep -q "^None  *[0-9]" out && no_ib_procs &&
@@ -59,7 +59,7 @@ test_expect_success 'a load killed with SIGKILL is reported, the run completes' 
 
 test_expect_success 'a load that does nothing while measured is reported' '
 	"$IB" $LPM -t 4 -W audio -w burn -c >out 2>&1 &
-	pid=$! && wait_proc ib:load:Burn 10 && pkill -STOP -x ib:load:Burn &&
+	pid=$! && wait_proc ib:load:Burn 10 && our_kill STOP ib:load:Burn &&
 	wait_pid $pid 20 && [ "$rc" = 4 ] || fail "exit status $rc, wanted 4" &&
 	grep -q "^Burn  *load did no work while the benchmark ran" out ||
 		fail "$(cat out)"
@@ -80,7 +80,7 @@ fi
 test_expect_success 'a stuck benchmark is killed and reported as timed out' '
 	"$IB" $LPM -t 0.5 -W audio -w none -w burn -c >out 2>&1 &
 	pid=$! && wait_proc ib:bench:Audio 10 &&
-	pkill -STOP -x ib:bench:Audio &&
+	our_kill STOP ib:bench:Audio &&
 	wait_pid $pid 30 && [ "$rc" = 4 ] || fail "exit status $rc, wanted 4" &&
 	grep -q "^None  *timed out" out || fail "no timed out row: $(cat out)" &&
 	grep -q "^Burn  *[0-9]" out && no_ib_procs

@@ -156,7 +156,7 @@ done
 # Only our own: other test runs may share the machine.
 test_expect_success 'no Server process is left running' '
 	sleep 0.2
-	left=$(ps -eo pid=,stat=,comm= | awk "\$3 == \"ib:bench:Server\" && \$2 !~ /^Z/")
+	left=$(our_procs ib:bench:Server)
 	[ -z "$left" ] || fail "left behind: $left"
 '
 test_done

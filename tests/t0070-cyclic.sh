@@ -74,11 +74,11 @@ test_expect_success 'a stopped thread: late wakeups are lost, counted, not sampl
 		--json stop.json >out 2>&1 &
 	ib=$!
 	n=0
-	while ! pgrep -x ib:bench:Cyclic >/dev/null && [ $n -lt 100 ]; do
+	while [ -z "$(our_procs ib:bench:Cyclic)" ] && [ $n -lt 100 ]; do
 		sleep 0.05; n=$((n + 1))
 	done
 	sleep 1
-	pkill -STOP -x ib:bench:Cyclic && sleep 0.3 && pkill -CONT -x ib:bench:Cyclic
+	our_kill STOP ib:bench:Cyclic && sleep 0.3 && our_kill CONT ib:bench:Cyclic
 	wait $ib || { cat out; fail "the run failed"; }
 	line=$(grep "cyclic: .* samples," out) &&
 	samples=$(echo "$line" | sed "s/.*: \([0-9]*\) samples.*/\1/") &&

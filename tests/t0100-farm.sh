@@ -85,6 +85,61 @@ test_expect_success 'LAVA: the test definition'"'"'s steps run (make stood in fo
 	[ -s repo/interbench.xml ]
 '
 
+# Each state a cell can be in, against the script: a row the host stole
+# from (steal_marked, as the table marks it) is reported like any other.
+test_expect_success 'LAVA: a cell marked for steal is a case with its measurements' '
+	sed "0,/\"steal_marked\": false/s//\"steal_marked\": true/" r.json >stolen.json &&
+	grep -q "\"steal_marked\": true" stolen.json &&
+	: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" stolen.json &&
+	has "$CASES" "^Audio-None --result pass$" &&
+	has "$CASES" "^Audio-None-p99-latency --result pass --measurement [0-9.e+-]* --units us$"
+'
+if is_root && mkdir ltiny && mount -t tmpfs -o size=16m tmpfs ltiny 2>/dev/null; then
+	test_expect_success 'LAVA: a skipped cell is a skipped case' '
+		"$IB" $LPM -t 0.3 -c -W audio -w write -D ltiny --json s.json >out 2>&1
+		: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" s.json &&
+		has "$CASES" "^Audio-Write --result skip$" && hasnt "$CASES" "Audio-Write-p99"
+	'
+	umount ltiny
+else
+	test_skip 'LAVA: a skipped cell is a skipped case' 'needs root to mount a small tmpfs'
+fi
+
+# LAVA's own helper (Debian's lava-dispatcher), deployed as LAVA deploys
+# it: an interpreter line, lava-common-functions beside it on PATH, and
+# LAVA_RESULT_DIR. It prints the signals the dispatcher reads.
+LTS=/usr/lib/python3/dist-packages/lava_dispatcher/lava_test_shell
+if [ -f "$LTS/lava-test-case" ] && [ -f "$LTS/lava-common-functions" ]; then
+	mkdir lts && { echo "#!/bin/sh"; cat "$LTS/lava-test-case"; } >lts/lava-test-case &&
+		cp "$LTS/lava-common-functions" lts/ && chmod +x lts/lava-test-case
+	test_expect_success 'LAVA (its real lava-test-case): every state of a cell signalled' '
+		for j in r stolen; do
+			mkdir -p "res-$j" &&
+			LAVA_RESULT_DIR=$TRASH/res-$j PATH=$TRASH/lts:$PATH \
+				"$LAVA/lava-results.sh" $j.json /dev/null 0 >sig-$j ||
+				{ cat sig-$j; return 1; }
+		done
+		has sig-r "^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=Audio-None RESULT=pass>$" &&
+		has sig-r "^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=Audio-Burn-p99-latency RESULT=pass UNITS=us MEASUREMENT=[0-9.e+-]*>$" &&
+		has sig-r "^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=interbench-run RESULT=pass UNITS=exit-status MEASUREMENT=0>$" &&
+		[ "$(cat res-r/results/Audio-Burn-p99-latency/units)" = us ] &&
+		[ "$(cat res-r/results/Gaming-None/result)" = pass ] &&
+		has sig-stolen "^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=Audio-None-mean-latency RESULT=pass UNITS=us MEASUREMENT=" &&
+		if [ -s s.json ]; then
+			LAVA_RESULT_DIR=$TRASH/res-s PATH=$TRASH/lts:$PATH \
+				"$LAVA/lava-results.sh" s.json >sig-s &&
+			has sig-s "^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=Audio-Write RESULT=skip>$"
+		fi &&
+		if [ -s n.json ]; then
+			LAVA_RESULT_DIR=$TRASH/res-n PATH=$TRASH/lts:$PATH \
+				"$LAVA/lava-results.sh" n.json >sig-n &&
+			has sig-n "^<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=Audio-Net RESULT=fail>$"
+		fi
+	'
+else
+	test_skip 'LAVA (its real lava-test-case)' 'lava-dispatcher is not installed (apt-get install lava-dispatcher)'
+fi
+
 if command -v python3 >/dev/null 2>&1 && python3 -c "import yaml" 2>/dev/null; then
 	test_expect_success 'LAVA: the test definition is YAML with what LAVA needs' '
 		python3 -c "
@@ -119,20 +174,21 @@ test_expect_success 'PTS: its menus name interbench'"'"'s tasks and loads' '
 	while read -r l; do has list "^load  *$l "; done <loads
 '
 
-# What PTS does with a ResultsParser (pts_test_result_parser): the line
-# after the last one holding LineBeforeHint, spaces squeezed, split on
-# spaces; the result is the word at the place #_RESULT_# has in the
-# template. Prints "description value" per parser matching the arguments.
+# What PTS does with a ResultsParser that has a LineHint
+# (pts_test_result_parser.php, parse_result_process_entry): the last line
+# of the output holding the hint, spaces squeezed, split on spaces; the
+# result is the word at the place #_RESULT_# has in the template, and
+# must be a number. Prints "description|value" per parser matching the
+# arguments (MatchToTestArguments), "description|NO MATCH ..." if none.
 pts_parse() {
 	awk -v args="$2" '
 	function tag(t,   s) { s = $0; sub(".*<" t ">", "", s); sub("</" t ">.*", "", s); return s }
 	FNR == 1 { file++ }
 	file == 1 && /<OutputTemplate>/ { tpl = tag("OutputTemplate") }
 	file == 1 && /<MatchToTestArguments>/ { match_args = tag("MatchToTestArguments") }
-	file == 1 && /<LineBeforeHint>/ { hint = tag("LineBeforeHint") }
+	file == 1 && /<LineHint>/ { hint = tag("LineHint") }
 	file == 1 && /<AppendToArgumentsDescription>/ { desc = tag("AppendToArgumentsDescription") }
 	file == 1 && /<\/ResultsParser>/ {
-		gsub(/&lt;/, "<", hint); gsub(/&gt;/, ">", hint)
 		if (index(args, match_args)) { n++; T[n] = tpl; H[n] = hint; D[n] = desc }
 		tpl = match_args = hint = desc = ""
 	}
@@ -141,12 +197,28 @@ pts_parse() {
 		for (i = 1; i <= n; i++) {
 			at = 0
 			for (k = 1; k <= nl; k++) if (index(L[k], H[i])) at = k
-			nt = split(T[i], tw, " "); nw = split(L[at + 1], w, " ")
+			nt = split(T[i], tw, " "); nw = split(L[at], w, " ")
 			for (k = 1; k <= nt; k++) if (tw[k] == "#_RESULT_#") pos = k
-			ok = at && nw == nt && w[3] == tw[3] && w[pos] ~ /^[0-9.]+$/
-			print D[i] "|" (ok ? w[pos] : "NO MATCH in: " L[at + 1])
+			ok = at && w[pos] ~ /^[0-9.]+(e[-+]?[0-9]+)?$/
+			print D[i] "|" (ok ? w[pos] : "NO MATCH in: " L[at])
 		}
 	}' "$PTS/results-definition.xml" "$1"
+}
+
+# The wrapper as PTS runs it, from pts/: LOG_FILE, HOME (for the exit
+# status file), the arguments; $1 names the log. Its exit status file
+# is left in $1.status.
+pts_run() {
+	log=$1; shift
+	(cd pts && LOG_FILE=$TRASH/pts/$log HOME=$TRASH/pts ./interbench "$@" &&
+		cp test-exit-status "$TRASH/$log.status")
+}
+# The parsed figures agree with the CSV's row (ms = us / 1000).
+pts_agree() {
+	csv=pts/interbench-src/pts-result.csv
+	mean=$(awk -F, "NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next }
+		{ printf \"%.6g\", \$c[\"latency_mean_us\"] / 1000 }" "$csv") &&
+	grep -q "^Mean Latency|$mean\$" "$1" || { echo "mean $mean not in:"; cat "$1"; return 1; }
 }
 
 if [ -n "$(command -v make)" ] && [ -n "$(command -v cc)" ]; then
@@ -158,17 +230,48 @@ if [ -n "$(command -v make)" ] && [ -n "$(command -v cc)" ]; then
 	'
 	for cell in "Audio Burn" "Video None" "X Ring" "Gaming Burn"; do
 		set -- $cell
-		test_expect_success "PTS: the templates read every figure of $1 under $2 from a real run" '
-			cd pts && args="-t 0.5 -W '$1' -w '$2'" &&
-			LOG_FILE=$TRASH/pts/log HOME=$TRASH/pts ./interbench $args &&
-			[ "$(cat test-exit-status)" = 0 ] || { cat log; false; }
-			pts_parse log "$args" >parsed && cat parsed &&
+		test_expect_success "PTS: the parsers read every figure of $1 under $2 from a real run" '
+			args="-t 0.5 -W '$1' -w '$2'" &&
+			pts_run log $args && [ "$(cat log.status)" = 0 ] || { cat pts/log; false; }
+			pts_parse pts/log "$args" >parsed && cat parsed &&
 			n=$(wc -l <parsed) && { [ $n = 5 ] || { [ '$1' = Gaming ] && [ $n = 4 ]; }; } &&
 			hasnt parsed "NO MATCH" &&
 			has parsed "^Mean Latency|" && has parsed "^p99 Latency|" &&
-			has parsed "^Max Latency|" && has parsed "^Desired CPU|"
+			has parsed "^Max Latency|" && has parsed "^Desired CPU|" &&
+			pts_agree parsed
 		'
 	done
+	# Each state a row of the human table can be in, against the parsers.
+	test_expect_success 'PTS: a row marked [steal N %] (or with a note) parses the same' '
+		args="-t 0.5 -W Audio -w None" &&
+		pts_run log $args && pts_parse pts/log "$args" >plain &&
+		hasnt plain "NO MATCH" &&
+		sed "/^None /s/\$/  [steal 3.7 %]  [2 of 3 ok; mean 0.1-0.2]/" pts/log >pts/marked &&
+		grep -q "^None .*\[steal 3.7 %\]" pts/marked &&
+		pts_parse pts/marked "$args" >marked && cmp plain marked
+	'
+	if unshare -n true 2>/dev/null; then
+		test_expect_success 'PTS: a cell whose load failed gives no figure and fails' '
+			args="-t 0.3 -W Audio -w Net" &&
+			unshare -n sh -c "cd pts && LOG_FILE=$TRASH/pts/log HOME=$TRASH/pts ./interbench $args" &&
+			[ "$(cat pts/test-exit-status)" = 4 ] &&
+			has pts/log "^interbench-cell: load failed" && hasnt pts/log "^interbench-result:" &&
+			pts_parse pts/log "$args" >parsed && [ "$(grep -c "NO MATCH" parsed)" = 5 ]
+		'
+	else
+		test_skip 'PTS: a cell whose load failed gives no figure' 'cannot make a network namespace'
+	fi
+	if is_root && mkdir tiny && mount -t tmpfs -o size=16m tmpfs tiny 2>/dev/null; then
+		test_expect_success 'PTS: a skipped cell gives no figure and fails' '
+			args="-t 0.3 -W Audio -w Write" &&
+			pts_run log $args -D "$TRASH/tiny" &&
+			[ "$(cat log.status)" = 4 ] &&
+			has pts/log "^interbench-cell: skipped" && hasnt pts/log "^interbench-result:"
+		'
+		umount tiny
+	else
+		test_skip 'PTS: a skipped cell gives no figure' 'needs root to mount a small tmpfs'
+	fi
 else
 	test_skip 'PTS: install.sh builds interbench' 'no make or cc'
 fi

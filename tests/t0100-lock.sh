@@ -77,7 +77,7 @@ if is_root && unshare -m true 2>/dev/null; then
 		env -u INTERBENCH_LOCK unshare -m sh -c "
 			mount -t tmpfs tmpfs /run/lock && mount -t tmpfs tmpfs /tmp &&
 			./ib $LPM -t 4 -c -W audio -w none >bg.out 2>&1 & bg=\$!
-			i=0; while ! pgrep -x ib:bench:Audio >/dev/null && [ \$i -lt 200 ]; do
+			i=0; while ! pgrep -P \$bg -x ib:bench:Audio >/dev/null && [ \$i -lt 200 ]; do
 				sleep 0.05; i=\$((i + 1)); done
 			./ib $QUICK >out 2>err; echo \$? >rc
 			ls /run/lock /tmp >where

@@ -142,10 +142,13 @@ test_expect_success 'bad input: another schema, a truncated file, no file' '
 '
 
 test_expect_success 'the header: the machine, and cells the host stole from' '
-	"$IB" report r.json -o v.html &&
+	# The host may really have stolen from a cell of r.json: start from
+	# a copy where it stole from none, then mark one.
+	sed "s/\"steal_marked\": true/\"steal_marked\": false/" r.json >quiet.json &&
+	"$IB" report quiet.json -o v.html &&
 	has v.html "scheduling</th><td>preempt " &&
 	! has v.html "Confounder: the host stole" &&
-	sed "0,/\"steal_marked\": false/s//\"steal_marked\": true/" r.json \
+	sed "0,/\"steal_marked\": false/s//\"steal_marked\": true/" quiet.json \
 		>stolen.json &&
 	"$IB" report stolen.json -o s.html &&
 	has s.html "Confounder: the host stole more than 1 % of the CPU time in 1 measured"

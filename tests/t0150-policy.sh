@@ -29,7 +29,7 @@ if is_root; then
 	# process named NAME, sorted, on one line: what the kernel shows
 	# while it runs, beside what the run recorded of itself.
 	threads() {
-		p=$(pgrep -x "$1" | head -n 1) && [ -n "$p" ] &&
+		p=$(our_procs "$1" | head -n 1) && [ -n "$p" ] &&
 		cat /proc/$p/task/*/sched | awk -v f="$2" '$1 == f { print $3 }' |
 			sort -n | tr "\n" " "
 	}
@@ -127,7 +127,7 @@ if is_root; then
 		pid=$! &&
 		wait_proc ib:load:Burn &&
 		sleep 0.5 &&
-		lp=$(pgrep -x ib:load:Burn | head -n 1) &&
+		lp=$(our_procs ib:load:Burn | head -n 1) &&
 		pols=$(cat /proc/$lp/task/*/sched | awk "/^policy/ { print \$3 }" | sort -u) &&
 		wait_pid $pid 30 && [ "$rc" = 0 ] &&
 		[ "$pols" = 5 ] &&
