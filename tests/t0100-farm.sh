@@ -276,5 +276,27 @@ else
 	test_skip 'PTS: install.sh builds interbench' 'no make or cc'
 fi
 
+# The real Phoronix Test Suite, where one is installed (PTS is PHP; it
+# is no Debian package: set PTS_CMD to a checkout's phoronix-test-suite).
+PTS_BIN=${PTS_CMD:-$(command -v phoronix-test-suite)}
+if [ -n "$PTS_BIN" ] && [ -x "$PTS_BIN" ] && command -v php >/dev/null 2>&1; then
+	test_expect_success 'PTS (the real one): installs the profile and reads every figure' '
+		export PTS_USER_PATH_OVERRIDE=$TRASH/ptsuser/ HOME=$TRASH/ptshome &&
+		mkdir -p "$PTS_USER_PATH_OVERRIDE/test-profiles/local" "$HOME" &&
+		cp -R "$PTS" "$PTS_USER_PATH_OVERRIDE/test-profiles/local/" &&
+		printf "y\nn\nn\nn\nn\nn\nn\n" | "$PTS_BIN" batch-setup >setup.out 2>&1 &&
+		INTERBENCH_SRC=$TOP "$PTS_BIN" batch-install local/interbench-1.1.0 >inst.out 2>&1 &&
+		FORCE_TIMES_TO_RUN=1 TEST_RESULTS_NAME=ibtest TEST_RESULTS_IDENTIFIER=t \
+			TEST_RESULTS_DESCRIPTION=t PRESET_OPTIONS="interbench.task=Audio;interbench.load=None" \
+			timeout 300 "$PTS_BIN" batch-benchmark local/interbench-1.1.0 >run.out 2>&1
+		for f in "Mean Latency" "p99 Latency" "Max Latency" "Desired CPU" "Deadlines Met"; do
+			grep -A1 "Task: Audio - Background Load: None - $f:" run.out |
+				tail -n 1 | grep -q "^ *[0-9.]*$" || { tail -n 30 run.out; return 1; }
+		done
+	'
+else
+	test_skip 'PTS (the real one)' 'no phoronix-test-suite (set PTS_CMD to one) or no php'
+fi
+
 test_expect_success 'nothing was left running' 'no_ib_procs'
 test_done
