@@ -235,7 +235,7 @@ static int take(const struct opt_table *t, const struct optref *r,
 		const char *val, opt_seen_fn seen, void *ctx, char *err,
 		size_t n)
 {
-	char why[256] = "", name[64];
+	char why[448] = "", name[64];
 
 	if (r->o->type != OT_ACTION &&
 	    opt_set(r->o, t[r->table].base, val, why, sizeof(why))) {

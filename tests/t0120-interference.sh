@@ -86,4 +86,31 @@ if disk_loads_ok; then
 	'
 fi
 
+# --remeasure-if: a condition always true (there are always context
+# switches) measures every cell 1 + N times and keeps the least so; one
+# never true measures it once. The host's mood decides neither.
+test_expect_success '--remeasure-if: every attempt recorded, the least kept' '
+	"$IB" $LPM -t 0.3 -c -W Audio -w None -w Burn --remeasure-if "ctxt>0" \
+		--remeasure 2 --json m.json --junit m.xml >out 2>&1 || { cat out; false; }
+	[ $(grep -c "^\(None\|Burn\) .*  \[remeasured\]$" out) = 2 ] &&
+	[ $(grep -c "^          remeasured while ctxt>0: 1 .*; 2 .*; 3 " out) = 2 ] &&
+	[ $(grep "remeasured while ctxt>0:" out | grep -c "(kept)") = 2 ] &&
+	jq -e ".settings.remeasure_if == \"ctxt>0\" and .settings.remeasure_max == 2" m.json &&
+	jq -e "[.results[] | .remeasure | .attempts == 3 and (.each | length) == 3 and
+		([.each[] | select(.kept)] | length) == 1 and
+		(.each[.kept - 1].kept) and
+		(.each[.kept - 1].value == ([.each[].value] | min))] | all" m.json &&
+	jq -e "[.results[] | .remeasure.each[.remeasure.kept - 1].latency_mean_us -
+		.latency_us.mean | fabs < 0.01] | all" m.json &&
+	jq -e "[.results[] | .interference.ctxt_per_s -
+		.remeasure.each[.remeasure.kept - 1].value | fabs < 1] | all" m.json &&
+	[ $(grep -c "<property name=\"repeats_remeasured\" value=\"1\"/>" m.xml) = 2 ] &&
+	[ $(grep -c "<system-out>repeat 1: remeasured while ctxt&gt;0: 1 " m.xml) = 2 ]
+'
+test_expect_success '--remeasure-if never so: measured once, nothing marked' '
+	"$IB" $LPM -t 0.3 -c -W Audio -w None --remeasure-if "steal>100" \
+		--json o.json >out 2>&1 || { cat out; false; }
+	hasnt out "remeasured" &&
+	jq -e ".results[0].remeasure.attempts == 1 and .results[0].remeasure.kept == 1" o.json
+'
 test_done

@@ -102,6 +102,22 @@ int main(void)
 	refused("-W custom", "option -W: benchmark 'Custom' needs -C and -I");
 	refused("-W video -w video", "no cell to run: a task is never run "
 		"against itself as a load");
+	refused("--remeasure 2", "option --remeasure needs --remeasure-if");
+	refused("--remeasure-if steal>1 --remeasure 11", "option --remeasure: "
+		"11 is out of range (1 to 10)");
+	refused("--remeasure-if fast", "option --remeasure-if: 'fast': "
+		"unknown metric (mean, sd, max, p50, p90, p99, p99.9, cpu, "
+		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
+		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
+		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
+		"voluntary, involuntary, migrations)");
+	check(!parse("--remeasure-if steal>1") && p.remeasure_on &&
+	      p.remeasure_if.fig == F_INTF_STEAL && p.remeasure_if.op == '>' &&
+	      p.remeasure_if.value == 1 && p.remeasure_max == 3,
+	      "--remeasure-if steal>1: steal over 1 %%, 3 more at most");
+	check(!parse("--remeasure-if psi_cpu>=20 --remeasure 5") &&
+	      p.remeasure_if.fig == F_INTF_PSI_CPU && p.remeasure_max == 5,
+	      "--remeasure-if psi_cpu>=20 --remeasure 5");
 	refused("-Z", "unknown option -Z (see --help)");
 	refused("--nosuch", "unknown option --nosuch (see --help)");
 	refused("--json", "option --json needs a value");
@@ -110,7 +126,9 @@ int main(void)
 	refused("--fail-if speed>1", "option --fail-if: 'speed>1': unknown "
 		"metric (mean, sd, max, p50, p90, p99, p99.9, cpu, "
 		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
-		"low_1pct, low_0_1pct, stutters)");
+		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
+		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
+		"voluntary, involuntary, migrations)");
 	refused("--cyclic-prio 90", "options for Cyclic are given but "
 		"Cyclic does not run (add -W Cyclic)");
 	refused("-W cyclic --cyclic-policy deadline", "option --cyclic-policy:"
