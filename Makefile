@@ -58,7 +58,14 @@ uninstall:
 interbench: $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LDLIBS)
 
-%.o: %.c
+# The flags every object was built with: when they change (make, then
+# make check's -Werror), everything is built again with the new ones.
+FLAGS_STAMP = .build-flags
+$(FLAGS_STAMP): FORCE
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS)' | cmp -s - $@ || \
+		echo '$(CC) $(CPPFLAGS) $(CFLAGS)' >$@
+
+%.o: %.c $(FLAGS_STAMP)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Unit tests link the module they test (and nothing with a main()).
@@ -84,12 +91,12 @@ TSAN = -fsanitize=thread
 ASAN_OBJS = $(addprefix .asan/,$(OBJS))
 TSAN_OBJS = $(addprefix .tsan/,$(OBJS))
 
-.asan/%.o: %.c
+.asan/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) $(ASAN) \
 		$(DEPFLAGS) -c -o $@ $<
 
-.tsan/%.o: %.c
+.tsan/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=gnu11 $(WARN) -pthread $(SAN) $(TSAN) \
 		$(DEPFLAGS) -c -o $@ $<
@@ -127,8 +134,8 @@ clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
 		tests/resultcheck tests/noise interbench.bash \
 		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d tests/noise.d
-	rm -rf .asan .tsan
+	rm -rf .asan .tsan $(FLAGS_STAMP)
 
-.PHONY: all check check-noisy clean install uninstall
+.PHONY: all check check-noisy clean install uninstall FORCE
 
 -include $(DEPS)

@@ -584,15 +584,17 @@ static void start(struct run *r)
  * -n auto, at the end of a pass: stop once every cell's mean latency is
  * known well enough (or at the last pass, saying it is not).
  */
-/* What --remeasure-if keeps of an attempt. */
+/* What --remeasure-if keeps of an attempt (NaN: not measured). */
 static void attempt_note(struct attempt *a, const struct result *res,
 			 enum fig_id f)
 {
+	bool ok = res->status == RES_OK;
+
 	a->status = res->status;
-	a->value = res->v[f];
-	a->steal_pct = res->v[F_INTF_STEAL];
-	a->lat_mean = res->v[F_LAT_MEAN];
-	a->lat_p99 = res->v[F_LAT_P99];
+	a->value = ok ? res->v[f] : NAN;
+	a->steal_pct = ok ? res->v[F_INTF_STEAL] : NAN;
+	a->lat_mean = ok ? res->v[F_LAT_MEAN] : NAN;
+	a->lat_p99 = ok ? res->v[F_LAT_P99] : NAN;
 }
 
 /* Is attempt a better than b: measured, and less so ('>': less). */
@@ -631,11 +633,17 @@ static void remeasure(struct run *r, struct result *res)
 
 		progress(p, r->nres, res->sim, res->load);
 		if (run_cell(&r->runner, &next)) {
+			/* res is measured: run_all() keeps it, then stops */
 			result_free(&next);
-			interrupted(r);
+			break;
 		}
 		attempt_note(&att[n], &next, g->fig);
-		if (attempt_better(g, &att[n], &att[best])) {
+		/*
+		 * The attempt --breaktrace stopped at is the one its frame
+		 * and trace belong to: it is kept, whatever its figure.
+		 */
+		if (r->runner.broke ||
+		    attempt_better(g, &att[n], &att[best])) {
 			result_free(res);
 			*res = next;
 			best = n;

@@ -337,9 +337,27 @@ static int add_gate(void *base, const char *val, char *err, size_t n)
 static int set_remeasure(void *base, const char *val, char *err, size_t n)
 {
 	struct plan *p = base;
+	const struct figure *f;
+	int e = gate_parse(&p->remeasure_if, val, err, n);
 
+	if (e)
+		return e;
+	/*
+	 * Only what else happened may decide: a condition on the task's
+	 * own figures would keep the best of several draws of them.
+	 */
+	f = &figures[p->remeasure_if.fig];
+	if (!f->group || strcmp(f->group, "interference")) {
+		snprintf(err, n, "'%s': only what else happened in the cell "
+			 "may decide (steal, irq, softirq, iowait, psi_cpu, "
+			 "psi_io, psi_memory, ctxt, intr, runq_wait, "
+			 "voluntary, involuntary, migrations): a condition on "
+			 "the task's own figures would keep its best draw",
+			 val);
+		return -EINVAL;
+	}
 	p->remeasure_on = true;
-	return gate_parse(&p->remeasure_if, val, err, n);
+	return 0;
 }
 
 static int set_completion(void *base, const char *val, char *err, size_t n)

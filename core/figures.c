@@ -364,10 +364,10 @@ static void gate_names(char *buf, size_t n)
 	for (i = 0; i < F_COUNT; i++) {
 		const char *nm = figures[i].name;
 
-		if (!(figures[i].flags & FIG_GATE) || !nm)
+		if (!(figures[i].flags & FIG_GATE) || !nm || used >= n)
 			continue;
-		used += (size_t)snprintf(buf + used, used < n ? n - used : 0,
-					 "%s%.*s", used ? ", " : "",
+		used += (size_t)snprintf(buf + used, n - used, "%s%.*s",
+					 used ? ", " : "",
 					 (int)strcspn(nm, "|"), nm);
 	}
 }

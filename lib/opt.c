@@ -220,14 +220,22 @@ void opt_display(const struct opt *o, char *buf, size_t n)
 		snprintf(buf, n, "--%s", o->name);
 }
 
-/* The option getopt_long just refused, as the user wrote it. */
-static void refused(char **argv, char *buf, size_t n)
+/*
+ * The option getopt_long just refused, as the user wrote it: a long one
+ * by its word (glibc sets optopt to its letter too), a short one by its
+ * letter (it may sit in a cluster such as -cZ).
+ */
+static void refused(char **argv, bool need_value, char *buf, size_t n)
 {
-	/* optopt is a letter only for short options */
-	if (optopt > ' ' && optopt < 127)
+	const char *a = argv[optind - 1];
+
+	if (!strncmp(a, "--", 2))
+		snprintf(buf, n, "%.*s", need_value ? (int)strcspn(a, "=") :
+			 (int)strlen(a), a);
+	else if (optopt > ' ' && optopt < 127)
 		snprintf(buf, n, "-%c", optopt);
 	else
-		snprintf(buf, n, "%s", argv[optind - 1]);
+		snprintf(buf, n, "%s", a);
 }
 
 /* Set one option's value and tell the caller: 0, 1 to stop, -EINVAL. */
@@ -261,13 +269,13 @@ int opt_parse(const struct opt_table *t, int nt, int argc, char **argv,
 	optind = 0;	/* a fresh scan, also when called again (tests) */
 	while ((c = getopt_long(argc, argv, m.shorts, m.lo, NULL)) != -1) {
 		if (c == ':') {
-			refused(argv, name, sizeof(name));
+			refused(argv, true, name, sizeof(name));
 			snprintf(err, n, "option %s needs a value", name);
 			return -EINVAL;
 		}
 		r = c == '?' ? NULL : map_find(&m, c);
 		if (!r) {
-			refused(argv, name, sizeof(name));
+			refused(argv, false, name, sizeof(name));
 			snprintf(err, n, "unknown option %s (see %s--help)",
 				 name, cmd);
 			return -EINVAL;

@@ -206,7 +206,7 @@ void table_row(struct console *con, const struct row *w)
 		    w->mean_lo / u, w->mean_hi / u);
 	if (steal_marked(w->v[F_INTF_STEAL]))
 		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
-	/* --remeasure-if: these figures are the best of some attempts */
+	/* --remeasure-if: these figures are one of several attempts */
 	if (w->remeasured && p->repeats > 1)
 		out(con, "  [remeasured %d of %d]", w->remeasured, w->ok);
 	else if (w->remeasured)
@@ -600,6 +600,7 @@ void why_line(char *buf, size_t n, const struct why_frame *f)
 void remeasured_line(char *buf, size_t n, const struct gate *g,
 		     const struct result *r)
 {
+	const struct figure *f = &figures[g->fig];
 	size_t at = 0;
 	int i;
 
@@ -613,9 +614,13 @@ void remeasured_line(char *buf, size_t n, const struct gate *g,
 			add(buf, n, &at, " not measured");
 			continue;
 		}
-		add(buf, n, &at, " %s %.3g, steal %.2g %%, mean %.3g ms",
-		    figures[g->fig].key, a->value, a->steal_pct,
-		    a->lat_mean / NSEC_PER_MSEC);
+		/* The condition's figure by its gate name, and the steal */
+		add(buf, n, &at, " %.*s %.3g%s%s", (int)strcspn(f->name, "|"),
+		    f->name, figure_out(f, a->value),
+		    *figure_out_unit(f) ? " " : "", figure_out_unit(f));
+		if (g->fig != F_INTF_STEAL)
+			add(buf, n, &at, ", steal %.2g %%", a->steal_pct);
+		add(buf, n, &at, ", mean %.3g ms", a->lat_mean / NSEC_PER_MSEC);
 		if (i == r->chosen)
 			add(buf, n, &at, " (kept)");
 	}

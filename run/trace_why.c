@@ -31,6 +31,7 @@ struct cpu_state {
 	char irq[IRQ_NEST][24];
 	bool soft;
 	char softname[24];
+	uint64_t hrt_wakeup;		/* in an hrtimer_wakeup since; 0: not */
 };
 
 /* One part of one frame, on its way. */
@@ -258,24 +259,37 @@ static void tid_line(struct window *a, int na, struct why_frame *fr, int nf,
 }
 
 /*
- * The timing thread's sleep ends by hrtimer_wakeup on its CPU: the first
- * after a frame's release, inside its timer window, is when the timer
- * fired.
+ * The timing thread's sleep ends in an hrtimer_wakeup that wakes it: an
+ * hrtimer_wakeup serves every sleeper, so only one during which the
+ * timing thread itself is woken (sched_waking of its pid on that CPU)
+ * says when its timer fired.
  */
-static void timer_fired(struct window *a, int na, const struct line *l)
+static void timer_fired(struct window *a, int na, struct cpu_state *st,
+			const struct line *l)
 {
+	char v[32];
 	int i;
 
-	if (strcmp(l->event, "hrtimer_expire_entry") ||
-	    !strstr(l->args, "function=hrtimer_wakeup"))
+	if (!strcmp(l->event, "hrtimer_expire_entry")) {
+		st->hrt_wakeup = strstr(l->args, "function=hrtimer_wakeup") ?
+				 l->ts : 0;
 		return;
+	}
+	if (!strcmp(l->event, "hrtimer_expire_exit")) {
+		st->hrt_wakeup = 0;
+		return;
+	}
+	if (strcmp(l->event, "sched_waking") || !st->hrt_wakeup)
+		return;
+	field(l->args, "pid=", NULL, v, sizeof(v));
 	for (i = 0; i < na; i++) {
 		struct window *w = &a[i];
+		uint64_t at = st->hrt_wakeup;
 
 		if (w->out == &w->frame->timer && w->cpu == l->cpu &&
-		    !w->out->fired_ns && l->ts >= w->from && l->ts <= w->to)
-			w->out->fired_ns = l->ts - w->from ? l->ts - w->from :
-					   1;
+		    w->self == atoi(v) && !w->out->fired_ns &&
+		    at >= w->from && at <= w->to)
+			w->out->fired_ns = at - w->from ? at - w->from : 1;
 	}
 }
 
@@ -357,7 +371,7 @@ static void sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 			continue;
 		last = l.ts;
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
-		timer_fired(a, na, &l);
+		timer_fired(a, na, &cpu[l.cpu], &l);
 		apply(fr, wf, nf, &cpu[l.cpu], &l);
 		cpu[l.cpu].since = l.ts;
 	}

@@ -12,7 +12,8 @@
  *
  * It ends by itself after MAX_SECONDS, and its spinners end when it does
  * (PR_SET_PDEATHSIG), however it ends: nothing outlives the test suite.
- * Without the right to SCHED_FIFO it says so and exits 3.
+ * Once every spinner runs SCHED_FIFO it prints "noise: ready"; without
+ * the right to SCHED_FIFO it says so and exits 3.
  */
 #include <errno.h>
 #include <sched.h>
@@ -46,9 +47,12 @@ static void sleep_until(uint64_t t)
 		;
 }
 
-/* One CPU's spinner: pinned, FIFO, until end or its parent is gone. */
+/*
+ * One CPU's spinner: pinned, FIFO, until end or its parent is gone. It
+ * writes a byte to ready once it runs so.
+ */
 static int spinner(int cpu, uint64_t spin, uint64_t period, uint64_t start,
-		   uint64_t end)
+		   uint64_t end, pid_t parent, int ready)
 {
 	struct sched_param sp = {
 		.sched_priority = sched_get_priority_max(SCHED_FIFO) };
@@ -56,6 +60,9 @@ static int spinner(int cpu, uint64_t spin, uint64_t period, uint64_t start,
 	cpu_set_t set;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	/* The parent died before the line above: nobody will stop us */
+	if (getppid() != parent)
+		return 0;
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
@@ -64,6 +71,9 @@ static int spinner(int cpu, uint64_t spin, uint64_t period, uint64_t start,
 		fprintf(stderr, "noise: SCHED_FIFO: %s\n", strerror(errno));
 		return 3;
 	}
+	if (write(ready, "r", 1) != 1)
+		return 1;
+	close(ready);
 	while (next < end) {
 		uint64_t stop;
 
@@ -80,8 +90,10 @@ static int spinner(int cpu, uint64_t spin, uint64_t period, uint64_t start,
 int main(int argc, char **argv)
 {
 	uint64_t spin, period, start, end;
+	pid_t me = getpid();
 	cpu_set_t cpus;
-	int i, status, rc = 0;
+	int i, n = 0, status, rc = 0, ready[2];
+	char c;
 
 	if (argc != 4 || atof(argv[1]) <= 0 || atof(argv[2]) <= atof(argv[1])
 	    || atof(argv[3]) <= 0) {
@@ -94,8 +106,8 @@ int main(int argc, char **argv)
 	/* The same schedule (start, seed) on every CPU: all at once. */
 	start = now() + period;
 	end = now() + (uint64_t)(atof(argv[3]) * 1e9);
-	if (sched_getaffinity(0, sizeof(cpus), &cpus)) {
-		perror("noise: sched_getaffinity");
+	if (sched_getaffinity(0, sizeof(cpus), &cpus) || pipe(ready)) {
+		perror("noise: sched_getaffinity or pipe");
 		return 1;
 	}
 	/* Every CPU we may run on, online or not in a row. */
@@ -110,8 +122,20 @@ int main(int argc, char **argv)
 			perror("noise: fork");
 			return 1;
 		}
-		if (!p)
-			_exit(spinner(i, spin, period, start, end));
+		if (!p) {
+			close(ready[0]);
+			_exit(spinner(i, spin, period, start, end, me,
+				      ready[1]));
+		}
+		n++;
+	}
+	/* Every spinner ready (a byte each), or one gone (EOF) */
+	close(ready[1]);
+	while (n && read(ready[0], &c, 1) == 1)
+		n--;
+	if (!n) {
+		printf("noise: ready\n");
+		fflush(stdout);
 	}
 	while (wait(&status) > 0)
 		if (WIFEXITED(status) && WEXITSTATUS(status) > rc)

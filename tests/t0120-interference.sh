@@ -91,7 +91,7 @@ fi
 # never true measures it once. The host's mood decides neither.
 test_expect_success '--remeasure-if: every attempt recorded, the least kept' '
 	"$IB" $LPM -t 0.3 -c -W Audio -w None -w Burn --remeasure-if "ctxt>0" \
-		--remeasure 2 --json m.json --junit m.xml >out 2>&1 || { cat out; false; }
+		--remeasure 2 --json m.json --junit m.xml >out 2>&1 || { cat out; false; } &&
 	[ $(grep -c "^\(None\|Burn\) .*  \[remeasured\]$" out) = 2 ] &&
 	[ $(grep -c "^          remeasured while ctxt>0: 1 .*; 2 .*; 3 " out) = 2 ] &&
 	[ $(grep "remeasured while ctxt>0:" out | grep -c "(kept)") = 2 ] &&
@@ -109,7 +109,7 @@ test_expect_success '--remeasure-if: every attempt recorded, the least kept' '
 '
 test_expect_success '--remeasure-if never so: measured once, nothing marked' '
 	"$IB" $LPM -t 0.3 -c -W Audio -w None --remeasure-if "steal>100" \
-		--json o.json >out 2>&1 || { cat out; false; }
+		--json o.json >out 2>&1 || { cat out; false; } &&
 	hasnt out "remeasured" &&
 	jq -e ".results[0].remeasure.attempts == 1 and .results[0].remeasure.kept == 1" o.json
 '

@@ -111,6 +111,11 @@ int main(void)
 		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
 		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
 		"voluntary, involuntary, migrations)");
+	refused("--remeasure-if p99>5ms", "option --remeasure-if: 'p99>5ms': "
+		"only what else happened in the cell may decide (steal, irq, "
+		"softirq, iowait, psi_cpu, psi_io, psi_memory, ctxt, intr, "
+		"runq_wait, voluntary, involuntary, migrations): a condition "
+		"on the task's own figures would keep its best draw");
 	check(!parse("--remeasure-if steal>1") && p.remeasure_on &&
 	      p.remeasure_if.fig == F_INTF_STEAL && p.remeasure_if.op == '>' &&
 	      p.remeasure_if.value == 1 && p.remeasure_max == 3,

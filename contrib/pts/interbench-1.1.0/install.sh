@@ -32,8 +32,20 @@ rm -f pts-result.csv
 status=$?
 [ -s pts-result.csv ] && awk -F, '
 NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+# The status as written: quoted when it holds a comma ("" for a quote).
+function status(   s, i) {
+	s = $0
+	for (i = 1; i < col["status"]; i++)
+		sub(/^[^,]*,/, "", s)
+	if (s ~ /^"/) {
+		s = substr(s, 2); sub(/"(,.*)?$/, "", s); gsub(/""/, "\"", s)
+	} else {
+		sub(/,.*$/, "", s)
+	}
+	return s
+}
 # A cell not measured (failed, skipped) gives no figure: PTS fails it.
-$col["status"] != "ok" { print "interbench-cell: " $col["status"]; next }
+$col["status"] != "ok" { print "interbench-cell: " status(); next }
 function put(key, name, scale) {
 	if ((name in col) && $col[name] != "")
 		printf "interbench-result: %s %.6g\n", key, $col[name] / scale
