@@ -133,10 +133,12 @@ static void header(struct page *pg, const struct result_file *rf)
 	hdr_row(b, "time", s);
 	hdr_row(b, "interbench", rf->version);
 	sb_printf(b, "</table>\n");
-	if (rf->interrupted)
-		sb_printf(b, "<p class=\"warn\">Warning: the run was stopped "
-			  "(%s): cells after it are missing.</p>\n",
-			  rf->interrupted);
+	/* The file's words, escaped: a result file may be anyone's. */
+	if (rf->interrupted) {
+		sb_printf(b, "<p class=\"warn\">Warning: the run was stopped (");
+		sb_esc(b, rf->interrupted);
+		sb_printf(b, "): cells after it are missing.</p>\n");
+	}
 	if (!jstr(rf->doc, K_FINISHED))
 		sb_printf(b, "<p class=\"warn\">The run had not finished "
 			  "when this was written.</p>\n");

@@ -154,6 +154,13 @@ test_expect_success 'the header: the machine, and cells the host stole from' '
 	has s.html "Confounder: the host stole more than 1 % of the CPU time in 1 measured"
 '
 
+test_expect_success 'a result file cannot put markup into the page (interrupted)' '
+	sed "s/\"finished\": \"[^\"]*\"/\"interrupted\": \"<script>alert(1)<\/script>\"/" \
+		r.json >hostile.json &&
+	grep -q "\"interrupted\": \"<script>" hostile.json &&
+	"$IB" report hostile.json -o h.html &&
+	has h.html "stopped (&lt;script&gt;alert(1)&lt;/script&gt;)" && hasnt h.html "<script"
+'
 test_expect_success 'a page that cannot be written: exit 2, one line' '
 	status_is 2 "$IB" report r.json -o nodir/p.html 2>err &&
 	[ $(wc -l <err) = 1 ] && has err "nodir/p.html" &&
