@@ -322,6 +322,31 @@ int rf_load(struct result_file *rf, const char *path, char *err,
 	return rf_parse(rf, path, text, len, err, errlen);
 }
 
+/*
+ * A result file may be anyone's: its words reach terminals (compare) and
+ * pages (report). Control characters (an escape sequence, a newline in a
+ * name) become '?', in values and keys, before anything reads them.
+ */
+static void defang(struct jval *v)
+{
+	size_t i;
+	char *s;
+
+	if (v->type == J_STR)
+		for (s = v->str; *s; s++)
+			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				*s = '?';
+	if (v->type != J_ARR && v->type != J_OBJ)
+		return;
+	for (i = 0; i < v->n; i++) {
+		if (v->type == J_OBJ)
+			for (s = v->keys[i]; *s; s++)
+				if ((unsigned char)*s < 0x20 || *s == 0x7f)
+					*s = '?';
+		defang(&v->items[i]);
+	}
+}
+
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen)
 {
@@ -336,6 +361,7 @@ int rf_parse(struct result_file *rf, const char *path, char *text,
 	ret = json_parse(rf->text, len, &rf->doc, what, sizeof(what));
 	if (ret)
 		goto fail;
+	defang(rf->doc);
 	ret = -EINVAL;
 	if (rf->doc->type != J_OBJ) {
 		snprintf(what, sizeof(what), "not an interbench result file "

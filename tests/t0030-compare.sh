@@ -278,6 +278,14 @@ bad 'an --alpha above 0.5' '--alpha' --alpha 0.9 base.json slow.json
 bad 'a negative --min-change' '--min-change' --min-change -1 base.json slow.json
 bad 'an unknown option' 'unknown option --nosuch (see interbench compare --help)' \
 	--nosuch base.json slow.json
+# A result file may be anyone's: an escape sequence in it never reaches
+# the terminal (it becomes '?'), in a name or anywhere else.
+test_expect_success 'control characters in a file never reach the terminal' '
+	sed "s/\"bench\": \"Audio\"/\"bench\": \"Au\\\\u001b[2Jdio\"/" base.json >esc.json &&
+	grep -q "Au\\\\u001b\[2Jdio" esc.json &&
+	"$IB" compare esc.json esc.json >out 2>&1 &&
+	! grep -q "$(printf "\033")" out && has out "Au?\[2Jdio"
+'
 bad 'a single file' 'need a base file' base.json
 bad 'no file at all' 'need a base file'
 test_done
