@@ -219,7 +219,7 @@ static void check_files(struct run *r)
 		err = sys_can_replace(outs[i].path);
 		if (err)
 			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
-			    outs[i].opt, outs[i].path, strerror(-err));
+			    outs[i].opt, outs[i].path, sys_file_why(err));
 	}
 }
 

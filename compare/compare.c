@@ -516,12 +516,12 @@ int compare_main(int argc, char **argv)
 		goto out;
 	if (o.html && (ret = sys_can_replace(o.html))) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.html, strerror(-ret));
+			o.html, sys_file_why(ret));
 		goto out;
 	}
 	if (o.json && json_cmp_begin(&jc, o.json, &o, files[0].path)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.json, strerror(errno));
+			o.json, sys_file_why(-errno));
 		goto out;
 	}
 	for (i = 1; i < nfiles; i++) {

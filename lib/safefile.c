@@ -7,9 +7,40 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/safefile.h"
+
+int safe_file_replaceable(const char *path)
+{
+	struct stat st, to;
+	char target[16];
+	ssize_t n;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	if (!S_ISLNK(st.st_mode))
+		return S_ISREG(st.st_mode) ? 0 : -ENODEV;
+	/*
+	 * A device, FIFO or socket, or a link to one or into /proc or /dev
+	 * (/dev/stdout is one to /proc/self/fd/1, a regular file when the
+	 * output is redirected): renamed over, the system's node would be
+	 * gone (--json /dev/null once made /dev/null a regular file). Any
+	 * other link, to a regular file or to nothing, is replaced and
+	 * never followed.
+	 */
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = '\0';
+		if (!strncmp(target, "/proc/", 6) ||
+		    !strncmp(target, "/dev/", 5))
+			return -ENODEV;
+	}
+	return stat(path, &to) || S_ISREG(to.st_mode) ? 0 : -ENODEV;
+}
 
 int safe_file_begin(struct safe_file *sf, const char *path)
 {
@@ -19,6 +50,9 @@ int safe_file_begin(struct safe_file *sf, const char *path)
 	sf->path = path;
 	sf->f = NULL;
 	sf->fd = -1;
+	err = safe_file_replaceable(path);
+	if (err)
+		return err;
 	if (snprintf(sf->tmp, sizeof(sf->tmp), "%s.XXXXXX", path) >=
 	    (int)sizeof(sf->tmp))
 		return -ENAMETOOLONG;
@@ -58,6 +92,9 @@ int safe_file_commit(struct safe_file *sf)
 		err = -EIO;
 	sf->f = NULL;
 	sf->fd = -1;
+	/* It may have become a device since begin: checked again */
+	if (!err)
+		err = safe_file_replaceable(sf->path);
 	/* rename() replaces a link at the name, never what it points to */
 	if (!err && rename(sf->tmp, sf->path))
 		err = -errno;
@@ -82,10 +119,12 @@ int safe_file_publish(struct safe_file *sf)
 
 	if (!sf->f)
 		return -EBADF;
+	err = safe_file_replaceable(sf->path);
 	/* rename() replaces a link at the name, never what it points to */
-	if (!rename(sf->tmp, sf->path))
+	if (!err && !rename(sf->tmp, sf->path))
 		return 0;
-	err = -errno;
+	if (!err)
+		err = -errno;
 	safe_file_abort(sf);
 	return err;
 }

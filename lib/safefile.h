@@ -29,7 +29,16 @@ struct safe_file {
 	int fd;				/* f's, for write(); -1 once done */
 };
 
-/* Make the new file path.XXXXXX, open as sf->f and sf->fd: 0 or -errno. */
+/*
+ * May a file be renamed over path: 0 (absent, a regular file, a link to
+ * one or to nothing), -EISDIR, or -ENODEV (a device, FIFO or socket, or
+ * a link to one: sys_file_why() says "it is not a regular file").
+ */
+int safe_file_replaceable(const char *path);
+/*
+ * Make the new file path.XXXXXX, open as sf->f and sf->fd: 0 or -errno
+ * (safe_file_replaceable()'s, checked first).
+ */
 int safe_file_begin(struct safe_file *sf, const char *path);
 /*
  * Flush, sync and close it, then rename it over the name: 0, or -errno

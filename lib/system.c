@@ -126,11 +126,10 @@ int sys_can_write(const char *path)
 int sys_can_replace(const char *path)
 {
 	char dir[PATH_MAX];
-	struct stat st;
+	int err = safe_file_replaceable(path);
 
-	/* lstat: a link there is replaced, whatever it points to */
-	if (!lstat(path, &st) && S_ISDIR(st.st_mode))
-		return -EISDIR;
+	if (err)
+		return err;
 	dir_of(path, dir, sizeof(dir));
 	return access(dir, W_OK | X_OK) ? -errno : 0;
 }

@@ -503,7 +503,7 @@ int report_main(int argc, char **argv)
 	}
 	if (!ret && (ret = sys_can_replace(o.out)))
 		snprintf(err, sizeof(err), "cannot write %s: %s", o.out,
-			 strerror(-ret));
+			 sys_file_why(ret));
 	if (!ret && o.svg_dir && (ret = svg_dir_ok(o.svg_dir)))
 		snprintf(err, sizeof(err), "--svg %s: %s", o.svg_dir,
 			 strerror(-ret));

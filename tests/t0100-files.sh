@@ -29,6 +29,33 @@ for kind in json csv junit; do
 	'
 done
 
+# A device, or a link to one or into /proc (as /dev/stdout is, to
+# /proc/self/fd/1: a regular file when the output is redirected), is
+# never renamed over: `--json /dev/null` once made /dev/null a regular
+# file. The links here are the test's own, never the system's.
+ln -s /proc/self/fd/1 stdout-link
+if is_root && mknod dev c 1 3 2>/dev/null && ln -s dev dev-link; then
+	for o in "--json dev" "--csv dev" "--junit dev" "--html dev" \
+	    "--json dev-link" "--junit stdout-link"; do
+		test_expect_success "$o: a device there is refused before anything runs" '
+			status_is 2 "$IB" $LPM $RUN -c '"$o"' >out 2>err &&
+			[ $(wc -l <err) = 1 ] && has err "it is not a regular file" &&
+			[ -c dev ] && [ -L dev-link ] && [ -L stdout-link ] && [ ! -s out ]
+		'
+	done
+	test_expect_success 'report -o and compare --json/--html: a device is refused' '
+		"$IB" $LPM $RUN -c --json r.json >log 2>&1 &&
+		status_is 2 "$IB" report r.json -o dev 2>err && has err "not a regular file" &&
+		status_is 2 "$IB" compare r.json r.json --json dev >/dev/null 2>err &&
+		has err "not a regular file" &&
+		status_is 2 "$IB" compare r.json r.json --html dev >/dev/null 2>err &&
+		has err "not a regular file" && [ -c dev ] &&
+		[ -z "$(ls dev.* 2>/dev/null)" ]
+	'
+else
+	test_skip 'a device at an output is refused' 'needs root to make a device node'
+fi
+
 test_expect_success 'a link planted at the calibration file is replaced, not followed' '
 	victim && rm -f interbench.loops_per_ms && ln -s victim interbench.loops_per_ms &&
 	"$IB" -b $RUN -c >log 2>&1 || { cat log; false; }
