@@ -293,13 +293,33 @@ static void take_lock(struct run *r)
  * and before any file, so that a kernel without tracefs (or its events)
  * is one line and nothing made. Undone at exit, whatever the exit.
  */
+/*
+ * Our trace instance, where a killed run left it recording: holding the
+ * lock, no interbench is measuring, so it is removed before this run
+ * measures (or the run says it measures under it). Beside another run
+ * (--allow-concurrent) it may be that run's: left alone.
+ */
 static void open_trace(struct run *r)
 {
-	char err[320];
+	char err[320], state[sizeof(r->lock.path) + 8], msg[512];
+	int e;
 
+	state[0] = '\0';
+	if (r->lock.path[0] && !r->info.concurrent) {
+		snprintf(state, sizeof(state), "%s.trace", r->lock.path);
+		e = trace_reap(state, msg, sizeof(msg));
+		if (e > 0)
+			fprintf(stderr, "interbench: %s\n", msg);
+		else if (e < 0 && r->plan.trace)
+			die(IB_EXIT_SETUP, "%s", msg);
+		else if (e < 0)
+			fprintf(stderr, "interbench: warning: %s: this run "
+				"is measured while it records\n", msg);
+	}
 	if (!r->plan.trace)
 		return;
-	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, err, sizeof(err)))
+	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, state, err,
+		       sizeof(err)))
 		die(IB_EXIT_SETUP, "%s", err);
 }
 

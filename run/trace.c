@@ -118,12 +118,73 @@ static long buffer_kb(uint64_t duration_ns)
 	return kb < 1024 ? 1024 : kb;
 }
 
-int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
+/* "PID MOUNTED ROOT INSTANCE": whose instance it is, for trace_reap. */
+static void state_save(struct tracer *t)
+{
+	char s[512];
+	int k = snprintf(s, sizeof(s), "%d %d %s %s\n", (int)t->owner,
+			 t->mounted, t->root, t->inst);
+
+	if (t->state[0] && k > 0 && safe_file_write(t->state, s, (size_t)k))
+		t->state[0] = '\0';
+}
+
+int trace_reap(const char *state, char *msg, size_t n)
+{
+	char root[64], inst[160], on[200], want[200];
+	int pid, mounted, fd, i;
+	struct stat st;
+	FILE *f;
+
+	/* Only a file of our own user's, never one another planted */
+	if (lstat(state, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid())
+		return 0;
+	f = fopen(state, "re");
+	if (!f)
+		return 0;
+	i = fscanf(f, "%d %d %63s %159s", &pid, &mounted, root, inst);
+	fclose(f);
+	/* Only our instance under a tracefs root we use: nothing else */
+	snprintf(want, sizeof(want), "%s/instances/" TRACE_INSTANCE, root);
+	if (i != 4 || strcmp(inst, want) ||
+	    (strcmp(root, "/sys/kernel/tracing") &&
+	     strcmp(root, "/sys/kernel/debug/tracing"))) {
+		unlink(state);
+		return 0;
+	}
+	snprintf(on, sizeof(on), "%s/tracing_on", inst);
+	fd = open(on, O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (write(fd, "0", 1) < 0) {
+			/* rmdir below stops it anyway */
+		}
+		close(fd);
+	}
+	for (i = 0; i < 20 && rmdir(inst) && errno == EBUSY; i++)
+		usleep(50000);
+	if (!access(inst, F_OK)) {
+		snprintf(msg, n, "cannot remove %s, left recording by a "
+			 "killed interbench (pid %d): %s", inst, pid,
+			 strerror(errno));
+		return -EBUSY;
+	}
+	if (mounted)
+		umount(root);
+	unlink(state);
+	snprintf(msg, n, "removed %s, left recording by a killed interbench "
+		 "(pid %d)%s", inst, pid, mounted ? "; tracefs unmounted" : "");
+	return 1;
+}
+
+int trace_open(struct tracer *t, uint64_t duration_ns, const char *state,
+	       char *err, size_t n)
 {
 	char kb[32], path[256];
 	int e;
 
 	memset(t, 0, sizeof(*t));
+	snprintf(t->state, sizeof(t->state), "%s", state ? state : "");
 	t->on_fd = t->marker_fd = -1;
 	if (geteuid()) {
 		snprintf(err, n, "--trace needs root (tracefs)");
@@ -148,6 +209,7 @@ int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n)
 		return e;
 	}
 	t->made = true;
+	state_save(t);
 	put(t, "tracing_on", "0");
 	if ((e = put(t, "trace_clock", "mono"))) {
 		snprintf(err, n, "--trace: no mono trace clock: %s",
@@ -267,6 +329,9 @@ void trace_close(struct tracer *t)
 		if (access(t->inst, F_OK))
 			t->made = false;
 	}
+	/* Gone: nothing for the next run to reap */
+	if (!t->made && t->state[0])
+		unlink(t->state);
 	if (t->mounted && !umount(t->root))
 		t->mounted = false;
 	if (live == t)

@@ -9,6 +9,7 @@
 #ifndef INTERBENCH_TRACE_H
 #define INTERBENCH_TRACE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -90,6 +91,7 @@ struct tracer {
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
 	int vm;				/* a virtual machine: 1, 0, -1 unknown */
+	char state[PATH_MAX + 8];	/* who owns the instance: trace_reap */
 };
 
 /* Our instance's name under tracefs's instances/. */
@@ -100,7 +102,17 @@ struct tracer {
  * mono, events on, a buffer for cells of duration_ns: 0, or -errno with
  * why in err. Whatever happens later, it is undone at exit.
  */
-int trace_open(struct tracer *t, uint64_t duration_ns, char *err, size_t n);
+int trace_open(struct tracer *t, uint64_t duration_ns, const char *state,
+	       char *err, size_t n);
+/*
+ * The file state (beside the run lock) names the run that owns our
+ * instance while it lives. A run killed with SIGKILL leaves both; the
+ * next run, holding the lock (so no interbench is measuring), stops and
+ * removes that instance, unmounts tracefs if the dead run mounted it,
+ * and says so in msg: 1. 0: nothing was left; -errno: it could not be
+ * removed (msg says why). Without the file an instance is not ours.
+ */
+int trace_reap(const char *state, char *msg, size_t n);
 /* Before a cell's benchmark starts: an empty buffer, recording. */
 int trace_cell_start(struct tracer *t);
 /* After it ended: recording stops; t->lost_events is what it lost. */

@@ -207,6 +207,30 @@ test_expect_success 'tracefs as found after an error (an instance already there 
 	has err "cannot make $TFS/instances/interbench: File exists" && [ ! -s out ]
 '
 
+# SIGKILL leaves the instance recording: nothing can catch it. The next
+# run, holding the lock, knows it for a killed run's (the state file
+# beside the lock names it) and removes it before it measures.
+test_expect_success 'a --trace run killed by SIGKILL: the next run removes its instance' '
+	tracefs_state >before &&
+	{ "$IB" $LPM -t 3 -c -W Audio -w None --trace >k.out 2>&1 & } &&
+	pid=$! && wait_proc ib:bench:Audio 10 && sleep 0.3 &&
+	kill -KILL $pid && wait_pid $pid 10 &&
+	i=0; while [ -n "$(our_procs "ib:*")" ] && [ $i -lt 100 ]; do
+		sleep 0.05; i=$((i + 1)); done
+	[ -d "$TFS/instances/interbench" ] &&
+	[ "$(cat "$TFS/instances/interbench/tracing_on")" = 1 ] &&
+	[ -s "$INTERBENCH_LOCK.trace" ] &&
+	"$IB" $LPM -t 0.2 -c -W Audio -w None >n.out 2>&1 &&
+	has n.out "removed $TFS/instances/interbench, left recording by a killed interbench (pid $pid)" &&
+	[ ! -d "$TFS/instances/interbench" ] && [ ! -e "$INTERBENCH_LOCK.trace" ] &&
+	tracefs_state >after && cmp before after
+'
+test_expect_success 'an instance not ours (no state file) is still refused, not removed' '
+	mkdir "$TFS/instances/interbench" &&
+	"$IB" $LPM -t 0.2 -c -W Audio -w None >n.out 2>&1
+	[ -d "$TFS/instances/interbench" ] && hasnt n.out "removed" &&
+	rmdir "$TFS/instances/interbench"
+'
 test_expect_success 'tracefs as found after SIGINT' '
 	tracefs_state >before &&
 	{ "$IB" $LPM -t 3 -c -W Audio -W Video -w None --trace >out 2>&1 & } &&
