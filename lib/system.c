@@ -126,10 +126,15 @@ int sys_can_write(const char *path)
 int sys_can_replace(const char *path)
 {
 	char dir[PATH_MAX];
+	const char *base = strrchr(path, '/');
 	int err = safe_file_replaceable(path);
 
 	if (err)
 		return err;
+	/* Its temporary name (NAME.XXXXXX) must fit too, checked now */
+	base = base ? base + 1 : path;
+	if (strlen(base) + 7 > NAME_MAX || strlen(path) + 7 >= PATH_MAX)
+		return -ENAMETOOLONG;
 	dir_of(path, dir, sizeof(dir));
 	return access(dir, W_OK | X_OK) ? -errno : 0;
 }

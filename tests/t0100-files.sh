@@ -56,6 +56,13 @@ else
 	test_skip 'a device at an output is refused' 'needs root to make a device node'
 fi
 
+test_expect_success 'a name too long for its temporary is refused before anything runs' '
+	long=$(printf "%0250d" 0).json &&
+	status_is 2 "$IB" $LPM $RUN -c --json "$long" >out 2>err &&
+	[ $(wc -l <err) = 1 ] && has err "option --json: cannot write .*: File name too long" &&
+	[ ! -s out ] && [ -z "$(ls 0000* 2>/dev/null)" ]
+'
+
 test_expect_success 'a link planted at the calibration file is replaced, not followed' '
 	victim && rm -f interbench.loops_per_ms && ln -s victim interbench.loops_per_ms &&
 	"$IB" -b $RUN -c >log 2>&1 || { cat log; false; }
