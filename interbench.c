@@ -419,33 +419,37 @@ static void json_failed(struct run *r, int err)
 	r->json_warned = true;
 }
 
-static void junit_out(struct run *r)
+/* The JUnit file, whole again: 0 or -errno (said once). */
+static int junit_out(struct run *r)
 {
 	int err;
 
 	if (!r->plan.junit_path)
-		return;
+		return 0;
 	err = junit_write(r->plan.junit_path, &r->info, r->res, r->nres);
 	if (err && !r->junit_warned) {
 		fprintf(stderr, "interbench: cannot write %s: %s\n",
 			r->plan.junit_path, strerror(-err));
 		r->junit_warned = true;
 	}
+	return err;
 }
 
 /* The pictures, drawn anew from every result so far. */
-static void html_out(struct run *r)
+/* The page, whole again: 0 or -errno (said once). */
+static int html_out(struct run *r)
 {
 	int err;
 
 	if (!r->plan.html_path)
-		return;
+		return 0;
 	err = report_run_html(r->plan.html_path, &r->info, r->res, r->nres);
 	if (err && !r->html_warned) {
 		fprintf(stderr, "interbench: cannot write %s: %s\n",
 			r->plan.html_path, strerror(-err));
 		r->html_warned = true;
 	}
+	return err;
 }
 
 /* The run has ended (or was stopped): the JSON whole, files closed. */
@@ -454,13 +458,26 @@ static int close_outputs(struct run *r)
 	int ret = 0;
 
 	iso_now(r->info.finished, sizeof(r->info.finished));
-	if (r->plan.json_path)
-		json_failed(r, json_out_end(&r->json, &r->info, r->res,
-					    r->nres));
-	junit_out(r);
-	html_out(r);
-	if (r->con.log)
-		fclose(r->con.log);
+	/*
+	 * An output that could not be written whole at the end: said (once)
+	 * and exit 3. What was valid before is left so (doc/files.txt).
+	 */
+	if (r->plan.json_path) {
+		int err = json_out_end(&r->json, &r->info, r->res, r->nres);
+
+		json_failed(r, err);
+		if (err)
+			ret = IB_EXIT_SETUP;
+	}
+	if (junit_out(r))
+		ret = IB_EXIT_SETUP;
+	if (html_out(r))
+		ret = IB_EXIT_SETUP;
+	if (r->con.log && (ferror(r->con.log) | fclose(r->con.log))) {
+		fprintf(stderr, "interbench: cannot write the logfile %s: %s\n",
+			r->log_name, strerror(errno ? errno : EIO));
+		ret = IB_EXIT_SETUP;
+	}
 	r->con.log = NULL;
 	if (r->csv && fclose(r->csv)) {
 		fprintf(stderr, "interbench: cannot write %s: %s\n",

@@ -491,7 +491,8 @@ void cli_usage(FILE *f)
 	fprintf(f,
 "\n"
 "Exit status: 0 all cells measured, 1 a --fail-if gate failed, 2 bad\n"
-"command line, 3 cannot set up (or another interbench is measuring),\n"
+"command line, 3 cannot set up (or another interbench is measuring,\n"
+"or an output could not be written whole),\n"
 "4 some cells failed or were skipped, 5 --breaktrace stopped the run,\n"
 "128+N stopped by signal N.\n");
 	for (i = 0; simulators[i]; i++) {

@@ -21,7 +21,7 @@
 #define IB_EXIT_OK		0	/* run finished, every cell measured */
 #define IB_EXIT_FAIL		1	/* a gate or a threshold failed */
 #define IB_EXIT_USAGE		2	/* bad command line or input file */
-#define IB_EXIT_SETUP		3	/* cannot set up (memory, fork, files) */
+#define IB_EXIT_SETUP		3	/* cannot set up, or write an output */
 #define IB_EXIT_CELLS		4	/* run finished, some cells failed */
 #define IB_EXIT_BREAK		5	/* --breaktrace: a frame was that late */
 

@@ -588,6 +588,35 @@ int json_out_begin(struct json_out *o, const char *path,
 	return o->err = err;
 }
 
+/*
+ * After a write that failed (ENOSPC), the document as it was: the old
+ * closing lines, written where they stood, and nothing after them. They
+ * fit: they were there before. Best effort: 0 or -errno.
+ */
+static int json_restore(struct json_out *o)
+{
+	struct jw w = o->w;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int err;
+
+	if (!mem)
+		return -errno;
+	w.f = mem;
+	err = json_tail(&w);
+	if (fclose(mem) && !err)
+		err = -ENOMEM;
+	if (!err && ftruncate(o->fd, o->tail_at))
+		err = -errno;
+	if (!err)
+		err = pwrite_all(o->fd, buf, len, o->tail_at);
+	if (!err && fdatasync(o->fd))
+		err = -errno;
+	free(buf);
+	return err;
+}
+
 int json_out_add(struct json_out *o, const struct result *r)
 {
 	struct jw w = o->w, after;
@@ -615,8 +644,11 @@ int json_out_add(struct json_out *o, const struct result *r)
 	if (!err && fdatasync(o->fd))
 		err = -errno;
 	free(buf);
-	if (err)
+	if (err) {
+		/* Cut inside this result: the last whole document again */
+		json_restore(o);
 		return o->err = err;
+	}
 	o->tail_at += (off_t)cell;
 	o->w = after;
 	o->w.f = NULL;

@@ -133,5 +133,25 @@ else
 	test_skip 'root replaces a JSON file another user planted' 'not root, or no setpriv'
 fi
 
+# Outputs on a filesystem that fills up: one line naming the file and the
+# real errno, exit 3, and what was valid is left valid.
+if is_root && mkdir full && mount -t tmpfs -o size=16k tmpfs full 2>/dev/null; then
+	test_expect_success 'a JSON file that no longer fits: one line, exit 3, still a whole document' '
+		status_is 3 "$IB" $LPM -t 0.1 -c -W audio -w none -n 6 --json full/k.json >out 2>err &&
+		[ $(wc -l <err) = 1 ] && has err "cannot write full/k.json: No space left on device" &&
+		valid_json full/k.json &&
+		[ $(grep -c "\"bench\": \"Audio\"" full/k.json) -lt 6 ] &&
+		[ -z "$(ls full | grep -v "^k.json$")" ]
+	'
+	rm -f full/k.json
+	test_expect_success 'a logfile that cannot be written: said, exit 3' '
+		head -c 16384 /dev/zero >full/fill 2>/dev/null; (cd full &&
+		status_is 3 "$IB" $LPM -t 0.1 -W audio -w none >../out 2>../err) &&
+		has err "cannot write the logfile .*: No space left on device"
+	'
+	umount full
+else
+	test_skip 'outputs on a full filesystem' 'needs root to mount a small tmpfs'
+fi
 test_expect_success 'nothing was left running' 'no_ib_procs'
 test_done
