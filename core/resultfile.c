@@ -3,10 +3,13 @@
  * core/resultfile.c - read an interbench result file back (see resultfile.h).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "core/resultfile.h"
 #include "core/schema.h"
 #include "stats.h"
@@ -31,9 +34,23 @@ static int read_file(const char *path, char **text, size_t *len, char *err,
 {
 	size_t cap = 65536, n = 0, got;
 	char *buf = NULL, *nb;
-	FILE *f;
+	struct stat st;
+	FILE *f = NULL;
+	int fd;
 
-	f = fopen(path, "r");
+	/* O_NONBLOCK: a FIFO nobody writes is an empty file, not a hang */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0 && !fstat(fd, &st) && (S_ISCHR(st.st_mode) ||
+	    S_ISBLK(st.st_mode))) {
+		close(fd);
+		snprintf(err, errlen, "%s: not a result file (a device)",
+			 path);
+		return -EINVAL;
+	}
+	if (fd >= 0)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	if (fd >= 0 && !(f = fdopen(fd, "r")))
+		close(fd);
 	if (!f) {
 		int e = errno ? errno : EIO;
 
@@ -41,6 +58,15 @@ static int read_file(const char *path, char **text, size_t *len, char *err,
 		return -e;
 	}
 	for (;;) {
+		/* A bound on what is read: a result file is far smaller */
+		if (n >= RF_MAX_BYTES) {
+			free(buf);
+			fclose(f);
+			snprintf(err, errlen, "%s: more than %d MiB: not a result "
+				 "file interbench writes", path,
+				 (int)(RF_MAX_BYTES >> 20));
+			return -EFBIG;
+		}
 		if (!buf || n == cap) {
 			if (buf)
 				cap *= 2;
@@ -234,6 +260,11 @@ static int add_result(struct result_file *rf, const struct jval *res,
 		return -EINVAL;
 
 	c = rf_find_cell(rf, bench->str, load->str);
+	if (!c && rf->n_cells >= RF_MAX_CELLS) {
+		snprintf(err, errlen, "more than %d cells (task and load "
+			 "pairs): not a file interbench writes", RF_MAX_CELLS);
+		return -E2BIG;
+	}
 	if (!c) {
 		p = grow_array(rf->cells, &rf->cap_cells, rf->n_cells,
 			 sizeof(*rf->cells));

@@ -39,6 +39,14 @@ struct file_cell {
 	size_t n_bad, cap_bad;
 };
 
+/*
+ * Bounds on what is read, far above any run's (16 tasks x 32 loads, a
+ * few KB a result): past them a file is refused with one line, so that
+ * compare and report stay linear in their input and bounded in memory.
+ */
+#define RF_MAX_BYTES	(64L << 20)
+#define RF_MAX_CELLS	4096
+
 /* A result file, read and checked. */
 struct result_file {
 	const char *path;

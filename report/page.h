@@ -37,6 +37,9 @@ int cdf_points(const struct lat_stats *s, double *x, double *y, int max);
 /* `interbench report`: the exit status. */
 
 /* A file's tasks and loads in the order of its cells. */
+/* The most cells a page's matrix (tasks x loads) may have. */
+#define REP_MAX_MAP	4096
+
 struct rep_names {
 	const char **tasks, **loads;
 	int ntasks, nloads;

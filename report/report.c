@@ -373,6 +373,19 @@ static int report_files(const struct report_opts *o,
 	page_begin(&pg, o, "interbench report");
 	for (i = 0; i < n && !ret; i++) {
 		ret = rep_names(&rf[i], &nm);
+		/*
+		 * The maps are tasks x loads: past a bound the page would
+		 * grow with its square, not with the file (a crafted file).
+		 */
+		if (!ret && (size_t)nm.ntasks * (size_t)nm.nloads >
+		    REP_MAX_MAP) {
+			snprintf(err, errlen, "%s: %d tasks x %d loads: more "
+				 "than a page draws (%d cells in its matrix)",
+				 rf[i].path, nm.ntasks, nm.nloads, REP_MAX_MAP);
+			rep_names_free(&nm);
+			sb_free(&pg.b);
+			return -E2BIG;
+		}
 		if (!ret)
 			file_section(&pg, &rf[i], &nm);
 		rep_names_free(&nm);

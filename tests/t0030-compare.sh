@@ -286,6 +286,13 @@ test_expect_success 'control characters in a file never reach the terminal' '
 	"$IB" compare esc.json esc.json >out 2>&1 &&
 	! grep -q "$(printf "\033")" out && has out "Au?\[2Jdio"
 '
+bad 'a device as a file' '/dev/zero: not a result file (a device)' /dev/zero base.json
+mkfifo fifo
+bad 'a FIFO nobody writes (no hang)' 'fifo: line 1, column 1: unexpected end of input' \
+	fifo base.json
+head -c 67108865 /dev/zero | tr "\000" " " >huge.json
+bad 'a file past 64 MiB' 'huge.json: more than 64 MiB' huge.json base.json
+rm -f huge.json
 bad 'a single file' 'need a base file' base.json
 bad 'no file at all' 'need a base file'
 test_done

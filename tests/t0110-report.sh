@@ -161,6 +161,31 @@ test_expect_success 'a result file cannot put markup into the page (interrupted)
 	"$IB" report hostile.json -o h.html &&
 	has h.html "stopped (&lt;script&gt;alert(1)&lt;/script&gt;)" && hasnt h.html "<script"
 '
+# A crafted file cannot make the page grow with the square of its cells:
+# 1000 cells on the diagonal (each its own task and load) are refused in
+# one line; 1000 tasks under one load draw a page linear in them.
+if command -v jq >/dev/null; then
+	test_expect_success 'a crafted 1000-cell file: refused or drawn in linear time and size' '
+		jq ".results = [range(1000) as \$i | .results[0] |
+			.bench = \"B\(\$i)\" | .load = \"L\(\$i)\"]" r.json >diag.json &&
+		status_is 2 timeout 20 "$IB" report diag.json -o diag.html 2>err &&
+		[ $(wc -l <err) = 1 ] && has err "1000 tasks x 1000 loads: more than a page draws" &&
+		[ ! -e diag.html ] &&
+		jq ".results = [range(1000) as \$i | .results[0] | .bench = \"B\(\$i)\"]" \
+			r.json >col.json &&
+		timeout 60 "$IB" report col.json -o col.html &&
+		[ $(wc -c <col.html) -lt $((100 * 1024 * 1024)) ] &&
+		jq ".results = [range(4097) as \$i | .results[0] | .bench = \"B\(\$i)\"]" \
+			r.json >big.json &&
+		status_is 2 timeout 20 "$IB" compare big.json big.json >/dev/null 2>err &&
+		has err "big.json: more than 4096 cells" &&
+		status_is 2 timeout 20 "$IB" report big.json -o big.html 2>err &&
+		has err "big.json: more than 4096 cells"
+	'
+else
+	test_skip 'a crafted 1000-cell file' 'no jq'
+fi
+
 test_expect_success 'a page that cannot be written: exit 2, one line' '
 	status_is 2 "$IB" report r.json -o nodir/p.html 2>err &&
 	[ $(wc -l <err) = 1 ] && has err "nodir/p.html" &&
