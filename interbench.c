@@ -214,8 +214,17 @@ static void check_files(struct run *r)
 			    "only)", r->log_name, sys_file_why(err));
 	}
 	for (i = 0; i < (int)(sizeof(outs) / sizeof(outs[0])); i++) {
+		int k;
+
 		if (!outs[i].path)
 			continue;
+		/* Two outputs in one file: one would overwrite the other */
+		for (k = 0; k < i; k++)
+			if (outs[k].path &&
+			    sys_same_file(outs[k].path, outs[i].path))
+				die(IB_EXIT_USAGE, "options %s and %s name one "
+				    "file, %s", outs[k].opt, outs[i].opt,
+				    outs[i].path);
 		err = sys_can_replace(outs[i].path);
 		if (err)
 			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",

@@ -475,6 +475,30 @@ static void compare_usage(FILE *f)
 	fputs(usage_tail, f);
 }
 
+/* An output that is an input, or both outputs one file: refused. */
+static bool outputs_clash(const struct options *o, const char *const *names,
+			  int n)
+{
+	const char *out[2] = { o->json, o->html };
+	int i, k;
+
+	if (out[0] && out[1] && sys_same_file(out[0], out[1])) {
+		fprintf(stderr, "interbench compare: --json and --html name "
+			"one file, %s\n", out[0]);
+		return true;
+	}
+	for (k = 0; k < 2; k++)
+		for (i = 0; out[k] && i < n; i++)
+			if (sys_same_file(names[i], out[k])) {
+				fprintf(stderr, "interbench compare: %s is a "
+					"result file to read: --%s would "
+					"replace it\n", out[k],
+					k ? "html" : "json");
+				return true;
+			}
+	return false;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct result_file *files = NULL;
@@ -513,6 +537,8 @@ int compare_main(int argc, char **argv)
 			goto out;
 		}
 	if (same_policies(files, nfiles, &o))
+		goto out;
+	if (outputs_clash(&o, names, nfiles))
 		goto out;
 	if (o.html && (ret = sys_can_replace(o.html))) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",

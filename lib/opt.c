@@ -57,7 +57,9 @@ static int decimal(const char *s, double min, double max, double *out,
 	char *end;
 	double v;
 
-	if (!*s || isspace((unsigned char)*s)) {
+	/* Decimal only: strtod would take 0x10 as 16, and inf or nan */
+	if (!*s || isspace((unsigned char)*s) ||
+	    s[strspn(s, "0123456789.eE+-")]) {
 		snprintf(err, n, "'%s' is not a number", s);
 		return -EINVAL;
 	}

@@ -123,6 +123,16 @@ int sys_can_write(const char *path)
 	return access(dir, W_OK | X_OK) ? -errno : 0;
 }
 
+bool sys_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 int sys_can_replace(const char *path)
 {
 	char dir[PATH_MAX];

@@ -38,6 +38,8 @@ int sys_can_write(const char *path);
  * 0 or -errno.
  */
 int sys_can_replace(const char *path);
+/* Do a and b name one file (the same name, or the same inode)? */
+bool sys_same_file(const char *a, const char *b);
 /*
  * The logfile is appended to, so it is opened by its name, but never
  * through a symbolic link (-ELOOP), never if not a regular file

@@ -514,6 +514,12 @@ int report_main(int argc, char **argv)
 		report_usage(stdout);
 		return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
 	}
+	for (i = 0; !ret && i < n; i++)
+		if (sys_same_file(names[i], o.out)) {
+			snprintf(err, sizeof(err), "%s is a result file to "
+				 "read: -o would replace it", o.out);
+			ret = -EINVAL;
+		}
 	if (!ret && (ret = sys_can_replace(o.out)))
 		snprintf(err, sizeof(err), "cannot write %s: %s", o.out,
 			 sys_file_why(ret));

@@ -296,6 +296,10 @@ int trace_save(struct tracer *t, const char *path)
 		close(in);
 		return e;
 	}
+	/* Every task's comm and pid on the machine: for root's eyes only */
+	if (fchmod(sf.fd, 0600)) {
+		/* safe_file_begin made it 0644 at most: still ours */
+	}
 	while ((k = read(in, buf, sizeof(buf))) > 0)
 		if (write(sf.fd, buf, (size_t)k) != k) {
 			e = -EIO;

@@ -153,5 +153,17 @@ if is_root && mkdir full && mount -t tmpfs -o size=16k tmpfs full 2>/dev/null; t
 else
 	test_skip 'outputs on a full filesystem' 'needs root to mount a small tmpfs'
 fi
+# An output that is an input, or two outputs in one file: one line,
+# exit 2, nothing replaced.
+test_expect_success 'an output naming an input or another output is refused' '
+	"$IB" $LPM $RUN -c --json in.json >log 2>&1 && cp in.json keep.json &&
+	status_is 2 "$IB" report in.json -o in.json 2>err && has err "in.json is a result file to read" &&
+	status_is 2 "$IB" compare in.json keep.json --json ./in.json >/dev/null 2>err &&
+	has err "is a result file to read" &&
+	status_is 2 "$IB" compare in.json keep.json --json x.json --html x.json >/dev/null 2>err &&
+	has err "name one file" &&
+	status_is 2 "$IB" $LPM $RUN -c --json f --html f 2>err && has err "options --json and --html name one file" &&
+	cmp in.json keep.json && [ ! -e f ] && [ ! -e x.json ]
+'
 test_expect_success 'nothing was left running' 'no_ib_procs'
 test_done

@@ -190,6 +190,7 @@ test_expect_success '--breaktrace: a marker, the trace saved and named, exit 5' 
 	[ $rc = 5 ] && cmp before after &&
 	f=$(sed -n "s/.*trace saved to \(interbench-breaktrace-[0-9-]*\.txt\).*/\1/p" out) &&
 	[ -s "$f" ] && grep -q "tracing_mark_write: interbench: breaktrace: latency [0-9]* us" "$f" &&
+	[ "$(stat -c %a "$f")" = 600 ] &&
 	grep -q "sched_switch" "$f" &&
 	jq -e ".trace.breaktrace_file == \"$f\" and .interrupted == \"breaktrace\" and
 		([.results[0].worst_frames[] | select(.breaktrace)] | length == 1) and

@@ -123,6 +123,8 @@ int main(void)
 	check(!parse("--remeasure-if psi_cpu>=20 --remeasure 5") &&
 	      p.remeasure_if.fig == F_INTF_PSI_CPU && p.remeasure_max == 5,
 	      "--remeasure-if psi_cpu>=20 --remeasure 5");
+	refused("-t 0x10", "option -t: '0x10' is not a number");
+	refused("-t nan", "option -t: 'nan' is not a number");
 	refused("-Z", "unknown option -Z (see --help)");
 	refused("--nosuch", "unknown option --nosuch (see --help)");
 	refused("--json", "option --json needs a value");
