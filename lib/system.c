@@ -244,9 +244,16 @@ int calib_load(uint64_t *v)
 	if (fd < 0)
 		return -errno;
 	/* a link or a device planted there is not our calibration */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "r"))) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return -ENODEV;
+	}
+	/* nor is another user's file in a shared directory: the logfile's
+	 * rule, for what every figure is scaled by */
+	ok = may_append(CALIB_FILE, &st);
+	if (ok || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return ok ? ok : -ENODEV;
 	}
 	ok = fscanf(f, "%llu %c", &x, &extra) == 1 && x > 0 &&
 	     x <= MAX_LOOPS_PER_MS;

@@ -112,6 +112,14 @@ if is_root && command -v setpriv >/dev/null 2>&1; then
 		has err "it belongs to another user in a shared directory" &&
 		[ "$(cat "$LOG")" = planted ]
 	'
+	test_expect_success 'root does not trust a calibration file another user planted in a sticky directory' '
+		mkdir -m 1777 shared-calib &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			sh -c "echo 1 >shared-calib/interbench.loops_per_ms" &&
+		cd shared-calib && "$IB" -t 0.1 -c -W audio -w none >out 2>err &&
+		has err "not reading interbench.loops_per_ms: it belongs to another user in a shared directory" &&
+		! grep -q "^Using 1 loops per ms" out
+	'
 	test_expect_success 'root appends to a logfile of the directory'"'"'s owner (sudo in a home)' '
 		mkdir home && chown nobody home &&
 		setpriv --reuid=nobody --regid=nogroup --clear-groups \
