@@ -111,6 +111,21 @@ tests/resultcheck: tests/resultcheck.c $(LIB_OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
 		$(LIB_OBJS) $(LDLIBS)
 
+# The libFuzzer target (clang): any bytes as a result file through what
+# compare and report do (tests/fuzz-result.c). make fuzz runs it for
+# FUZZ_SECONDS from the golden files; make check runs it 20 s (t0050).
+FUZZ_SECONDS ?= 600
+FUZZ_SRCS = $(filter-out interbench.c,$(SRCS))
+tests/fuzz-result: tests/fuzz-result.c $(FUZZ_SRCS)
+	clang $(CPPFLAGS) -std=gnu11 $(WARN) -pthread -g -O1 \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-DIB_NO_MLOCK -o $@ tests/fuzz-result.c $(FUZZ_SRCS) $(LDLIBS)
+
+fuzz: tests/fuzz-result
+	mkdir -p tests/fuzz-work
+	tests/fuzz-result tests/fuzz-work tests/golden \
+		-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096
+
 tests/noise: tests/noise.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $<
 
@@ -132,10 +147,10 @@ check-noisy: $(CHECK_BINS) interbench.bash
 
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
-		tests/resultcheck tests/noise interbench.bash \
+		tests/resultcheck tests/noise tests/fuzz-result interbench.bash \
 		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d tests/noise.d
-	rm -rf .asan .tsan $(FLAGS_STAMP)
+	rm -rf .asan .tsan $(FLAGS_STAMP) tests/fuzz-work
 
-.PHONY: all check check-noisy clean install uninstall FORCE
+.PHONY: all check check-noisy clean fuzz install uninstall FORCE
 
 -include $(DEPS)

@@ -61,6 +61,20 @@ if command -v cppcheck >/dev/null; then
 else
 	test_skip 'cppcheck reports nothing' 'cppcheck is not installed'
 fi
+# The result-file fuzz target (tests/fuzz-result.c), 20 s from the golden
+# files where clang has libFuzzer; `make fuzz` runs it 10 minutes.
+printf "int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d && n; }\n" >fz.c
+if command -v clang >/dev/null && clang -fsanitize=fuzzer fz.c -o fz 2>/dev/null; then
+	test_expect_success 'fuzz: 20 s of crafted result files through compare and report' '
+		make -s -C "$TOP" tests/fuzz-result >fbuild.out 2>&1 || { cat fbuild.out; false; }
+		mkdir -p fwork && "$TOP/tests/fuzz-result" fwork "$TOP/tests/golden" \
+			-max_total_time=20 -timeout=10 -rss_limit_mb=4096 >fuzz.out 2>&1 ||
+			{ tail -n 40 fuzz.out; false; }
+		grep -q "^Done [0-9]* runs" fuzz.out
+	'
+else
+	test_skip 'fuzz: crafted result files' 'no clang with libFuzzer (-fsanitize=fuzzer)'
+fi
 if command -v clang >/dev/null; then
 	test_expect_success 'clang -Wall -Wextra: no warnings' '
 		(cd "$TOP" && for f in $SRCS tests/*.c; do
