@@ -265,31 +265,6 @@ static void published(void)
 	      listing(dir));
 	rmdir(at("d/sub"));
 	rmdir(at("d"));
-
-	/* A FIFO, or a link to one, is never renamed over (a device's case) */
-	if (mkfifo(at("fifo"), 0600) == 0) {
-		struct stat st;
-
-		err = safe_file_write(at("fifo"), "x", 1);
-		check(err == -ENODEV, "a FIFO at the name refused (%d)", err);
-		check(!lstat(at("fifo"), &st) && S_ISFIFO(st.st_mode),
-		      "the FIFO is still one");
-		check(!symlink(at("fifo"), at("tofifo")), "a link to the FIFO");
-		err = safe_file_write(at("tofifo"), "x", 1);
-		check(err == -ENODEV, "a link to a FIFO refused (%d)", err);
-		check(!lstat(at("tofifo"), &st) && S_ISLNK(st.st_mode),
-		      "the link is still a link");
-		check(!symlink("/proc/self/fd/1", at("out1")) &&
-		      safe_file_replaceable(at("out1")) == -ENODEV,
-		      "a link into /proc (as /dev/stdout is) refused");
-		unlink(at("out1"));
-		check(safe_file_replaceable(at("nothing")) == 0,
-		      "a name with nothing at it may be made");
-		check(!strcmp(listing(dir), "fifo tofifo"), "no temporary "
-		      "left (%s)", listing(dir));
-		unlink(at("tofifo"));
-		unlink(at("fifo"));
-	}
 }
 
 int main(void)
