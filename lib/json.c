@@ -36,10 +36,18 @@ static void set_last_inline(struct jw *w, bool v)
 		w->need_comma[w->depth] = v;
 }
 
+/* The first failure's errno is the one worth telling (ENOSPC, EDQUOT) */
+static void jw_io_failed(struct jw *w)
+{
+	if (!w->io_err)
+		w->io_err = errno ? errno : EIO;
+	w->error = true;
+}
+
 static void jw_put(struct jw *w, const char *s)
 {
 	if (fputs(s, w->f) == EOF)
-		w->error = true;
+		jw_io_failed(w);
 }
 
 static void __attribute__((format(printf, 2, 3)))
@@ -52,7 +60,7 @@ jw_printf(struct jw *w, const char *fmt, ...)
 	ret = vfprintf(w->f, fmt, ap);
 	va_end(ap);
 	if (ret < 0)
-		w->error = true;
+		jw_io_failed(w);
 }
 
 static void jw_indent(struct jw *w)
@@ -289,7 +297,9 @@ int jw_finish(struct jw *w)
 		w->error = true;
 	jw_put(w, "\n");
 	if (fflush(w->f) == EOF || ferror(w->f))
-		w->error = true;
+		jw_io_failed(w);
+	if (w->io_err)
+		return -w->io_err;
 	return w->error ? -EIO : 0;
 }
 

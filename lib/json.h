@@ -24,6 +24,7 @@ struct jw {
 	int depth;
 	bool need_comma[JW_MAX_DEPTH];
 	bool error;		/* a write failed or nesting was wrong */
+	int io_err;		/* errno of the first failed write, or 0 */
 };
 
 void jw_init(struct jw *w, FILE *f);
@@ -37,7 +38,10 @@ void jw_int(struct jw *w, const char *key, int64_t v);
 void jw_uint(struct jw *w, const char *key, uint64_t v);
 void jw_bool(struct jw *w, const char *key, bool v);
 void jw_null(struct jw *w, const char *key);
-/* Ends the document with a newline; returns 0, or -EIO if anything failed. */
+/*
+ * Ends the document with a newline: 0, -errno of the first write that
+ * failed, or -EIO if nesting was wrong.
+ */
 int jw_finish(struct jw *w);
 
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };

@@ -8,9 +8,73 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "lib/safefile.h"
+
+/*
+ * A stdio stream on an fd that keeps the errno of its first failed
+ * write: stdio keeps only a flag, and by the time a caller looks, errno
+ * is gone (a full disk was reported as "Input/output error").
+ */
+struct kept_err {
+	int fd;
+	int err;
+};
+
+static ssize_t kept_write(void *cookie, const char *buf, size_t len)
+{
+	struct kept_err *k = cookie;
+	size_t off = 0;
+
+	while (off < len) {
+		ssize_t w = write(k->fd, buf + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (!k->err)
+				k->err = w < 0 ? errno : ENOSPC;
+			errno = k->err;
+			/* short: stdio marks the stream in error */
+			return (ssize_t)off;
+		}
+		off += (size_t)w;
+	}
+	return (ssize_t)off;
+}
+
+static int kept_close(void *cookie)
+{
+	struct kept_err *k = cookie;
+	int err = k->err;
+
+	if (close(k->fd) && !err)
+		err = errno;
+	free(k);
+	errno = err;
+	return err ? -1 : 0;
+}
+
+FILE *stream_keep_errno(int fd, const char *mode)
+{
+	static const cookie_io_functions_t io = {
+		.write = kept_write,
+		.close = kept_close,
+	};
+	struct kept_err *k = calloc(1, sizeof(*k));
+	FILE *f;
+
+	if (!k)
+		return NULL;
+	k->fd = fd;
+	f = fopencookie(k, mode, io);
+	if (!f)
+		free(k);
+	return f;
+}
 
 int safe_file_replaceable(const char *path)
 {
@@ -42,6 +106,34 @@ int safe_file_replaceable(const char *path)
 	return stat(path, &to) || S_ISREG(to.st_mode) ? 0 : -ENODEV;
 }
 
+/*
+ * The new file, unnamed where the filesystem can (O_TMPFILE): a run
+ * killed before its rename leaves nothing behind. Else a name nobody
+ * could guess, made with O_EXCL, so nothing planted is ever used.
+ */
+static int make_temporary(struct safe_file *sf, mode_t mode)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(sf->path, '/');
+	int fd;
+
+	if (!slash)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == sf->path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - sf->path),
+			 sf->path);
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+	if (fd >= 0)
+		return fd;
+	fd = mkostemp(sf->tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	sf->named = true;
+	return fd;
+}
+
 int safe_file_begin(struct safe_file *sf, const char *path)
 {
 	mode_t mask;
@@ -50,31 +142,93 @@ int safe_file_begin(struct safe_file *sf, const char *path)
 	sf->path = path;
 	sf->f = NULL;
 	sf->fd = -1;
+	sf->named = false;
 	err = safe_file_replaceable(path);
 	if (err)
 		return err;
 	if (snprintf(sf->tmp, sizeof(sf->tmp), "%s.XXXXXX", path) >=
 	    (int)sizeof(sf->tmp))
 		return -ENAMETOOLONG;
-	/* O_EXCL under a name nobody could guess: nothing planted is used */
-	fd = mkostemp(sf->tmp, O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	/* mkostemp makes it 0600: give it the mode open() would have */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0644 & ~mask)) {
+	fd = make_temporary(sf, 0644);
+	if (fd < 0)
+		return fd;
+	/* mkostemp makes it 0600: give it the mode open() would have */
+	if (sf->named && fchmod(fd, 0644 & ~mask)) {
 		/* still ours and private: better than no result file */
 	}
-	sf->f = fdopen(fd, "w");
+	sf->f = stream_keep_errno(fd, "w");
 	if (!sf->f) {
 		err = -errno;
 		close(fd);
-		unlink(sf->tmp);
+		if (sf->named)
+			unlink(sf->tmp);
 		return err;
 	}
 	sf->fd = fd;
 	return 0;
+}
+
+/* Six letters for a temporary's name: unguessable enough with O_EXCL */
+static void random_suffix(char *x)
+{
+	static const char set[] = "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char r[6];
+	struct timespec ts;
+	int i;
+
+	if (getrandom(r, sizeof(r), GRND_NONBLOCK) != sizeof(r)) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		for (i = 0; i < 6; i++)
+			r[i] = (unsigned char)((ts.tv_nsec >> (i * 5)) ^
+					       (getpid() >> i));
+	}
+	for (i = 0; i < 6; i++)
+		x[i] = set[r[i] % (sizeof(set) - 1)];
+}
+
+/*
+ * Give the unnamed file sf->tmp as a name, just before the rename: the
+ * only moment a killed run could leave a temporary. 0 or -errno.
+ */
+static int name_temporary(struct safe_file *sf)
+{
+	char proc[32];
+	size_t len = strlen(sf->tmp);
+	int tries;
+
+	if (sf->named)
+		return 0;
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", sf->fd);
+	for (tries = 0; tries < 100; tries++) {
+		random_suffix(sf->tmp + len - 6);
+		/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc does not */
+		if (!linkat(sf->fd, "", AT_FDCWD, sf->tmp, AT_EMPTY_PATH) ||
+		    !linkat(AT_FDCWD, proc, AT_FDCWD, sf->tmp,
+			    AT_SYMLINK_FOLLOW)) {
+			sf->named = true;
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -errno;
+	}
+	return -EEXIST;
+}
+
+/* The name and the temporary, once the stream is closed or handed on */
+static int rename_over(struct safe_file *sf)
+{
+	int err = safe_file_replaceable(sf->path);
+
+	/* rename() replaces a link at the name, never what it points to */
+	if (!err && rename(sf->tmp, sf->path))
+		err = -errno;
+	if (err)
+		unlink(sf->tmp);
+	sf->named = false;
+	return err;
 }
 
 int safe_file_commit(struct safe_file *sf)
@@ -83,24 +237,26 @@ int safe_file_commit(struct safe_file *sf)
 
 	if (!sf->f)
 		return -EBADF;
-	/* synced before the rename: never an empty file after a crash */
+	/*
+	 * Synced before the rename: never an empty file after a crash.
+	 * fclose() fails with the errno of the first write that failed.
+	 */
 	if (fflush(sf->f) || fsync(sf->fd))
 		err = -errno;
-	else if (ferror(sf->f))
-		err = -EIO;
+	if (!err)
+		err = name_temporary(sf);
 	if (fclose(sf->f) && !err)
-		err = -EIO;
+		err = errno ? -errno : -EIO;
 	sf->f = NULL;
 	sf->fd = -1;
+	if (err) {
+		if (sf->named)
+			unlink(sf->tmp);
+		sf->named = false;
+		return err;
+	}
 	/* It may have become a device since begin: checked again */
-	if (!err)
-		err = safe_file_replaceable(sf->path);
-	/* rename() replaces a link at the name, never what it points to */
-	if (!err && rename(sf->tmp, sf->path))
-		err = -errno;
-	if (err)
-		unlink(sf->tmp);
-	return err;
+	return rename_over(sf);
 }
 
 void safe_file_abort(struct safe_file *sf)
@@ -110,7 +266,9 @@ void safe_file_abort(struct safe_file *sf)
 	fclose(sf->f);
 	sf->f = NULL;
 	sf->fd = -1;
-	unlink(sf->tmp);
+	if (sf->named)
+		unlink(sf->tmp);
+	sf->named = false;
 }
 
 int safe_file_publish(struct safe_file *sf)
@@ -119,13 +277,11 @@ int safe_file_publish(struct safe_file *sf)
 
 	if (!sf->f)
 		return -EBADF;
-	err = safe_file_replaceable(sf->path);
-	/* rename() replaces a link at the name, never what it points to */
-	if (!err && !rename(sf->tmp, sf->path))
-		return 0;
+	err = name_temporary(sf);
 	if (!err)
-		err = -errno;
-	safe_file_abort(sf);
+		err = rename_over(sf);
+	if (err)
+		safe_file_abort(sf);
 	return err;
 }
 

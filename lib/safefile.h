@@ -2,10 +2,12 @@
 /*
  * safefile.h - how every output file is written (results, reports, the
  * calibration, a trace). It is never opened by its name: it is made new
- * under a random name next to it (O_EXCL, so a link or file planted
- * there is never opened), written, synced and renamed over the name,
- * which replaces whatever was there (a link itself, never what it points
- * to). A reader never sees half a file; a failure leaves the old one.
+ * next to it, unnamed (O_TMPFILE: a killed run leaves nothing), or where
+ * the filesystem cannot, under a random name (O_EXCL, so a link or file
+ * planted there is never opened); written, synced, named and renamed
+ * over the name, which replaces whatever was there (a link itself, never
+ * what it points to). A reader never sees half a file; a failure leaves
+ * the old one.
  *
  *	struct safe_file sf;
  *	int err = safe_file_begin(&sf, path);
@@ -19,16 +21,24 @@
 #define INTERBENCH_SAFEFILE_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 struct safe_file {
-	char tmp[PATH_MAX + 8];		/* path.XXXXXX while it exists */
+	char tmp[PATH_MAX + 8];		/* path.XXXXXX: its name, if named */
+	bool named;			/* tmp exists (no O_TMPFILE here) */
 	const char *path;		/* the name (not copied) */
 	FILE *f;			/* write here; NULL once done */
 	int fd;				/* f's, for write(); -1 once done */
 };
 
+/*
+ * fd as a stdio stream (fdopen()'s modes) whose fclose() fails with the
+ * errno of the first write that failed, not a bare flag: NULL with errno
+ * set. fclose() closes fd.
+ */
+FILE *stream_keep_errno(int fd, const char *mode);
 /*
  * May a file be renamed over path: 0 (absent, a regular file, a link to
  * one or to nothing), -EISDIR, or -ENODEV (a device, FIFO or socket, or
@@ -42,7 +52,8 @@ int safe_file_replaceable(const char *path);
 int safe_file_begin(struct safe_file *sf, const char *path);
 /*
  * Flush, sync and close it, then rename it over the name: 0, or -errno
- * (-EIO if a write to sf->f failed) with the temporary gone.
+ * (that of the first write to sf->f that failed) with the temporary
+ * gone.
  */
 int safe_file_commit(struct safe_file *sf);
 /* Close and remove the temporary: the name is left as it was. */

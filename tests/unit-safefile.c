@@ -2,15 +2,19 @@
 /*
  * unit-safefile.c - the one way output files are made (lib/safefile.c):
  * the name gets the contents, no temporary is left behind whatever
- * happens, a link planted at the name is replaced and its target never
+ * happens (not even after SIGKILL), a failed write's errno is kept, a
+ * link planted at the name is replaced and its target never
  * written, an aborted or failed file leaves the name as it was.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "lib/safefile.h"
 #include "check.h"
@@ -267,6 +271,64 @@ static void published(void)
 	rmdir(at("d"));
 }
 
+/* SIGKILL between the writes and the rename leaves no temporary. */
+static void killed(void)
+{
+	struct safe_file sf;
+	int status = 0;
+	pid_t pid;
+
+	pid = fork();
+	if (pid == 0) {
+		if (safe_file_begin(&sf, at("k.json")))
+			_exit(1);
+		fputs("{\"half\": ", sf.f);
+		fflush(sf.f);
+		raise(SIGKILL);
+		_exit(2);
+	}
+	check(pid > 0 && waitpid(pid, &status, 0) == pid &&
+	      WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL,
+	      "a writer killed before its commit (status %#x)", status);
+	check(!strcmp(listing(dir), ""), "leaves nothing behind (%s)",
+	      listing(dir));
+
+	/* Unnamed until then: nothing to see while the file is written */
+	if (!safe_file_begin(&sf, at("k.json"))) {
+		fputs("{}\n", sf.f);
+		check(!strcmp(listing(dir), ""), "nothing named while it is "
+		      "written (%s)", listing(dir));
+		check(!safe_file_commit(&sf) &&
+		      !strcmp(listing(dir), "k.json") && has(at("k.json"),
+							     "{}\n"),
+		      "then only the name, with the contents");
+		unlink(at("k.json"));
+	}
+}
+
+/* The errno of the failed write, not "Input/output error". */
+static void write_errno(void)
+{
+	char big[65536];
+	int fd = open("/dev/full", O_WRONLY | O_CLOEXEC);
+	FILE *f;
+
+	if (fd < 0) {
+		check(0, "/dev/full: %s", strerror(errno));
+		return;
+	}
+	f = stream_keep_errno(fd, "w");
+	check(f != NULL, "a stream on /dev/full");
+	if (!f)
+		return;
+	memset(big, 'x', sizeof(big));
+	/* fails inside fwrite, long before fclose: errno is gone by then */
+	fwrite(big, 1, sizeof(big), f);
+	errno = 0;
+	check(fclose(f) == EOF && errno == ENOSPC,
+	      "fclose says ENOSPC (%s)", strerror(errno));
+}
+
 int main(void)
 {
 	umask(022);
@@ -279,6 +341,8 @@ int main(void)
 	aborted();
 	failures();
 	published();
+	killed();
+	write_errno();
 	if (rmdir(dir))
 		printf("# could not remove %s: %s\n", dir, strerror(errno));
 	return check_done();
