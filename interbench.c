@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -203,6 +204,19 @@ static void check_files(struct run *r)
 			die(IB_EXIT_USAGE, "option -D: cannot write in %s: %s",
 			    p->cfg.dir, strerror(errno));
 	}
+	/* Another user's file at a load's name is never replaced */
+	for (i = 0; i < p->nloads; i++) {
+		unsigned int fl = p->loads[i]->flags;
+		const char *name = fl & LOAD_READ_FILE ? p->cfg.read_file :
+				   fl & LOAD_WRITE_FILE ? p->cfg.write_file :
+				   NULL;
+
+		if (name && !lstat(name, &st) && st.st_uid != geteuid())
+			die(IB_EXIT_USAGE, "option -D: %s belongs to another "
+			    "user (uid %u) and the %s load would replace it; "
+			    "remove it or use another -D", name,
+			    (unsigned int)st.st_uid, p->loads[i]->name);
+	}
 	if (!p->console_only) {
 		struct utsname u;
 
@@ -241,7 +255,7 @@ static void open_files(struct run *r)
 
 	if (!p->console_only) {
 		fd = sys_open_append(r->log_name);
-		if (fd < 0 || !(r->con.log = fdopen(fd, "a")))
+		if (fd < 0 || !(r->con.log = stream_keep_errno(fd, "a")))
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
 			    "only)", r->log_name,
 			    sys_file_why(fd < 0 ? fd : -errno));
@@ -266,13 +280,24 @@ static void open_files(struct run *r)
 static void take_lock(struct run *r)
 {
 	struct run_info *ri = &r->info;
+	bool shared;
 	pid_t holder;
 	int err;
 
-	lock_path(r->lock.path, sizeof(r->lock.path));
-	err = run_lock(&r->lock, &holder);
-	if (!err)
+	/* how other users' runs know this one, whatever the binary's name */
+	prctl(PR_SET_NAME, "interbench");
+	shared = lock_path(r->lock.path, sizeof(r->lock.path));
+	err = run_lock(&r->lock, shared, &holder);
+	if (!err) {
+		/* each user's lock is private: another's run is only told */
+		holder = lock_other_user(&ri->other_uid);
+		if (holder) {
+			ri->concurrent = true;
+			ri->concurrent_pid = holder;
+			ri->other_user = true;
+		}
 		return;
+	}
 	if (err == -EBUSY) {
 		ri->concurrent = true;
 		ri->concurrent_pid = holder;
@@ -314,7 +339,7 @@ static void open_trace(struct run *r)
 	int e;
 
 	state[0] = '\0';
-	if (r->lock.path[0] && !r->info.concurrent) {
+	if (r->lock.path[0] && (!r->info.concurrent || r->info.other_user)) {
 		snprintf(state, sizeof(state), "%s.trace", r->lock.path);
 		e = trace_reap(state, msg, sizeof(msg));
 		if (e > 0)
@@ -482,9 +507,10 @@ static int close_outputs(struct run *r)
 		ret = IB_EXIT_SETUP;
 	if (html_out(r))
 		ret = IB_EXIT_SETUP;
-	if (r->con.log && (ferror(r->con.log) | fclose(r->con.log))) {
+	/* fclose() fails with the first failed write's errno (safefile.h) */
+	if (r->con.log && fclose(r->con.log)) {
 		fprintf(stderr, "interbench: cannot write the logfile %s: %s\n",
-			r->log_name, strerror(errno ? errno : EIO));
+			r->log_name, strerror(errno));
 		ret = IB_EXIT_SETUP;
 	}
 	r->con.log = NULL;
@@ -609,7 +635,12 @@ static void start(struct run *r)
 		out(&r->con, "Trace: tracefs instance %s, clock mono; "
 		    "events this kernel lacks: %s\n", r->tracer.inst,
 		    r->tracer.missing[0] ? r->tracer.missing : "none");
-	if (r->info.concurrent && r->info.concurrent_pid)
+	if (r->info.other_user)
+		out(&r->con, "WARNING: another user's interbench (pid %d, "
+		    "uid %u) is running; each measures the other and "
+		    "results are unreliable\n", (int)r->info.concurrent_pid,
+		    (unsigned int)r->info.other_uid);
+	else if (r->info.concurrent && r->info.concurrent_pid)
 		out(&r->con, "WARNING: --allow-concurrent: another interbench "
 		    "(pid %d) is measuring too; results are unreliable\n",
 		    (int)r->info.concurrent_pid);

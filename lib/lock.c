@@ -10,6 +10,7 @@
  * lock changes nothing in it.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,21 +19,87 @@
 #include <unistd.h>
 #include "lib/lock.h"
 
-void lock_path(char *buf, size_t n)
+/* A directory nobody but its owner (this user, or root) can add to. */
+static bool private_dir(const char *dir)
 {
-	const char *env = getenv(LOCK_ENV);
 	struct stat st;
 
-	if (env && *env)
+	return dir && *dir == '/' && !stat(dir, &st) && S_ISDIR(st.st_mode) &&
+	       (st.st_uid == geteuid() || st.st_uid == 0) &&
+	       !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+bool lock_path(char *buf, size_t n)
+{
+	const char *env = getenv(LOCK_ENV);
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	if (env && *env) {
 		snprintf(buf, n, "%s", env);
-	else if (!stat("/run/lock", &st) && S_ISDIR(st.st_mode))
-		snprintf(buf, n, "/run/lock/interbench.lock");
+		return true;
+	}
+	/*
+	 * Not in a world-writable directory, and not a file every user can
+	 * open: whoever can open a lock file can hold it, and any user
+	 * could then block every run (or plant a link at its name).
+	 */
+	if (!geteuid() && private_dir("/run"))
+		snprintf(buf, n, "/run/interbench.lock");
+	else if (geteuid() && private_dir(xdg))
+		snprintf(buf, n, "%s/interbench.lock", xdg);
 	else
-		snprintf(buf, n, "/tmp/interbench.lock");
+		snprintf(buf, n, "/tmp/interbench-%u.lock", (unsigned)geteuid());
+	return false;
+}
+
+pid_t lock_other_user(uid_t *uid)
+{
+	char line[256], path[64], comm[32], status[256];
+	unsigned int lpid;
+	pid_t found = 0;
+	FILE *f, *c;
+
+	f = fopen("/proc/locks", "re");
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		/* "1: POSIX  ADVISORY  WRITE 4242 00:1a:77 0 EOF" */
+		if (sscanf(line, "%*d: POSIX %*s WRITE %u", &lpid) != 1 ||
+		    (pid_t)lpid == getpid())
+			continue;
+		snprintf(path, sizeof(path), "/proc/%u/comm", lpid);
+		c = fopen(path, "re");
+		if (!c)
+			continue;
+		if (!fgets(comm, sizeof(comm), c) ||
+		    strcmp(comm, "interbench\n")) {
+			fclose(c);
+			continue;
+		}
+		fclose(c);
+		snprintf(path, sizeof(path), "/proc/%u/status", lpid);
+		c = fopen(path, "re");
+		if (!c)
+			continue;
+		while (fgets(status, sizeof(status), c)) {
+			unsigned int ruid, euid;
+
+			if (sscanf(status, "Uid: %u %u", &ruid, &euid) == 2) {
+				if ((uid_t)euid != geteuid()) {
+					*uid = (uid_t)euid;
+					found = (pid_t)lpid;
+				}
+				break;
+			}
+		}
+		fclose(c);
+	}
+	fclose(f);
+	return found;
 }
 
 /* The lock file, made if need be and open for writing: fd or -errno. */
-static int lock_open(const char *path)
+static int lock_open(const char *path, bool shared)
 {
 	struct stat st;
 	int fd = -1, tries;
@@ -47,10 +114,10 @@ static int lock_open(const char *path)
 		if (fd >= 0 || errno != ENOENT)
 			break;
 		fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
-			  O_CLOEXEC, 0666);
+			  O_CLOEXEC, 0600);
 		if (fd >= 0) {
-			/* other users' runs must be able to lock it too */
-			if (fchmod(fd, 0666)) {
+			/* a lock the site chose to share: every user's runs */
+			if (shared && fchmod(fd, 0666)) {
 				/* then they cannot: they say so themselves */
 			}
 			break;
@@ -67,14 +134,14 @@ static int lock_open(const char *path)
 	return fd;
 }
 
-int run_lock(struct run_lock *l, pid_t *holder)
+int run_lock(struct run_lock *l, bool shared, pid_t *holder)
 {
 	struct flock fl;
 	int fd, tries;
 
 	l->fd = -1;
 	*holder = 0;
-	fd = lock_open(l->path);
+	fd = lock_open(l->path, shared);
 	if (fd < 0)
 		return fd;
 	/* A holder may end between F_SETLK and F_GETLK: try again. */

@@ -10,6 +10,7 @@
 #define INTERBENCH_LOCK_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -23,18 +24,27 @@ struct run_lock {
 
 /*
  * Where the lock is: $INTERBENCH_LOCK when set (the test suite gives
- * each test its own, so that suites run side by side), else
- * /run/lock/interbench.lock where /run/lock is a directory, else
- * /tmp/interbench.lock: the same file for every user of the machine.
+ * each test its own; a site may share one between users or containers):
+ * true. Else a file of this user's that no other user can open or
+ * replace: /run/interbench.lock for root, $XDG_RUNTIME_DIR/
+ * interbench.lock for others, /tmp/interbench-UID.lock where neither
+ * directory is private: false.
  */
-void lock_path(char *buf, size_t n);
+bool lock_path(char *buf, size_t n);
 
 /*
  * Take the lock at l->path for as long as the process lives: 0; -EBUSY
  * when another run holds it, its pid in *holder (0 when that run is in
  * a PID namespace we cannot see); or -errno when the lock file cannot
- * be used.
+ * be used. A file it makes is 0600, or 0666 if shared.
  */
-int run_lock(struct run_lock *l, pid_t *holder);
+int run_lock(struct run_lock *l, bool shared, pid_t *holder);
+
+/*
+ * Runs of other users hold locks of their own: the pid of an interbench
+ * of another user holding a record lock (/proc/locks), its uid in *uid,
+ * or 0. Told, never obeyed: no user can hold back another's runs.
+ */
+pid_t lock_other_user(uid_t *uid);
 
 #endif

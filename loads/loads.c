@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 #include <linux/magic.h>
 #include "loads/loads.h"
 #include "lib/base.h"
@@ -229,6 +231,24 @@ int load_run_sim(struct load_ctx *c)
 			  sim->name, strerror(-rc));
 	free(res);
 	return rc;
+}
+
+int load_clear_name(struct load_ctx *c, const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : load_file_fail(c, errno, "check",
+							    path);
+	if (st.st_uid != geteuid()) {
+		load_fail(c->work, EPERM, "%s belongs to another user (uid "
+			  "%u): left as it is; remove it or use another -D",
+			  path, (unsigned int)st.st_uid);
+		return -EPERM;
+	}
+	if (unlink(path) && errno != ENOENT)
+		return load_file_fail(c, errno, "replace", path);
+	return 0;
 }
 
 int load_file_fail(struct load_ctx *c, int err, const char *what,

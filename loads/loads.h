@@ -42,6 +42,13 @@ int load_run_sim(struct load_ctx *c);
  */
 int load_file_fail(struct load_ctx *c, int err, const char *what,
 		   const char *path);
+/*
+ * Clear path for a file of the load's own: 0 when nothing is there or
+ * what is there was ours and is gone; -EPERM (recorded) when it is
+ * another user's, which is never removed (-D may be a shared
+ * directory); or -errno.
+ */
+int load_clear_name(struct load_ctx *c, const char *path);
 /* Record that cfg->dir has only usable bytes to spare: -ENOSPC. */
 int load_space_fail(struct load_ctx *c, int64_t usable);
 

@@ -123,14 +123,14 @@ static int read_prepare(struct load_ctx *c)
 	const char *path = c->cfg->read_file;
 	int64_t usable;
 	uint64_t size;
-	struct stat st;
 	int fd, rc;
 
 	if (read_file_valid(path))
 		return 0;
-	/* Ours but stale, half written, or not ours at all: replace it. */
-	if (!lstat(path, &st) && unlink(path))
-		return load_file_fail(c, errno, "replace", path);
+	/* Ours but stale or half written: replaced; another user's: not */
+	rc = load_clear_name(c, path);
+	if (rc)
+		return rc;
 	/* Create first: the error says best why the directory won't do. */
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		  0600);
@@ -236,7 +236,7 @@ out_free:
 const struct load_desc load_read = {
 	.name = "Read",
 	.summary = "reading a file in -D from storage, over and over",
-	.flags = LOAD_FILES,
+	.flags = LOAD_FILES | LOAD_READ_FILE,
 	.prepare = read_prepare,
 	.run = read_run,
 };

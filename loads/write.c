@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "loads/loads.h"
 #include "lib/base.h"
@@ -28,10 +29,13 @@ static int write_prepare(struct load_ctx *c)
 	/*
 	 * Creating the file is the surest test that the directory works.
 	 * A fresh file of our own, never one a symlink planted in -D points
-	 * to: whatever has the name already is removed (unlink takes the
-	 * link, not its target) and O_EXCL | O_NOFOLLOW make sure.
+	 * to: what has the name already is removed if it is ours (unlink
+	 * takes a link, not its target), another user's is left and the
+	 * load fails; O_EXCL | O_NOFOLLOW make sure.
 	 */
-	unlink(path);
+	fd = load_clear_name(c, path);
+	if (fd)
+		return fd;
 	fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC,
 		  0600);
 	if (fd < 0)
@@ -126,7 +130,9 @@ static int write_run(struct load_ctx *c)
 	}
 
 	/* Made anew, as in write_prepare(): never a file planted since. */
-	unlink(path);
+	rc = load_clear_name(c, path);
+	if (rc)
+		goto out_free;
 	fd = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC,
 		  0600);
 	if (fd < 0) {
@@ -186,13 +192,16 @@ out_free:
 
 static void write_cleanup(struct load_ctx *c)
 {
-	unlink(c->cfg->write_file);
+	struct stat st;
+
+	if (!lstat(c->cfg->write_file, &st) && st.st_uid == geteuid())
+		unlink(c->cfg->write_file);
 }
 
 const struct load_desc load_write = {
 	.name = "Write",
 	.summary = "streaming writes to a file in -D",
-	.flags = LOAD_FILES,
+	.flags = LOAD_FILES | LOAD_WRITE_FILE,
 	.prepare = write_prepare,
 	.run = write_run,
 	.cleanup = write_cleanup,

@@ -249,6 +249,10 @@ static void run_properties(FILE *f, const struct run_info *ri)
 		snprintf(pid, sizeof(pid), "%d", (int)ri->concurrent_pid);
 		property(f, ind, "concurrent_pid", pid);
 	}
+	if (ri->other_user) {
+		snprintf(pid, sizeof(pid), "%u", (unsigned int)ri->other_uid);
+		property(f, ind, "concurrent_uid", pid);
+	}
 }
 
 struct counts {

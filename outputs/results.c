@@ -145,6 +145,10 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 		jw_int(w, "concurrent_pid", ri->concurrent_pid);
 	else
 		jw_null(w, "concurrent_pid");
+	if (ri->other_user)
+		jw_int(w, "concurrent_uid", ri->other_uid);
+	else
+		jw_null(w, "concurrent_uid");
 	jw_obj_begin(w, "sim_options");
 	for (i = 0; i < p->ngiven; i++)
 		jw_str(w, p->given[i].name, p->given[i].value);

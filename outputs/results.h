@@ -25,6 +25,8 @@ struct run_info {
 	const char *interrupted;	/* NULL, or e.g. "signal 2" */
 	bool concurrent;		/* another run held the lock at start */
 	pid_t concurrent_pid;		/* its pid; 0 when not visible */
+	bool other_user;		/* that run is another user's */
+	uid_t other_uid;		/* whose */
 	const struct tracer *trace;	/* --trace, or NULL */
 	const char *breaktrace_file;	/* --breaktrace saved it there */
 };

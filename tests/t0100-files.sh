@@ -135,10 +135,20 @@ if is_root && command -v setpriv >/dev/null 2>&1; then
 		[ "$(stat -c %U shared2/out.json)" = root ] && valid_json shared2/out.json &&
 		[ "$(cat planted)" = planted ]
 	'
+	test_expect_success 'the Read load leaves another user'"'"'s file in -D: one line, exit 2' '
+		mkdir -m 1777 shared-d &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			sh -c "echo theirs >shared-d/interbench.read" &&
+		status_is 2 "$IB" $LPM -t 0.1 -c -W audio -w read -D shared-d >out 2>err &&
+		[ $(wc -l <err) = 1 ] &&
+		has err "option -D: shared-d/interbench.read belongs to another user (uid [0-9]*) and the Read load would replace it" &&
+		[ "$(cat shared-d/interbench.read)" = theirs ] && [ ! -s out ]
+	'
 else
 	test_skip 'root and another user'"'"'s logfile in a sticky directory' 'not root, or no setpriv'
 	test_skip 'root appends to a logfile of the directory'"'"'s owner' 'not root, or no setpriv'
 	test_skip 'root replaces a JSON file another user planted' 'not root, or no setpriv'
+	test_skip 'the Read load leaves another user'"'"'s file in -D' 'not root, or no setpriv'
 fi
 
 # Outputs on a filesystem that fills up: one line naming the file and the

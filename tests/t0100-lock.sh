@@ -2,9 +2,10 @@
 # One measuring run per machine: a second run refuses to start (exit 3,
 # one line naming the other's pid) unless --allow-concurrent, which is
 # recorded; compare, --list, --dry-run are never blocked; a killed run
-# never blocks the next. lib.sh gives this script its own lock file
-# (INTERBENCH_LOCK); the machine-wide default is tested in a private
-# mount namespace, so that nothing here meets another suite's runs.
+# never blocks the next; another user can neither block a run nor go
+# unmentioned. lib.sh gives this script its own lock file
+# (INTERBENCH_LOCK); the default places are tested in a private mount
+# namespace, so that nothing here meets another suite's runs.
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"
@@ -72,19 +73,44 @@ test_expect_success 'a link planted at the lock file is not followed' '
 '
 
 if is_root && unshare -m true 2>/dev/null; then
-	test_expect_success 'without INTERBENCH_LOCK runs share one lock per machine (/run/lock or /tmp)' '
-		cp "$IB" ib && chmod 755 ib &&
-		env -u INTERBENCH_LOCK unshare -m sh -c "
-			mount -t tmpfs tmpfs /run/lock && mount -t tmpfs tmpfs /tmp &&
-			./ib $LPM -t 4 -c -W audio -w none >bg.out 2>&1 & bg=\$!
-			i=0; while ! pgrep -P \$bg -x ib:bench:Audio >/dev/null && [ \$i -lt 200 ]; do
-				sleep 0.05; i=\$((i + 1)); done
+	# A private mount namespace with a fresh /run (mode 755, as a
+	# system's): the default place, shared with no other suite's runs.
+	cp "$IB" ib && chmod 755 ib . &&
+	cat >ns.sh <<-\EOF
+	mount -t tmpfs -o mode=755 tmpfs /run || exit 9
+	hold() { "$@" -l 1000000 -t 4 -c -W audio -w none >bg.out 2>&1 & bg=$!
+		i=0; while ! pgrep -P $bg -x ib:bench:Audio >/dev/null &&
+			[ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done; }
+	EOF
+	test_expect_success 'without INTERBENCH_LOCK root runs share /run/interbench.lock, mode 0600' '
+		env -u INTERBENCH_LOCK unshare -m sh -c ". ./ns.sh
+			hold ./ib
 			./ib $QUICK >out 2>err; echo \$? >rc
-			ls /run/lock /tmp >where
+			stat -c %a:%U /run/interbench.lock >mode
 			kill \$bg; wait \$bg; true" &&
 		[ "$(cat rc)" = 3 ] && has err "another interbench" &&
-		has where "^interbench.lock$"
+		[ "$(cat mode)" = 600:root ]
 	'
+	if command -v setpriv >/dev/null 2>&1; then
+		mkdir nob rt && chown 65534 nob rt && chmod 700 rt
+		test_expect_success 'another user can neither take root'"'"'s lock nor block its runs, and is named' '
+			env -u INTERBENCH_LOCK XDG_RUNTIME_DIR=$PWD/rt unshare -m sh -c ". ./ns.sh
+				nob() { setpriv --reuid=65534 --regid=65534 --clear-groups \"\$@\"; }
+				./ib $QUICK >/dev/null 2>&1
+				nob sh -c \"exec 3</run/interbench.lock\" 2>/dev/null && echo opened >>bad
+				nob ln -s /etc/passwd /run/x.lock 2>/dev/null && echo planted >>bad
+				cd nob && hold setpriv --reuid=65534 --regid=65534 --clear-groups ../ib && cd ..
+				ls rt >rtls
+				./ib $QUICK --json o.json >out 2>err; echo \$? >rc
+				kill \$bg; wait \$bg; true" &&
+			[ ! -e bad ] && [ "$(cat rc)" = 0 ] && has rtls "^interbench.lock$" &&
+			nob_pid=$(sed -n "s/.*\"concurrent_pid\": \([0-9]*\).*/\1/p" o.json) &&
+			[ -n "$nob_pid" ] && has o.json "\"concurrent_uid\": 65534" &&
+			has out "WARNING: another user.s interbench (pid $nob_pid, uid 65534) is running"
+		'
+	else
+		test_skip 'another user can neither take root'"'"'s lock nor block its runs' 'no setpriv'
+	fi
 	test_expect_success 'a run in another PID namespace is named as such' '
 		hold &&
 		unshare -pf --mount-proc "$IB" $QUICK >out 2>err; rc2=$?
