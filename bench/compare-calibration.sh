@@ -5,7 +5,8 @@
 # on made-up result files with a known truth (tests/unit-verdict.c says
 # how they are made), for 1, 3, 5 and 10 repeats.
 #
-#   bench/compare-calibration.sh [TABLES [RUN-TO-RUN-SD-PCT]]  (200, 3)
+#   bench/compare-calibration.sh [TABLES [RUN-TO-RUN-SD-PCT [FIG]]]
+#                                (200, 3, each task's primary figure)
 cd "$(dirname "$0")/.." || exit 1
 make -s tests/unit-verdict || exit 1
-tests/unit-verdict "${1:-200}" "${2:-3}"
+tests/unit-verdict "${1:-200}" "${2:-3}" ${3:+"$3"}

@@ -31,14 +31,19 @@ static const char usage_tail[] =
 "Each figure of each cell is tested on its per-repeat values (latencies\n"
 "and load rates as ratios, percentages in points): Welch's t-test against\n"
 "BASE; with three or more files also one-way ANOVA and Tukey-Kramer for\n"
-"every pair. p-values are adjusted over the table (Benjamini-Hochberg).\n"
+"every pair. A cell's verdict rests on its primary figure (marked *; p50\n"
+"latency for Audio and Video, max for X, p99 for Gaming, p90 otherwise,\n"
+"unless --primary): their p-values are adjusted over the table\n"
+"(Benjamini-Hochberg), the other figures' as a family of their own.\n"
 "A verdict needs 3 measured repeats of a cell in each file (10 are better).\n"
-"Exit status: 0, 1 when --threshold was exceeded, 2 on errors.\n";
+"Exit status: 0 no cell worse; 1 a cell worse (or --threshold exceeded);\n"
+"2 errors; with --bisect, 125 when no cell is worse and some cannot be\n"
+"decided (git bisect run's \"skip\").\n";
 
 static const char *const verdict_names[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
 	[CV_WORSE] = "worse",
-	[CV_MIXED] = ("mixed: some figures better, some worse"),
+	[CV_INCONCLUSIVE] = "inconclusive",
 	[CV_FEW] = "too few repeats",
 	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
 	[CV_ADDED] = "only in new",
@@ -88,6 +93,14 @@ static const char *mark_text(int mark, double p)
 	return mark > 0 ? "worse" : mark < 0 ? "better" : isnan(p) ? "" : "~";
 }
 
+/* A figure other than the primary marks its row, never the cell. */
+static const char *row_mark_text(const struct cmp_row *r)
+{
+	if (r->primary || !r->mark)
+		return mark_text(r->mark, r->p);
+	return r->mark > 0 ? "(worse)" : "(better)";
+}
+
 /* One row of the table, in fixed-width columns, without trailing blanks. */
 static void print_line(const char *cell, const char *metric, const char *a,
 		       const char *b, const char *ch, const char *ci,
@@ -107,16 +120,16 @@ static void print_line(const char *cell, const char *metric, const char *a,
 static void print_row(const char *cell, const struct cmp_row *r,
 		      const struct cmp_metric *m)
 {
-	char a[24], b[24], ch[24], ci[40], p[16], pa[16];
+	char a[24], b[24], ch[24], ci[40], p[16], pa[16], label[64];
 
+	snprintf(label, sizeof(label), "%s%s", m->label, r->primary ? " *" : "");
 	fmt_num(a, sizeof(a), r->base);
 	fmt_num(b, sizeof(b), r->cur);
 	fmt_change(ch, sizeof(ch), r->change, m->log);
 	fmt_interval(ci, sizeof(ci), r->lo, r->hi);
 	fmt_p(p, sizeof(p), r->p);
 	fmt_p(pa, sizeof(pa), r->padj);
-	print_line(cell, m->label, a, b, ch, ci, p, pa, mark_text(r->mark,
-								   r->p));
+	print_line(cell, label, a, b, ch, ci, p, pa, row_mark_text(r));
 }
 
 /* ---- one file against BASE ------------------------------------------ */
@@ -147,11 +160,17 @@ static void print_header(const struct result_file *base,
 		       "missing\n", cur->path, cur->interrupted);
 	printf("Each figure is tested on its values per repeat (Welch's "
 	       "t-test; latencies and rates as\nratios, percentages in "
-	       "points). A change is marked when its p, adjusted over the\n"
-	       "table (Benjamini-Hochberg), is at most %g and its %g %% "
-	       "interval lies beyond %g %%\n(%g point%s for percentages).\n\n",
+	       "points). A change is marked when its p, adjusted over its\n"
+	       "family (Benjamini-Hochberg), is at most %g and its %g %% "
+	       "interval lies beyond %g %%\n(%g point%s for percentages).\n"
+	       "A cell's verdict rests on one figure, marked * (%s). The "
+	       "other\nfigures are a family of their own and mark only their "
+	       "row, in brackets.\nA cell is unchanged only when that "
+	       "interval lies within the same bounds;\nelse it is "
+	       "inconclusive: the data cannot tell.\n\n",
 	       o->alpha, o->level * 100, o->min_change, o->min_points,
-	       o->min_points == 1 ? "" : "s");
+	       o->min_points == 1 ? "" : "s", o->primary >= 0 ?
+	       figures[o->primary].label : "each task's primary figure");
 	print_line("cell", "metric", "base", "new", "change", "interval", "p",
 		   "p adj", "mark");
 }
@@ -226,9 +245,8 @@ static void print_summary(const struct cmp_pair *c,
 	     c->count[CV_ADDED];
 	printf("\nSummary: %d cells better, %d worse, ", c->count[CV_BETTER],
 	       c->count[CV_WORSE]);
-	if (c->count[CV_MIXED])
-		printf("%d mixed, ", c->count[CV_MIXED]);
-	printf("%d unchanged, %d not comparable", c->count[CV_UNCHANGED], nc);
+	printf("%d unchanged, %d inconclusive, %d not comparable",
+	       c->count[CV_UNCHANGED], c->count[CV_INCONCLUSIVE], nc);
 	if (nc) {
 		const char *sep = " (";
 
@@ -247,6 +265,10 @@ static void print_summary(const struct cmp_pair *c,
 		printf("A verdict on a cell needs %d measured repeats in each "
 		       "file (-n %d or more; 10 find smaller changes).\n",
 		       CMP_MIN_REPEATS, CMP_MIN_REPEATS);
+	if (c->count[CV_INCONCLUSIVE])
+		printf("An inconclusive cell's interval reaches past +/-%g %%: "
+		       "more repeats (-n) or longer\ncells (-t) narrow it.\n",
+		       o->min_change);
 }
 
 /* Threshold breaches: printed; how many. */
@@ -269,7 +291,8 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
 			const struct cmp_row *r = &c->rows[j];
 
-			if (r->mark <= 0 || !(fabs(r->change) > o->threshold))
+			if (!r->primary || r->mark <= 0 ||
+			    !(fabs(r->change) > o->threshold))
 				continue;
 			printf("threshold: %s/%s %s worse by %.1f %s (> %g %s)\n",
 			       cc->a->bench, cc->a->load, m[r->metric].label,
@@ -281,13 +304,20 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 	return n;
 }
 
-/* Compare cur with base, print it: breaches, or -ENOMEM. */
+/* What the exit status is made of, over every file against BASE. */
+struct outcome {
+	int breached;		/* --threshold */
+	int worse;		/* cells */
+	int undecided;		/* inconclusive or too few repeats */
+};
+
+/* Compare cur with base, print it, add to *out: 0, or -ENOMEM. */
 static int compare_one(const struct result_file *base,
 		       const struct result_file *cur, const struct options *o,
-		       const struct cmp_metric *m, int nm, struct jw *jw)
+		       const struct cmp_metric *m, int nm, struct jw *jw,
+		       struct outcome *out)
 {
 	struct cmp_pair c;
-	int n;
 
 	if (cmp_pair_run(base, cur, &o->cmp, m, nm, &c))
 		return -ENOMEM;
@@ -296,12 +326,14 @@ static int compare_one(const struct result_file *base,
 	printf("\n");
 	print_ignored(base);
 	print_ignored(cur);
-	n = breaches(&c, m, o, base->path, cur->path);
+	out->breached += breaches(&c, m, o, base->path, cur->path);
+	out->worse += c.count[CV_WORSE];
+	out->undecided += c.count[CV_INCONCLUSIVE] + c.count[CV_FEW];
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
 		json_pair(jw, &c, m, cur);
 	cmp_pair_free(&c);
-	return n;
+	return 0;
 }
 
 /* ---- options --------------------------------------------------------- */
@@ -351,6 +383,20 @@ static int set_min_points(void *base, const char *val, char *err, size_t n)
 	return set_number(&((struct options *)base)->cmp.min_points, val, 0,
 			  100, "a number of points from 0 to 100",
 			  err, n);
+}
+
+static int set_primary(void *base, const char *val, char *err, size_t n)
+{
+	struct options *o = base;
+
+	o->cmp.primary = cmp_fig_named(val);
+	if (o->cmp.primary < 0) {
+		snprintf(err, n, "'%s' is not a figure compare tests (mean, "
+			 "max, p50, p90, p99, cpu, deadlines, fps, low_1pct)",
+			 val);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 static int set_alpha(void *base, const char *val, char *err, size_t n)
@@ -422,6 +468,14 @@ const struct opt compare_opts[] = {
 	  .parse = set_threshold,
 	  .help = "exit 1 when a cell is marked worse by more than\n"
 		  "PCT %, or was measured in BASE and not in a NEW" },
+	{ .name = "primary", .type = OT_CALL, .arg = "FIG",
+	  .parse = set_primary,
+	  .help = "judge every cell on FIG (mean, max, p50, p90, p99,\n"
+		  "cpu, deadlines, fps, low_1pct) instead of each\n"
+		  "task's own primary figure" },
+	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
+	  .help = "exit 125 (git bisect run's skip) when no cell is\n"
+		  "worse and some cannot be decided" },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE", .off = O(json),
 	  .help = "also write every row and the summary to FILE" },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE", .off = O(html),
@@ -453,6 +507,7 @@ static int parse_options(int argc, char **argv, struct options *o,
 	/* A point of deadlines is a frame in a hundred missed. */
 	o->cmp.min_points = 1;
 	o->cmp.level = 0.95;
+	o->cmp.primary = -1;
 	*nfiles = 0;
 	r = opt_parse(&t, 1, argc, argv, "interbench compare ", opt_seen_action,
 		      &help, &rest, err, n);
@@ -507,7 +562,8 @@ int compare_main(int argc, char **argv)
 	struct json_cmp jc = { 0 };
 	struct options o;
 	char err[512];
-	int nfiles = 0, i, ret, nm, breached = 0, status = 2;
+	struct outcome oc = { 0 };
+	int nfiles = 0, i, ret, nm, status = 2;
 
 	if (!names) {
 		fprintf(stderr, "interbench compare: out of memory\n");
@@ -553,11 +609,9 @@ int compare_main(int argc, char **argv)
 	for (i = 1; i < nfiles; i++) {
 		if (i > 1)
 			printf("\n");
-		ret = compare_one(&files[0], &files[i], &o, m, nm,
-				  o.json ? &jc.w : NULL);
-		if (ret < 0)
+		if (compare_one(&files[0], &files[i], &o, m, nm,
+				o.json ? &jc.w : NULL, &oc))
 			goto oom;
-		breached += ret;
 	}
 	if (nfiles > 2 && compare_all(files, nfiles, &o, m, nm,
 				      o.json ? &jc : NULL))
@@ -578,7 +632,8 @@ int compare_main(int argc, char **argv)
 			strerror(errno));
 		goto out;
 	}
-	status = breached ? 1 : 0;
+	status = oc.breached || oc.worse ? 1 :
+		 o.bisect && oc.undecided ? 125 : 0;
 	goto out;
 oom:
 	fflush(stdout);

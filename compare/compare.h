@@ -27,6 +27,7 @@ struct options {
 	const char *json;	/* --json FILE, or NULL */
 	const char *html;	/* --html FILE, or NULL */
 	bool any_policy;	/* --allow-policies: compare across classes */
+	bool bisect;		/* --bisect: 125 when it cannot decide */
 };
 
 /* compare --json: one document, made new and renamed (safefile.h). */

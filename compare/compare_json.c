@@ -12,7 +12,7 @@
 
 static const char *const verdict_keys[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse", [CV_MIXED] = "mixed",
+	[CV_WORSE] = "worse", [CV_INCONCLUSIVE] = "inconclusive",
 	[CV_FEW] = "too_few_repeats",
 	[CV_LOST] = "not_measured_in_new", [CV_NEVER] = "measured_in_neither",
 	[CV_ADDED] = "only_in_new",
@@ -43,6 +43,10 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 	jw_num(&j->w, "min_change_pct", o->cmp.min_change);
 	jw_num(&j->w, "min_change_points", o->cmp.min_points);
 	jw_num(&j->w, "level", o->cmp.level);
+	if (o->cmp.primary >= 0)
+		jw_str(&j->w, "primary", figures[o->cmp.primary].label);
+	else
+		jw_str(&j->w, "primary", "per task");
 	jw_str(&j->w, "base", base);
 	jw_arr_begin(&j->w, "comparisons");
 	return 0;
@@ -65,6 +69,7 @@ static void json_row(struct jw *w, const struct cmp_row *r,
 	jw_num(w, "p", r->p);
 	jw_num(w, "p_adj", r->padj);
 	jw_str(w, "mark", mark_key(r->mark, r->p));
+	jw_bool(w, "primary", r->primary);
 	jw_obj_end(w);
 }
 

@@ -269,11 +269,13 @@ int report_compare_html(const char *path, const struct result_file *f,
 		sb_esc(&pg.b, f[0].path);
 		sb_printf(&pg.b, " against NEW ");
 		sb_esc(&pg.b, f[i].path);
-		sb_printf(&pg.b, "</h2>\n<p>Cells: %d better, %d worse, %d "
-			  "mixed, %d unchanged, %d with too few repeats, %d "
-			  "lost, %d added.</p>\n", c.count[CV_BETTER],
-			  c.count[CV_WORSE], c.count[CV_MIXED],
-			  c.count[CV_UNCHANGED], c.count[CV_FEW],
+		sb_printf(&pg.b, "</h2>\n<p>Cells, each judged on its primary "
+			  "figure: %d better, %d worse, %d unchanged, %d "
+			  "inconclusive (the data cannot tell), %d with too "
+			  "few repeats, %d lost, %d added.</p>\n",
+			  c.count[CV_BETTER], c.count[CV_WORSE],
+			  c.count[CV_UNCHANGED], c.count[CV_INCONCLUSIVE],
+			  c.count[CV_FEW],
 			  c.count[CV_LOST], c.count[CV_ADDED]);
 		summary(&pg, &c, m, co);
 		forests(&pg, &c, m, nm, co);

@@ -8,10 +8,17 @@
  * its per-repeat values (latencies and load rates as logarithms, so changes
  * are ratios; percentages as they are, in points). Two files: Welch's t-test
  * and interval. Three or more: one-way ANOVA per cell and metric, then
- * Tukey-Kramer for every pair. The p-values of a table are adjusted by
- * Benjamini-Hochberg, and a change is marked only when its adjusted p is at
- * most alpha and its whole interval lies beyond min_change (min_points for
- * percentages).
+ * Tukey-Kramer for every pair.
+ *
+ * A cell's verdict rests on one figure, its primary (each task's own,
+ * chosen from measurements: cmp_primary_fig()): the p-values of the
+ * table's primary figures are adjusted together by Benjamini-Hochberg,
+ * and those of every other figure as a family of their own, which marks
+ * rows but never a cell. A figure with no spread in either file is not a
+ * test. A change is marked only when its adjusted p is at most alpha and
+ * its whole interval lies beyond min_change (min_points for percentages);
+ * an unmarked cell is "unchanged" only when its interval lies within
+ * that much, else "inconclusive": the data could not tell.
  */
 #ifndef INTERBENCH_VERDICT_H
 #define INTERBENCH_VERDICT_H
@@ -28,7 +35,13 @@ struct cmp_opts {
 	double min_change;	/* %, for figures compared as ratios */
 	double min_points;	/* percentage points, for % figures */
 	double level;		/* of the intervals, e.g. 0.95 */
+	int primary;		/* enum fig_id for every cell; -1: the task's */
 };
+
+/* The figure a cell of task bench is judged on (enum fig_id). */
+int cmp_primary_fig(const char *bench, const struct cmp_opts *o);
+/* A compared figure by its name (--primary): enum fig_id, or -1. */
+int cmp_fig_named(const char *name);
 
 /* One thing compared: a figure of the table, or a load's work rate. */
 struct cmp_metric {
@@ -55,11 +68,13 @@ struct cmp_row {
 	double lo, hi;		/* its interval */
 	double p, padj;		/* NaN: not tested */
 	int mark;		/* +1 worse, -1 better, 0 */
+	bool primary;		/* the cell's verdict rests on it */
 };
 
 enum cmp_verdict {
-	CV_UNCHANGED, CV_BETTER, CV_WORSE,
-	CV_MIXED,		/* some figures better, some worse */
+	CV_UNCHANGED,		/* its interval within +/- the min change */
+	CV_BETTER, CV_WORSE,
+	CV_INCONCLUSIVE,	/* neither: the data cannot tell */
 	CV_FEW,			/* fewer than CMP_MIN_REPEATS on a side */
 	CV_LOST,		/* measured in base, not (or failed) in new */
 	CV_NEVER,		/* measured in neither */

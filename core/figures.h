@@ -126,9 +126,9 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    FIG_CSV | ((X) & (FIG_GATE | FIG_COMPARE)), fig_stat, SR(F),	\
 	    FS_MAX)							\
 	FIG(P##_P50, G, "p50", "p50", "p50 " L, FU_NS, FB_LOWER,	\
-	    FIG_CSV | ((X) & (FIG_GATE | FIG_VERBOSE)), fig_stat, SR(F), 50) \
+	    FIG_CSV | (X), fig_stat, SR(F), 50)				\
 	FIG(P##_P90, G, "p90", "p90", "p90 " L, FU_NS, FB_LOWER,	\
-	    FIG_CSV | ((X) & (FIG_GATE | FIG_VERBOSE)), fig_stat, SR(F), 90) \
+	    FIG_CSV | (X), fig_stat, SR(F), 90)				\
 	FIG(P##_P99, G, "p99", "p99", "p99 " L, FU_NS, FB_LOWER,	\
 	    FIG_CSV | (X), fig_stat, SR(F), 99)				\
 	FIG(P##_P99_9, G, "p99_9", "p99.9|p999", "p99.9 " L, FU_NS,	\

@@ -5,11 +5,11 @@
  * mark, and how often a real change is found.
  *
  * Each made-up run measures every cell of a 50-cell matrix: a run-to-run
- * factor (lognormal, 3 % SD by default) times frames whose latencies are
- * lognormal (0.25 SD in the log) and correlated from frame to frame
- * (AR(1), 0.8): 600 frames whose mean varies by about 3 % from run to run
- * by themselves, so a cell's mean varies by 4 % in all. From them
- * come the cell's mean, p99 and max, as interbench takes them; % of
+ * factor (lognormal, 3 % SD by default) times 200 frames whose latencies
+ * are lognormal (0.55 SD in the log): their mean varies by about 4 % from
+ * run to run by themselves, so a cell's mean varies by 5 % in all (the
+ * issue's "5 % run-to-run noise", printed with each table). From them
+ * come the cell's mean, p50, p90, p99 and max, as interbench takes them; % of
  * deadlines met counts frames later than the deadline; Burn cells also
  * have a load rate. Cases:
  *   aa      A/A: no difference at all
@@ -19,7 +19,8 @@
  *   met     one cell misses 3 % of its deadlines more
  *
  *   unit-verdict                  TAP: a small calibration with bounds
- *   unit-verdict TABLES [SD]      the rates for 1, 3, 5 and 10 repeats
+ *   unit-verdict TABLES [SD [FIG]] the rates for 1, 3, 5 and 10 repeats,
+ *                                 judged on FIG if given (--primary)
  *                                 (bench/compare-calibration.sh)
  */
 #include <math.h>
@@ -33,7 +34,7 @@
 #define TASKS	4
 #define LOADS	13
 #define CELLS	(TASKS * LOADS)
-#define FRAMES	600
+#define FRAMES	200
 #define MAXREP	10
 
 static const char *const task_names[TASKS] = { "Audio", "Video", "X",
@@ -45,6 +46,13 @@ static const char *const case_names[NCASES] = { "aa", "cell25", "all10",
 						"tail", "met" };
 
 static uint64_t rng = 88172645463325252ULL;
+/*
+ * The figure judged: the TAP checks judge every cell on mean latency,
+ * whose run-to-run noise is the 5 % made here (they check the verdict's
+ * statistics; which figure a task is judged on is chosen on real runs,
+ * bench/ab-power.sh). From the command line: FIG, or each task's own.
+ */
+static int primary = F_LAT_MEAN;
 
 static double uniform(void)
 {
@@ -70,7 +78,7 @@ static int cmp_d(const void *a, const void *b)
 static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
 		     double sd)
 {
-	double lat[FRAMES], base = 200 + 50 * (cell % 7), run, z = 0, sum = 0;
+	double lat[FRAMES], base = 200 + 50 * (cell % 7), run, z, sum = 0;
 	double slow = 1, deadline = base * 6;
 	int i, late = 0, extra_late = 0;
 
@@ -78,9 +86,8 @@ static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
 	if (b && ((t == CELL25 && cell == 5) || t == ALL10))
 		slow = t == ALL10 ? 1.10 : 1.25;
 	for (i = 0; i < FRAMES; i++) {
-		/* AR(1) in the log, unit variance */
-		z = 0.8 * z + 0.6 * gauss();
-		lat[i] = base * run * slow * exp(0.25 * z);
+		z = gauss();
+		lat[i] = base * run * slow * exp(0.55 * z);
 		if (b && t == TAIL && cell == 5 && uniform() < 0.02)
 			lat[i] += 2000;
 		if (b && t == MET && cell == 5 && uniform() < 0.03)
@@ -94,6 +101,8 @@ static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
 		r->work[i] = NAN;
 	r->v[F_LAT_MEAN] = sum / FRAMES;
 	qsort(lat, FRAMES, sizeof(lat[0]), cmp_d);
+	r->v[F_LAT_P50] = lat[(int)ceil(0.50 * FRAMES) - 1];
+	r->v[F_LAT_P90] = lat[(int)ceil(0.90 * FRAMES) - 1];
 	r->v[F_LAT_P99] = lat[(int)ceil(0.99 * FRAMES) - 1];
 	r->v[F_LAT_MAX] = lat[FRAMES - 1];
 	r->v[F_DESIRED] = 100 - 0.2 * fabs(gauss());
@@ -136,16 +145,21 @@ static void make_file(struct made *m, int repeats, enum truth t, bool b,
 }
 
 struct tally {
-	int tables, any_mark, cell5_worse, summary_worse, other_marks;
+	int tables;
+	int any_mark;		/* tables with a cell marked */
+	int any_row;		/* tables with a row marked, either family */
+	int cell5_worse;	/* its verdict (the primary figure) */
+	int cell5_row;		/* a row of it marked worse, either family */
+	int summary_worse, other_marks;
 };
 
 static void one_table(struct tally *ty, int repeats, enum truth t,
 		      double sd, const struct cmp_metric *m, int nm)
 {
 	static struct made a, b;
-	struct cmp_opts o = { 0.05, 5, 1, 0.95 };
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary };
 	struct cmp_pair p;
-	int i, j;
+	int i, j, k;
 
 	make_file(&a, repeats, t, false, sd);
 	make_file(&b, repeats, t, true, sd);
@@ -154,13 +168,20 @@ static void one_table(struct tally *ty, int repeats, enum truth t,
 	ty->tables++;
 	for (i = 0, j = 0; i < p.nrows; i++)
 		j += p.rows[i].mark != 0;
+	ty->any_row += j > 0;
+	for (i = 0, j = 0; i < p.ncells; i++)
+		j += p.cells[i].verdict == CV_WORSE ||
+		     p.cells[i].verdict == CV_BETTER;
 	ty->any_mark += j > 0;
 	ty->cell5_worse += p.cells[5].verdict == CV_WORSE;
+	for (i = p.cells[5].row0, k = 0;
+	     i < p.cells[5].row0 + p.cells[5].nrows; i++)
+		k |= p.rows[i].mark > 0;
+	ty->cell5_row += k;
 	for (i = 0; i < p.ncells; i++)
 		ty->other_marks += i != 5 &&
 				   (p.cells[i].verdict == CV_WORSE ||
-				    p.cells[i].verdict == CV_BETTER ||
-				    p.cells[i].verdict == CV_MIXED);
+				    p.cells[i].verdict == CV_BETTER);
 	for (i = 0; i < p.nsums; i++)
 		if (!strcmp(p.sums[i].task, "all") &&
 		    m[p.sums[i].metric].fig == F_LAT_MEAN)
@@ -185,8 +206,8 @@ static double pct(int k, int n)
 	return n ? 100.0 * k / n : NAN;
 }
 
-/* How much a cell's mean latency varies from run to run, in all (%). */
-static double total_sd(double sd)
+/* How much a cell's figure fig varies from run to run, in all (%). */
+static double total_sd(double sd, int fig)
 {
 	static struct made m;
 	double sum = 0;
@@ -197,9 +218,9 @@ static double total_sd(double sd)
 		double mean = 0, ss = 0;
 
 		for (k = 0; k < MAXREP; k++)
-			mean += log(m.rep[c][k].v[F_LAT_MEAN]) / MAXREP;
+			mean += log(m.rep[c][k].v[fig]) / MAXREP;
 		for (k = 0; k < MAXREP; k++)
-			ss += pow(log(m.rep[c][k].v[F_LAT_MEAN]) - mean, 2);
+			ss += pow(log(m.rep[c][k].v[fig]) - mean, 2);
 		sum += sqrt(ss / (MAXREP - 1));
 	}
 	return 100 * sum / CELLS;
@@ -212,21 +233,26 @@ static int report(int tables, double sd)
 	int t;
 
 	printf("%d tables per case, run-to-run factor SD %.1f %% (a cell's "
-	       "mean latency varies\nby %.1f %% from run to run in all), %d "
-	       "cells, alpha 0.05, min change 5 %% / 1 point\n", tables,
-	       sd * 100, total_sd(sd), CELLS);
-	printf("%-7s %7s %14s %14s %14s %14s\n", "case", "repeats",
-	       "any mark %", "cell 5 worse %", "others mkd %",
-	       "all worse %");
+	       "mean latency varies\nby %.1f %% from run to run in all, its "
+	       "p90 by %.1f %%), %d cells, alpha 0.05,\nmin change 5 %% / 1 "
+	       "point, judged on %s\n", tables, sd * 100,
+	       total_sd(sd, F_LAT_MEAN), total_sd(sd, F_LAT_P90), CELLS,
+	       primary >= 0 ? figures[primary].label :
+	       "each task's primary figure");
+	printf("%-7s %7s %10s %10s %10s %10s %10s %10s\n", "case", "repeats",
+	       "cell mkd %", "row mkd %", "c5 worse %", "c5 row %",
+	       "others %", "all wrs %");
 	for (t = 0; t < NCASES; t++)
 		for (r = 0; r < sizeof(reps) / sizeof(reps[0]); r++) {
 			struct tally y = calibrate(tables, reps[r],
 						   (enum truth)t, sd);
 
-			printf("%-7s %7d %14.1f %14.1f %14.2f %14.1f\n",
-			       case_names[t], reps[r],
+			printf("%-7s %7d %10.1f %10.1f %10.1f %10.1f %10.2f "
+			       "%10.1f\n", case_names[t], reps[r],
 			       pct(y.any_mark, y.tables),
+			       pct(y.any_row, y.tables),
 			       pct(y.cell5_worse, y.tables),
+			       pct(y.cell5_row, y.tables),
 			       pct(y.other_marks, y.tables * (CELLS - 1)),
 			       pct(y.summary_worse, y.tables));
 		}
@@ -241,13 +267,18 @@ int main(int argc, char **argv)
 	for (i = 0; i < LOADS; i++)
 		snprintf(load_names[i], sizeof(load_names[i]), "L%d", i);
 	if (argc > 1)
+		primary = argc > 3 ? cmp_fig_named(argv[3]) : -1;
+	if (argc > 1)
 		return report(atoi(argv[1]), argc > 2 ? atof(argv[2]) / 100 :
 			      0.03);
 	/* Bounds with room for chance: 60 tables, 1 SE is ~3-6 points. */
 	y = calibrate(60, 5, AA, 0.03);
 	check(y.tables == 60 && pct(y.any_mark, y.tables) <= 15,
-	      "A/A, 5 repeats: %.1f %% of tables with any mark (alpha 5 %%)",
-	      pct(y.any_mark, y.tables));
+	      "A/A, 5 repeats: %.1f %% of tables with a cell marked (alpha "
+	      "5 %%)", pct(y.any_mark, y.tables));
+	check(pct(y.any_row, y.tables) <= 20,
+	      "... %.1f %% with a row marked, in either family",
+	      pct(y.any_row, y.tables));
 	y = calibrate(30, 1, AA, 0.03);
 	check(y.any_mark == 0, "A/A, 1 repeat: no marks at all (%d)",
 	      y.any_mark);
@@ -267,8 +298,9 @@ int main(int argc, char **argv)
 	      "every cell 10 %% worse, 5 repeats: the summary says worse in "
 	      "%.1f %%", pct(y.summary_worse, y.tables));
 	y = calibrate(40, 10, MET, 0.03);
-	check(pct(y.cell5_worse, y.tables) >= 50,
-	      "3 %% more deadlines missed, 10 repeats: found in %.1f %%",
-	      pct(y.cell5_worse, y.tables));
+	check(pct(y.cell5_row, y.tables) >= 50 && y.cell5_worse == 0,
+	      "3 %% more deadlines missed, 10 repeats: marked in its row in "
+	      "%.1f %%, never the cell (%d): not its primary figure",
+	      pct(y.cell5_row, y.tables), y.cell5_worse);
 	return check_done();
 }
