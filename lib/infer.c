@@ -253,6 +253,36 @@ int inf_welch(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
+int inf_paired(const double *a, const double *b, size_t n, double level,
+	       struct inf_diff *o)
+{
+	double md, sd, half, sum = 0, ss = 0;
+	size_t i;
+
+	memset(o, 0, sizeof(*o));
+	if (n < 2)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		sum += b[i] - a[i];
+	md = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (b[i] - a[i] - md) * (b[i] - a[i] - md);
+	sd = sqrt(ss / (double)(n - 1));
+	o->d = md;
+	o->df = (double)(n - 1);
+	o->se = sd / sqrt((double)n);
+	if (!(o->se > 0)) {
+		o->p = o->d == 0 ? 1 : 0;
+		o->lo = o->hi = o->d;
+		return 0;
+	}
+	o->p = 2 * inf_t_cdf(-fabs(o->d) / o->se, o->df);
+	half = inf_t_quantile(0.5 + level / 2, o->df) * o->se;
+	o->lo = o->d - half;
+	o->hi = o->d + half;
+	return 0;
+}
+
 int inf_anova(const double *const *g, const size_t *n, int k, double *p,
 	      double *mse, double *df)
 {

@@ -42,6 +42,14 @@ int inf_welch(const double *a, size_t na, const double *b, size_t nb,
 	      double level, struct inf_diff *o);
 
 /*
+ * The paired t-test: b[i] - a[i] for n pairs, the interval of its mean
+ * at level. Pairs measured side by side share what drifted meanwhile,
+ * which the difference cancels. 0, or -EINVAL below 2 pairs; no spread
+ * as inf_welch().
+ */
+int inf_paired(const double *a, const double *b, size_t n, double level,
+	       struct inf_diff *o);
+/*
  * One-way ANOVA of k groups (g[i] with n[i] values): 0 and the p of F,
  * the mean square and degrees of freedom of the error (for Tukey-Kramer),
  * or -EINVAL with fewer than 2 groups or no error degrees of freedom.

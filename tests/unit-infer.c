@@ -16,6 +16,9 @@ int main(void)
 {
 	static const double a[] = { 10.1, 9.8, 10.4, 10.0, 9.9 };
 	static const double b[] = { 11.2, 10.9, 11.6, 11.0 };
+	static const double pa[] = { 1, 2, 3, 4, 5 },
+			    pb[] = { 1.3, 2.1, 3.6, 4.2, 5.9 },
+			    pc[] = { 1.5, 2.5, 3.5, 4.5, 5.5 };
 	static const double g1[] = { 1, 2, 3 }, g2[] = { 2, 3, 4 },
 			    g3[] = { 5, 6, 7 };
 	const double *g[3] = { g1, g2, g3 };
@@ -30,7 +33,7 @@ int main(void)
 	check_near(inf_t_quantile(0.975, 3.5), 2.940089, 1e-5,
 		   "t 0.975, 3.5 df (fractional, as Welch gives)");
 	check_near(inf_t_cdf(-2.5, 7), 0.0204961, 1e-7, "P(T <= -2.5), 7 df");
-	check_near(inf_f_sf(4.26, 2, 9), 0.05, 5e-4, "F(2, 9) 4.26: 5 %%");
+	check_near(inf_f_sf(4.26, 2, 9), 0.05, 5e-4, "F(2, 9) 4.26: 5 %");
 	check_near(inf_norm_quantile(0.975), 1.959964, 1e-6, "z 0.975");
 	check_near(inf_norm_quantile(0.2), -0.841621, 1e-6, "z 0.2");
 
@@ -56,10 +59,24 @@ int main(void)
 	check_near(d.se, 0.1858987, 1e-6, "Welch SE");
 	check_near(d.df, 5.442791, 1e-5, "Welch-Satterthwaite df");
 	check_near(d.p, 0.0012602, 1e-6, "Welch two-sided p");
-	check_near(d.lo, 0.6685918, 1e-5, "Welch 95 %% interval, low");
-	check_near(d.hi, 1.6014082, 1e-5, "Welch 95 %% interval, high");
+	check_near(d.lo, 0.6685918, 1e-5, "Welch 95 % interval, low");
+	check_near(d.hi, 1.6014082, 1e-5, "Welch 95 % interval, high");
 	check(inf_welch(a, 1, b, 4, 0.95, &d) == -EINVAL,
 	      "Welch needs 2 values a side");
+
+	/* differences 0.3 0.1 0.6 0.2 0.9: mean 0.42, SD 0.3271085 */
+	check(!inf_paired(pa, pb, 5, 0.95, &d), "paired t runs");
+	check_near(d.d, 0.42, 1e-12, "paired mean difference");
+	check_near(d.se, 0.1462874, 1e-6, "paired SE");
+	check(d.df == 4, "paired df is pairs - 1");
+	check_near(d.p, 0.0454200, 1e-5, "paired two-sided p");
+	check_near(d.lo, 0.42 - 0.4061589, 1e-5, "paired 95 % interval, low");
+	check_near(d.hi, 0.42 + 0.4061589, 1e-5, "paired 95 % interval, high");
+	/* a shift shared by both members of each pair cancels */
+	check(!inf_paired(pa, pc, 5, 0.95, &d) && d.lo == 0.5 && d.hi == 0.5 &&
+	      d.p == 0, "paired: a constant difference is no spread, p 0");
+	check(inf_paired(pa, pb, 1, 0.95, &d) == -EINVAL,
+	      "paired needs 2 pairs");
 
 	check(!inf_anova(g, n, 3, &p, &mse, &df) && df == 6 && mse == 1,
 	      "ANOVA: error df 6, mean square 1");
