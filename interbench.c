@@ -22,6 +22,7 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
+#include "cli/ab.h"
 #include "cli/cli.h"
 #include "outputs/junit.h"
 #include "report/report.h"
@@ -31,6 +32,7 @@
 #include "outputs/output.h"
 #include "outputs/results.h"
 #include "run/run.h"
+#include "run/shell.h"
 #include "lib/system.h"
 #include "run/machine.h"
 #include "run/trace.h"
@@ -75,8 +77,11 @@ static void die(int status, const char *fmt, ...)
 
 /* ---- set-up --------------------------------------------------------- */
 
+static int ab_main(int argc, char **argv);
+
 /* interbench's subcommands, for main() and the shell's completion. */
 static const struct opt_cmd subcommands[] = {
+	{ "ab", ab_opts, ab_main },
 	{ "compare", compare_opts, compare_main },
 	{ "report", report_options, report_main },
 };
@@ -595,7 +600,7 @@ static void __attribute__((noreturn)) broke(struct run *r)
 
 /* ---- the run -------------------------------------------------------- */
 
-static void start(struct run *r)
+static void start(struct run *r, const struct run *twin)
 {
 	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
 	if (!r->res || runner_init(&r->runner, &r->plan))
@@ -627,6 +632,16 @@ static void start(struct run *r)
 		fprintf(stderr, "interbench: warning: cannot lock memory: %s\n",
 			strerror(errno));
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
+	if (twin) {
+		/* ab's side B: A's calibration, lock and logfile */
+		r->cal = twin->cal;
+		r->plan.cfg.loops_per_ms = twin->cal.loops_per_ms;
+		r->info.concurrent = twin->info.concurrent;
+		r->info.concurrent_pid = twin->info.concurrent_pid;
+		r->info.other_user = twin->info.other_user;
+		r->info.other_uid = twin->info.other_uid;
+		goto outputs;
+	}
 	calibrate(r);
 	log_header(&r->con, &r->cal);
 	machine_state_print(&r->sys, out_cb, &r->con);
@@ -651,6 +666,7 @@ static void start(struct run *r)
 	else if (r->plan.allow_concurrent)
 		out(&r->con, "Note: --allow-concurrent given; no other "
 		    "interbench was measuring when this run started\n");
+outputs:
 	if (r->plan.json_path)
 		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
 					      &r->info));
@@ -817,6 +833,328 @@ static int finish(struct run *r)
 	return ret;
 }
 
+/* ---- interbench ab: two states of the machine, interleaved ---------- */
+
+struct ab_run {
+	struct ab_plan ab;
+	struct run side[2];		/* A's and B's plans, results, files */
+	struct shell_env env;		/* how we were started: for commands */
+	int state;			/* the side in effect; -1: neither */
+	int half;			/* a side half entered or left, or -1 */
+	const char *failed;		/* the command that failed */
+};
+
+/*
+ * Side s's command, or its undo: 0, or -1 having said which failed and
+ * how. After a signal (home) it is still run: the machine goes back.
+ */
+static int ab_cmd(struct ab_run *a, int s, bool undo, bool home)
+{
+	const struct ab_side *sd = &a->ab.side[s];
+	const char *cmd = undo ? sd->undo : sd->cmd;
+	char why[160];
+
+	if (!cmd)
+		return 0;
+	if (!shell_run(cmd, a->ab.cmd_timeout_ns, home, &a->env, why,
+		       sizeof(why)))
+		return 0;
+	a->failed = cmd;
+	out(&a->side[0].con, "ab: side %c's %s (%s) failed: %s\n", sd->name,
+	    undo ? "undo" : "command", cmd, why);
+	return -1;
+}
+
+/* Leave the side in effect (its undo) and enter s (its command). */
+static int ab_enter(struct ab_run *a, int s)
+{
+	if (a->state == s)
+		return 0;
+	if (a->state >= 0 && ab_cmd(a, a->state, true, false)) {
+		a->half = a->state;
+		a->state = -1;
+		return -1;
+	}
+	a->state = -1;
+	if (ab_cmd(a, s, false, false)) {
+		a->half = s;
+		return -1;
+	}
+	a->state = s;
+	return 0;
+}
+
+/*
+ * Every run ends in state A: out of B (or of a side half entered), into
+ * A. Said when it cannot be.
+ */
+static void ab_home(struct ab_run *a)
+{
+	const struct ab_side *sd = a->ab.side;
+	bool b_left = true, a_in = true;
+
+	if (a->state == 0)
+		return;
+	/* out of B, or of B half entered; a command that failed is not
+	 * run again */
+	if ((a->state == 1 || a->half == 1) && sd[1].undo)
+		b_left = sd[1].undo != a->failed && !ab_cmd(a, 1, true, true);
+	if (sd[0].cmd)
+		a_in = sd[0].cmd != a->failed && !ab_cmd(a, 0, false, true);
+	if (!a_in)
+		out(&a->side[0].con, "ab: the machine may not be in state A: "
+		    "A's command failed\n");
+	else if (!b_left)
+		out(&a->side[0].con, "ab: the machine may still be partly in "
+		    "state B: B's undo failed\n");
+	else
+		out(&a->side[0].con, "ab: the machine is back in state A\n");
+	a->state = 0;
+}
+
+/* Both sides' files whole, with why the run stopped early, if it did. */
+static int ab_close(struct ab_run *a)
+{
+	int s, ret = 0, e;
+
+	/* B writes into A's logfile: A closes it */
+	a->side[1].con.log = NULL;
+	for (s = 1; s >= 0; s--) {
+		e = close_outputs(&a->side[s]);
+		if (e && !ret)
+			ret = e;
+	}
+	return ret;
+}
+
+static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
+					      const char *why)
+{
+	const struct plan *p = &a->side[0].plan;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (runner_stopped())
+			runner_abort(&a->side[s].runner);
+		else
+			runner_finish(&a->side[s].runner);
+		a->side[s].info.interrupted = why;
+	}
+	progress(p, 0, NULL, NULL);
+	ab_home(a);
+	out(&a->side[0].con, "\nab stopped (%s) after %d and %d of %d cells "
+	    "of A and B; the files keep them: %s, %s\n", why,
+	    a->side[0].nres, a->side[1].nres, p->cells, a->ab.side[0].path,
+	    a->ab.side[1].path);
+	ab_close(a);
+	exit(status);
+}
+
+/*
+ * -n auto, at a look: is every cell decided, as compare judges the files
+ * so far? At the last look, the cells still undecided are named with what
+ * would decide them.
+ */
+static bool ab_decided(struct ab_run *a, int passes, bool last)
+{
+	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
+	char list[2048];
+	int left = compare_undecided(a->ab.side[0].path, a->ab.side[1].path,
+				     a->ab.primary, list, sizeof(list)), s;
+
+	if (left < 0) {
+		out(&a->side[0].con, "ab: cannot judge the files so far (%s): "
+		    "going on to -n %d\n", strerror(-left), p[0]->repeats);
+		return false;
+	}
+	if (!left) {
+		out(&a->side[0].con, "\n-n auto: every cell decided after %d "
+		    "pairs\n", passes);
+		for (s = 0; s < 2; s++) {
+			p[s]->repeats = passes;
+			p[s]->cells = passes * p[s]->per_pass;
+		}
+		return true;
+	}
+	if (last)
+		out(&a->side[0].con, "\n-n auto: after %d pairs, the most asked, "
+		    "%d cell%s undecided: %s. More pairs (-n auto:MAX) or "
+		    "longer cells (-t) would decide %s\n", passes, left,
+		    left == 1 ? " is" : "s are", list,
+		    left == 1 ? "it" : "them");
+	else
+		out(&a->side[0].con, "-n auto: %d pairs, %d cell%s undecided\n",
+		    passes, left, left == 1 ? "" : "s");
+	return false;
+}
+
+static void ab_describe(const struct ab_run *a)
+{
+	const struct plan *p = &a->side[0].plan;
+	int s;
+
+	out((struct console *)&a->side[0].con, "\nab: %d cells, each measured "
+	    "in A and in B side by side (A B, then B A, alternating), ",
+	    p->per_pass);
+	if (p->auto_repeats)
+		out((struct console *)&a->side[0].con, "until every cell is "
+		    "decided (at %d looks) or %d pairs\n", a->ab.looks,
+		    p->repeats);
+	else
+		out((struct console *)&a->side[0].con, "%d pairs\n",
+		    p->repeats);
+	for (s = 0; s < 2; s++) {
+		const struct ab_side *sd = &a->ab.side[s];
+
+		out((struct console *)&a->side[0].con, "  %c: command %s%s%s, "
+		    "undo %s%s%s, options %s -> %s\n", sd->name,
+		    sd->cmd ? "'" : "", sd->cmd ? sd->cmd : "none",
+		    sd->cmd ? "'" : "", sd->undo ? "'" : "",
+		    sd->undo ? sd->undo : "none", sd->undo ? "'" : "",
+		    sd->opts ? sd->opts : "none", sd->path);
+	}
+	if (!a->ab.side[0].cmd && !a->ab.side[1].cmd && !a->ab.side[0].opts &&
+	    !a->ab.side[1].opts)
+		out((struct console *)&a->side[0].con, "  A and B are the "
+		    "same: an A/A run, whose verdict should be unchanged\n");
+}
+
+static void ab_run_all(struct ab_run *a)
+{
+	const struct plan *p = &a->side[0].plan;
+	char why[32];
+	int i, k;
+
+	for (i = 0; i < p->cells; i++) {
+		int first = ab_first(p, i), pass = i / p->per_pass;
+
+		if (i && i % p->per_pass == 0 && p->auto_repeats &&
+		    ab_look(p, pass) && ab_decided(a, pass, false))
+			return;
+		for (k = 0; k < 2; k++) {
+			int s = k ? !first : first;
+			struct run *r = &a->side[s];
+			struct result *res = &r->res[r->nres];
+
+			if (ab_enter(a, s) && !runner_stopped())
+				ab_stop(a, IB_EXIT_SIDE, "a side's command "
+					"failed");
+			if (runner_stopped())
+				break;
+			plan_cell(&r->plan, i, &res->repeat, &res->sim,
+				  &res->load);
+			progress(p, i, res->sim, res->load);
+			if (run_cell(&r->runner, res))
+				break;
+			r->nres++;
+			result_done(r);
+			if (runner_stopped())
+				break;
+		}
+		if (runner_stopped()) {
+			snprintf(why, sizeof(why), "signal %d",
+				 runner_stopped());
+			ab_stop(a, 128 + runner_stopped(), why);
+		}
+	}
+	progress(p, 0, NULL, NULL);
+	if (p->auto_repeats)
+		ab_decided(a, p->repeats, true);
+}
+
+/* The sides' tables, then compare's verdict on their pairs: its status. */
+static int ab_finish(struct ab_run *a)
+{
+	char *av[8];
+	int ac = 0, s, ret, nbad = 0;
+
+	for (s = 0; s < 2; s++) {
+		struct run *r = &a->side[s];
+
+		runner_finish(&r->runner);
+		out(&r->con, "\n== %c (%s): medians over its %d repeats\n",
+		    a->ab.side[s].name, a->ab.side[s].path, r->plan.repeats);
+		print_tables(&r->con, r->res, r->nres);
+		print_steal(&r->con, r->res, r->nres);
+		nbad += r->nbad;
+	}
+	if (nbad)
+		out(&a->side[0].con, "%d cells were not measured (see their "
+		    "rows)\n", nbad);
+	ret = ab_close(a);
+	if (ret)
+		return ret;
+	out(&a->side[0].con, "\n");
+	fflush(stdout);
+	av[ac++] = "compare";
+	if (a->ab.primary) {
+		av[ac++] = "--primary";
+		av[ac++] = (char *)a->ab.primary;
+	}
+	if (a->ab.bisect)
+		av[ac++] = "--bisect";
+	av[ac++] = a->ab.side[0].path;
+	av[ac++] = a->ab.side[1].path;
+	av[ac] = NULL;
+	ret = compare_main(ac, av);
+	/* worse, or undecided with --bisect, says more than failed cells */
+	return ret == IB_EXIT_OK && nbad ? IB_EXIT_CELLS : ret;
+}
+
+static int ab_main(int argc, char **argv)
+{
+	static struct ab_run run;
+	struct ab_run *a = &run;
+	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
+	char err[512];
+	int s, r;
+
+	a->state = 0;
+	a->half = -1;
+	r = ab_parse(&a->ab, p, argc, argv, err, sizeof(err));
+	if (r == 1) {
+		ab_usage(stdout);
+		exit(fflush(stdout) ? IB_EXIT_SETUP : IB_EXIT_OK);
+	}
+	if (r)
+		die(IB_EXIT_USAGE, "%s", err);
+	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
+		die(IB_EXIT_USAGE, "option --primary: '%s' is not a figure "
+		    "compare tests (mean, max, p50, p90, p99, cpu, deadlines, "
+		    "fps, low_1pct)", a->ab.primary);
+	shell_save(&a->env);
+	if (p[0]->cfg.uniprocessor)
+		bind_cpu0();
+	for (s = 0; s < 2; s++) {
+		check_rights(p[s]);
+		check_files(&a->side[s]);
+	}
+	if (p[0]->dry_run) {
+		print_plan(p[0]);
+		ab_describe(a);
+		printf("--dry-run: no command was run, nothing measured\n");
+		exit(IB_EXIT_OK);
+	}
+	take_lock(&a->side[0]);
+	hold_dma_latency(p[0]);
+	open_files(&a->side[0]);
+	for (s = 0; s < 2; s++) {
+		a->side[s].info.ab = &a->ab;
+		a->side[s].info.ab_side = s;
+	}
+	a->side[1].con.log = a->side[0].con.log;
+	start(&a->side[0], NULL);
+	start(&a->side[1], &a->side[0]);
+	ab_describe(a);
+	/* the machine starts in state A: A's command, if any, first */
+	a->state = -1;
+	if (ab_enter(a, 0))
+		ab_stop(a, IB_EXIT_SIDE, "a side's command failed");
+	ab_run_all(a);
+	ab_home(a);
+	return ab_finish(a);
+}
+
 int main(int argc, char **argv)
 {
 	static struct run run;
@@ -840,7 +1178,7 @@ int main(int argc, char **argv)
 	hold_dma_latency(&r->plan);
 	open_trace(r);
 	open_files(r);
-	start(r);
+	start(r, NULL);
 	run_all(r);
 	if (runner_stopped())
 		interrupted(r);

@@ -115,7 +115,7 @@ const struct opt cli_opts[] = {
 		  "tables show medians over the repeats. auto[:MAX]:\n"
 		  "until every cell's mean latency is known to\n"
 		  "2.5 % (95 % interval), 3 to MAX (10) times",
-	  .parse = set_repeats },
+	  .parse = set_repeats, .seen = SEEN(repeats_given) },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE",
 	  .help = "write every result to FILE as JSON, after\nevery cell",
 	  .off = P(json_path) },
@@ -425,6 +425,15 @@ static int cli_tables(struct plan *p, struct opt_table *t)
 	return n;
 }
 
+static int nsimulators(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_ITEMS && simulators[i]; i++)
+		;
+	return i;
+}
+
 /* An option was set: note a simulator's, stop at an action. */
 static int cli_seen(void *ctx, int table, const struct opt *o,
 		    const char *val, char *err, size_t n)
@@ -435,7 +444,8 @@ static int cli_seen(void *ctx, int table, const struct opt *o,
 	(void)n;
 	if (o->type == OT_ACTION)
 		p->action = (enum plan_action)o->min;
-	if (table > 0) {
+	/* a subcommand's own table comes after the simulators' */
+	if (table > 0 && table <= nsimulators()) {
 		p->sim_opts_given[table - 1] = true;
 		if (p->ngiven < MAX_ITEMS) {
 			p->given[p->ngiven].name = o->name;
@@ -457,11 +467,20 @@ static void save_args(struct plan *p, int argc, char **argv)
 
 int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n)
 {
-	struct opt_table t[1 + MAX_ITEMS];
+	return cli_parse_with(p, argc, argv, NULL, "", err, n);
+}
+
+int cli_parse_with(struct plan *p, int argc, char **argv,
+		   const struct opt_table *more, const char *cmd, char *err,
+		   size_t n)
+{
+	struct opt_table t[2 + MAX_ITEMS];
 	int nt = cli_tables(p, t), rest, r;
 
+	if (more)
+		t[nt++] = *more;
 	save_args(p, argc, argv);
-	r = opt_parse(t, nt, argc, argv, "", cli_seen, p, &rest, err, n);
+	r = opt_parse(t, nt, argc, argv, cmd, cli_seen, p, &rest, err, n);
 	if (r)
 		return r > 0 ? 0 : r;
 	if (rest < argc) {
@@ -514,4 +533,14 @@ void cli_list(FILE *f)
 	for (i = 0; loads[i]; i++)
 		fprintf(f, "load  %-8s %s\n", loads[i]->name,
 			loads[i]->summary);
+}
+
+const struct opt *cli_opt_named(const char *name, int letter)
+{
+	const struct opt *o;
+
+	for (o = cli_opts; o->name; o++)
+		if (name ? !strcmp(o->name, name) : o->letter == letter)
+			return o;
+	return NULL;
 }

@@ -21,6 +21,17 @@ extern const struct opt cli_opts[];
  */
 int cli_parse(struct plan *p, int argc, char **argv, char *err, size_t n);
 
+/*
+ * The same for a subcommand that takes interbench's options and its own
+ * (more; its OT_ACTION options set p->action to their min). cmd is how
+ * errors name it: "ab ".
+ */
+int cli_parse_with(struct plan *p, int argc, char **argv,
+		   const struct opt_table *more, const char *cmd, char *err,
+		   size_t n);
+/* One of interbench's own options by its name or letter, or NULL. */
+const struct opt *cli_opt_named(const char *name, int letter);
+
 void cli_usage(FILE *f);
 void cli_list(FILE *f);
 /* --completion bash: the bash completion script, from the tables. */

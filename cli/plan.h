@@ -57,6 +57,7 @@ struct plan {
 	int ngiven;			/* simulators' options given */
 	int repeats;			/* -n; with auto, the most */
 	bool auto_repeats;		/* -n auto[:MAX] */
+	bool repeats_given;		/* -n */
 	const char *json_path;		/* --json */
 	const char *csv_path;		/* --csv */
 	const char *junit_path;		/* --junit */

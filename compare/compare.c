@@ -141,7 +141,7 @@ static const struct file_cell *cell_of(const struct cmp_cell *cc)
 
 static void print_header(const struct result_file *base,
 			 const struct result_file *cur,
-			 const struct cmp_opts *o)
+			 const struct cmp_opts *o, int looks)
 {
 	printf("%s against %s (interbench %s", cur->path, base->path,
 	       base->version);
@@ -158,9 +158,17 @@ static void print_header(const struct result_file *base,
 	if (cur->interrupted)
 		printf("note: %s: the run was interrupted (%s): cells may be "
 		       "missing\n", cur->path, cur->interrupted);
-	printf("Each figure is tested on its values per repeat (Welch's "
-	       "t-test; latencies and rates as\nratios, percentages in "
-	       "points). A change is marked when its p, adjusted over its\n"
+	if (o->paired)
+		printf("A and B of one `interbench ab` run (id %s),\nmeasured "
+		       "cell by cell side by side: each figure is tested on "
+		       "its pairs of\nrepeats (a paired t-test; latencies and "
+		       "rates as ratios, percentages in\npoints). ",
+		       base->ab_id);
+	else
+		printf("Each figure is tested on its values per repeat "
+		       "(Welch's t-test; latencies and rates as\nratios, "
+		       "percentages in points). ");
+	printf("A change is marked when its p, adjusted over its\n"
 	       "family (Benjamini-Hochberg), is at most %g and its %g %% "
 	       "interval lies beyond %g %%\n(%g point%s for percentages).\n"
 	       "A cell's verdict rests on one figure, marked * (%s). The "
@@ -171,6 +179,13 @@ static void print_header(const struct result_file *base,
 	       o->alpha, o->level * 100, o->min_change, o->min_points,
 	       o->min_points == 1 ? "" : "s", o->primary >= 0 ?
 	       figures[o->primary].label : "each task's primary figure");
+	if (looks > 1)
+		printf("-n auto could have stopped at any of %d looks: each "
+		       "has 1/%d of alpha %g and of\nthe %g %% intervals' "
+		       "error (Bonferroni over the looks), so that stopping "
+		       "when\ndecided marks nothing falsely more often.\n\n",
+		       looks, looks, o->alpha * looks,
+		       100 - (1 - o->level) * looks * 100);
 	print_line("cell", "metric", "base", "new", "change", "interval", "p",
 		   "p adj", "mark");
 }
@@ -321,7 +336,7 @@ static int compare_one(const struct result_file *base,
 
 	if (cmp_pair_run(base, cur, &o->cmp, m, nm, &c))
 		return -ENOMEM;
-	print_header(base, cur, &o->cmp);
+	print_header(base, cur, &o->cmp, o->looks);
 	print_cells(&c, m);
 	printf("\n");
 	print_ignored(base);
@@ -429,7 +444,10 @@ static void sched_text(const struct result_file *rf, char *buf, size_t n)
 		 lp ? lp->str : "other");
 }
 
-/* Refuse files scheduled unlike BASE, unless asked: 0 or -EINVAL. */
+/*
+ * Refuse files scheduled unlike BASE, unless asked (or they are the two
+ * sides of one ab run, which may differ so by design): 0 or -EINVAL.
+ */
 static int same_policies(const struct result_file *files, int nfiles,
 			 const struct options *o)
 {
@@ -439,7 +457,7 @@ static int same_policies(const struct result_file *files, int nfiles,
 	sched_text(&files[0], a, sizeof(a));
 	for (i = 1; i < nfiles; i++) {
 		sched_text(&files[i], b, sizeof(b));
-		if (strcmp(a, b) && !o->any_policy) {
+		if (strcmp(a, b) && !o->any_policy && !o->ab_id) {
 			fprintf(stderr, "interbench compare: %s (%s) and %s "
 				"(%s) were scheduled differently: not "
 				"comparable (--allow-policies compares them)\n",
@@ -451,6 +469,27 @@ static int same_policies(const struct result_file *files, int nfiles,
 		}
 	}
 	return 0;
+}
+
+/*
+ * Two files that are A and B of one `interbench ab` run are compared in
+ * pairs, and at the share of alpha each of its -n auto looks had.
+ */
+static void ab_pair(const struct result_file *f, int n, struct options *o)
+{
+	int looks;
+
+	o->looks = 1;
+	if (n != 2 || !f[0].ab_id || !f[1].ab_id ||
+	    strcmp(f[0].ab_id, f[1].ab_id) || f[0].ab_side == f[1].ab_side)
+		return;
+	looks = f[0].ab_looks > f[1].ab_looks ? f[0].ab_looks :
+						f[1].ab_looks;
+	o->ab_id = f[0].ab_id;
+	o->looks = looks;
+	o->cmp.paired = true;
+	o->cmp.alpha /= looks;
+	o->cmp.level = 1 - (1 - o->cmp.level) / looks;
 }
 
 /* compare's options: parsing, --help and the shell completion. */
@@ -592,6 +631,7 @@ int compare_main(int argc, char **argv)
 			fprintf(stderr, "interbench compare: %s\n", err);
 			goto out;
 		}
+	ab_pair(files, nfiles, &o);
 	if (same_policies(files, nfiles, &o))
 		goto out;
 	if (outputs_clash(&o, names, nfiles))
@@ -645,4 +685,87 @@ out:
 	free(files);
 	free(names);
 	return status;
+}
+
+/*
+ * About how many pairs (or repeats) the primary row of a cell needs for
+ * its interval to clear the min change, one way or the other: the
+ * interval narrows as one over the root of their number. 0: unknown.
+ */
+static int needed(const struct cmp_row *r, const struct cmp_metric *m,
+		  const struct cmp_opts *o)
+{
+	double d, half, target, k;
+
+	if (isnan(r->lo) || r->na < 2)
+		return 0;
+	if (m->log) {
+		d = log1p(r->change / 100);
+		half = (log1p(r->hi / 100) - log1p(r->lo / 100)) / 2;
+		target = fabs(log1p(o->min_change / 100) - fabs(d));
+	} else {
+		d = r->change;
+		half = (r->hi - r->lo) / 2;
+		target = fabs(o->min_points - fabs(d));
+	}
+	k = half / target;
+	if (!(k * k * r->na < 100000))
+		return 100000;
+	return (int)ceil(k * k * r->na);
+}
+
+int compare_undecided(const char *path_a, const char *path_b,
+		      const char *primary, char *list, size_t n)
+{
+	struct result_file f[2];
+	struct cmp_metric m[CMP_MAX_METRICS];
+	struct options o = { .cmp = { .alpha = 0.05, .min_change = 5,
+				      .min_points = 1, .level = 0.95,
+				      .primary = -1 } };
+	struct cmp_pair c;
+	char err[512];
+	size_t used = 0;
+	int i, j, nm = cmp_metrics(m, CMP_MAX_METRICS), left = 0;
+
+	list[0] = '\0';
+	if (primary)
+		o.cmp.primary = cmp_fig_named(primary);
+	if (rf_load(&f[0], path_a, err, sizeof(err)))
+		return -EIO;
+	if (rf_load(&f[1], path_b, err, sizeof(err))) {
+		rf_free(&f[0]);
+		return -EIO;
+	}
+	ab_pair(f, 2, &o);
+	if (cmp_pair_run(&f[0], &f[1], &o.cmp, m, nm, &c)) {
+		rf_free(&f[0]);
+		rf_free(&f[1]);
+		return -ENOMEM;
+	}
+	for (i = 0; i < c.ncells; i++) {
+		const struct cmp_cell *cc = &c.cells[i];
+		int need = 0;
+
+		if (cc->verdict != CV_INCONCLUSIVE && cc->verdict != CV_FEW)
+			continue;
+		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
+			if (c.rows[j].primary)
+				need = needed(&c.rows[j], &m[c.rows[j].metric],
+					      &o.cmp);
+		left++;
+		if (used < n)
+			used += (size_t)snprintf(list + used, n - used,
+						 "%s%s/%s", left > 1 ? ", " :
+						 "", cell_of(cc)->bench,
+						 cell_of(cc)->load);
+		if (need && used < n)
+			used += (size_t)snprintf(list + used, n - used,
+						 " (about %d pairs%s)", need,
+						 need >= 100000 ? " or more" :
+						 "");
+	}
+	cmp_pair_free(&c);
+	rf_free(&f[0]);
+	rf_free(&f[1]);
+	return left;
 }

@@ -28,6 +28,8 @@ struct options {
 	const char *html;	/* --html FILE, or NULL */
 	bool any_policy;	/* --allow-policies: compare across classes */
 	bool bisect;		/* --bisect: 125 when it cannot decide */
+	int looks;		/* ab -n auto's looks alpha is shared by */
+	const char *ab_id;	/* the files are A and B of this ab run */
 };
 
 /* compare --json: one document, made new and renamed (safefile.h). */
@@ -60,6 +62,14 @@ int compare_all(const struct result_file *files, int n,
 
 
 int compare_main(int argc, char **argv);
+/*
+ * `interbench ab -n auto`: A's and B's files so far judged as compare
+ * judges them: how many cells are undecided (inconclusive, or too few
+ * pairs), listed with about how many pairs would decide each; -EIO if a
+ * file cannot be read, -ENOMEM.
+ */
+int compare_undecided(const char *path_a, const char *path_b,
+		      const char *primary, char *list, size_t n);
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];

@@ -47,6 +47,9 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 		jw_str(&j->w, "primary", figures[o->cmp.primary].label);
 	else
 		jw_str(&j->w, "primary", "per task");
+	/* A and B of one `interbench ab`: tested in pairs, alpha per look */
+	jw_bool(&j->w, "paired", o->cmp.paired);
+	jw_int(&j->w, "looks", o->looks);
 	jw_str(&j->w, "base", base);
 	jw_arr_begin(&j->w, "comparisons");
 	return 0;

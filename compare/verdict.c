@@ -127,26 +127,66 @@ static double shown(const struct cmp_metric *m, double d)
 	return m->log ? expm1(d) * 100 : d;
 }
 
+/*
+ * The values of metric m in the repeats both cells have, in pairs (the
+ * same repeat number: measured side by side): how many pairs.
+ */
+static size_t pairs(const struct file_cell *a, const struct file_cell *b,
+		    const struct cmp_metric *m, double *va, double *vb)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; a && b && i < a->n_ok; i++)
+		for (k = 0; k < b->n_ok; k++) {
+			double x, y;
+
+			if (!a->ok[i].repeat || b->ok[k].repeat != a->ok[i].repeat)
+				continue;
+			x = cmp_value(&a->ok[i], m);
+			y = cmp_value(&b->ok[k], m);
+			if (!isnan(x) && !isnan(y)) {
+				va[n] = x;
+				vb[n++] = y;
+			}
+			break;
+		}
+	return n;
+}
+
 static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 		     const struct file_cell *a, const struct file_cell *b,
 		     const struct cmp_opts *o, double *va, double *vb)
 {
 	double ma, sa, mb, sb;
 	struct inf_diff d;
+	int err;
 
-	r->na = (int)values(a, m, va);
-	r->nb = (int)values(b, m, vb);
+	if (o->paired) {
+		r->na = r->nb = (int)pairs(a, b, m, va, vb);
+	} else {
+		r->na = (int)values(a, m, va);
+		r->nb = (int)values(b, m, vb);
+	}
 	inf_mean_sd(va, (size_t)r->na, &ma, &sa);
 	inf_mean_sd(vb, (size_t)r->nb, &mb, &sb);
 	r->base = m->log && r->na ? exp(ma) : ma;
 	r->cur = m->log && r->nb ? exp(mb) : mb;
 	r->change = shown(m, mb - ma);
 	r->lo = r->hi = r->p = r->padj = NAN;
-	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS ||
-	    inf_welch(va, (size_t)r->na, vb, (size_t)r->nb, o->level, &d))
+	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS)
+		return;
+	err = o->paired ? inf_paired(va, vb, (size_t)r->na, o->level, &d) :
+			  inf_welch(va, (size_t)r->na, vb, (size_t)r->nb,
+				    o->level, &d);
+	if (err)
 		return;
 	/* The same value in every repeat of both (100 %): not a test */
 	if (sa == 0 && sb == 0 && ma == mb) {
+		r->lo = r->hi = 0;
+		return;
+	}
+	/* Paired: B the same as its A in every pair is no test either */
+	if (o->paired && d.se == 0 && d.d == 0) {
 		r->lo = r->hi = 0;
 		return;
 	}
@@ -276,7 +316,8 @@ static enum cmp_verdict cell_verdict(const struct cmp_pair *c,
 			r = &c->rows[j];
 	/* an older file without the figure: nothing to decide on */
 	if (!r || isnan(r->lo))
-		return CV_INCONCLUSIVE;
+		return r && r->na < CMP_MIN_REPEATS ? CV_FEW :
+						      CV_INCONCLUSIVE;
 	if (r->mark)
 		return r->mark > 0 ? CV_WORSE : CV_BETTER;
 	min = m[r->metric].log ? o->min_change : o->min_points;
@@ -322,39 +363,53 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 
 /* ---- the summary: geometric means over cells, runs as the unit ------- */
 
-/* The repeat numbers both sides of every cell in set have: into runs. */
-static int run_means(const struct cmp_pair *c, const bool *in,
-		     const struct cmp_metric *m, bool base, double *out,
-		     int max_runs)
+/* The mean of m over the cells in set in run r of one side: NaN if any
+ * of them lacks that run. */
+static double run_mean(const struct cmp_pair *c, const bool *in,
+		       const struct cmp_metric *m, bool base, int r)
 {
-	int r, n = 0, i;
+	double sum = 0;
+	int i, cells = 0;
+
+	for (i = 0; i < c->ncells; i++) {
+		const struct file_cell *fc = base ? c->cells[i].a :
+						    c->cells[i].b;
+		size_t k;
+		bool found = false;
+
+		if (!in[i])
+			continue;
+		for (k = 0; k < fc->n_ok && !found; k++) {
+			double v = cmp_value(&fc->ok[k], m);
+
+			if (fc->ok[k].repeat == r && !isnan(v)) {
+				sum += v;
+				found = true;
+			}
+		}
+		if (!found)
+			return NAN;
+		cells++;
+	}
+	return cells ? sum / cells : NAN;
+}
+
+/*
+ * The runs whose every cell in set is measured: one side's means into
+ * out. With both (paired), only the runs both sides have, in pairs.
+ */
+static int run_means(const struct cmp_pair *c, const bool *in,
+		     const struct cmp_metric *m, bool base, bool both,
+		     double *out, int max_runs)
+{
+	int r, n = 0;
 
 	for (r = 1; r <= max_runs; r++) {
-		double sum = 0;
-		int cells = 0;
-		bool whole = true;
+		double v = run_mean(c, in, m, base, r);
 
-		for (i = 0; i < c->ncells && whole; i++) {
-			const struct file_cell *fc = base ? c->cells[i].a :
-							    c->cells[i].b;
-			size_t k;
-			bool found = false;
-
-			if (!in[i])
-				continue;
-			for (k = 0; k < fc->n_ok && !found; k++) {
-				double v = cmp_value(&fc->ok[k], m);
-
-				if (fc->ok[k].repeat == r && !isnan(v)) {
-					sum += v;
-					found = true;
-				}
-			}
-			whole = found;
-			cells++;
-		}
-		if (whole && cells)
-			out[n++] = sum / cells;
+		if (!isnan(v) && (!both || !isnan(run_mean(c, in, m, !base,
+							   r))))
+			out[n++] = v;
 	}
 	return n;
 }
@@ -403,11 +458,12 @@ static void summarize(struct cmp_pair *c, struct cmp_sum *s,
 	}
 	s->change = s->cells ? expm1(sum / s->cells) * 100 : NAN;
 	s->lo = s->hi = NAN;
-	s->runs_a = run_means(c, in, m, true, va, maxr);
-	s->runs_b = run_means(c, in, m, false, vb, maxr);
+	s->runs_a = run_means(c, in, m, true, o->paired, va, maxr);
+	s->runs_b = run_means(c, in, m, false, o->paired, vb, maxr);
 	if (s->runs_a >= 2 && s->runs_b >= 2 &&
-	    !inf_welch(va, (size_t)s->runs_a, vb, (size_t)s->runs_b,
-		       o->level, &d)) {
+	    !(o->paired ? inf_paired(va, vb, (size_t)s->runs_a, o->level, &d) :
+	      inf_welch(va, (size_t)s->runs_a, vb, (size_t)s->runs_b,
+			o->level, &d))) {
 		s->change = expm1(d.d) * 100;
 		s->lo = expm1(d.lo) * 100;
 		s->hi = expm1(d.hi) * 100;

@@ -36,6 +36,13 @@ struct cmp_opts {
 	double min_points;	/* percentage points, for % figures */
 	double level;		/* of the intervals, e.g. 0.95 */
 	int primary;		/* enum fig_id for every cell; -1: the task's */
+	/*
+	 * The files are A and B of one `interbench ab` run: each repeat of
+	 * a cell in one was measured beside the same repeat in the other,
+	 * so they are compared as pairs (a paired t-test of the repeats
+	 * both have), which cancels what drifted between pairs.
+	 */
+	bool paired;
 };
 
 /* The figure a cell of task bench is judged on (enum fig_id). */

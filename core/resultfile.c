@@ -378,6 +378,35 @@ static void defang(struct jval *v)
 	}
 }
 
+/*
+ * The "ab" object of `interbench ab`, if any: it pairs this file with
+ * another, so a malformed one is refused rather than ignored. 0 or
+ * -EINVAL with what is wrong.
+ */
+static int read_ab(struct result_file *rf, char *what, size_t n)
+{
+	const struct jval *ab = json_get(rf->doc, K_AB), *id, *side, *looks;
+
+	if (!ab || ab->type == J_NULL)
+		return 0;
+	id = ab->type == J_OBJ ? json_get_type(ab, K_AB_ID, J_STR) : NULL;
+	side = ab->type == J_OBJ ? json_get_type(ab, K_AB_SIDE, J_STR) : NULL;
+	looks = ab->type == J_OBJ ? json_get_type(ab, K_AB_LOOKS, J_NUM) :
+				    NULL;
+	if (!id || !*id->str || !side || (strcmp(side->str, "A") &&
+					  strcmp(side->str, "B")) ||
+	    !looks || !(looks->num >= 1 && looks->num <= 1000) ||
+	    looks->num != (int)looks->num) {
+		snprintf(what, n, "\"ab\" is not {\"id\": text, \"side\": "
+			 "\"A\" or \"B\", \"looks\": 1 to 1000}");
+		return -EINVAL;
+	}
+	rf->ab_id = id->str;
+	rf->ab_side = side->str[0];
+	rf->ab_looks = (int)looks->num;
+	return 0;
+}
+
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen)
 {
@@ -417,6 +446,9 @@ int rf_parse(struct result_file *rf, const char *path, char *text,
 	rf->version = version->str;
 	intr = json_get_type(rf->doc, K_INTERRUPTED, J_STR);
 	rf->interrupted = intr ? intr->str : NULL;
+	ret = read_ab(rf, what, sizeof(what));
+	if (ret)
+		goto fail;
 	for (i = 0; i < results->n; i++) {
 		ret = add_result(rf, &results->items[i], i, what,
 				 sizeof(what));

@@ -54,6 +54,10 @@ struct result_file {
 	struct jval *doc;
 	const char *version;
 	const char *interrupted;
+	/* `interbench ab`: the run's id, this side ('A', 'B'), its looks */
+	const char *ab_id;		/* NULL: not from ab */
+	char ab_side;
+	int ab_looks;
 	struct file_cell *cells;
 	size_t n_cells, cap_cells;
 };

@@ -20,6 +20,11 @@
 #define K_SETTINGS		"settings"
 #define K_CALIBRATION		"calibration"
 #define K_RESULTS		"results"
+/* `interbench ab`: {"id", "side": "A"|"B", "looks", "command", ...} */
+#define K_AB			"ab"
+#define K_AB_ID			"id"
+#define K_AB_SIDE		"side"
+#define K_AB_LOOKS		"looks"
 
 /* One result */
 #define K_BENCH			"bench"

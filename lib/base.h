@@ -24,6 +24,8 @@
 #define IB_EXIT_SETUP		3	/* cannot set up, or write an output */
 #define IB_EXIT_CELLS		4	/* run finished, some cells failed */
 #define IB_EXIT_BREAK		5	/* --breaktrace: a frame was that late */
+#define IB_EXIT_SIDE		6	/* ab: a side's command failed */
+#define IB_EXIT_SKIP		125	/* --bisect: the data cannot decide */
 
 /* Real-time priorities used (the parent takes the maximum). */
 #define PRIO_PARENT		(sched_get_priority_max(SCHED_FIFO))

@@ -450,6 +450,25 @@ static void json_trace(struct jw *w, const struct run_info *ri)
 	jw_obj_end(w);
 }
 
+/* `interbench ab`: which side this is, of which run, and how it was made */
+static void json_ab(struct jw *w, const struct run_info *ri)
+{
+	const struct ab_plan *ab = ri->ab;
+	const struct ab_side *me = &ab->side[ri->ab_side];
+	char side[2] = { me->name, '\0' };
+
+	jw_obj_begin(w, K_AB);
+	jw_str(w, K_AB_ID, ab->id);
+	jw_str(w, K_AB_SIDE, side);
+	jw_int(w, K_AB_LOOKS, ab->looks);
+	jw_str(w, "order", "cell by cell, A B then B A, alternating");
+	jw_str(w, "command", me->cmd);
+	jw_str(w, "undo", me->undo);
+	jw_str(w, "options", me->opts);
+	jw_str(w, "other_file", ab->side[!ri->ab_side].path);
+	jw_obj_end(w);
+}
+
 /* The document up to the inside of its "results" array. */
 static void json_head(struct jw *w, const struct run_info *ri)
 {
@@ -464,6 +483,8 @@ static void json_head(struct jw *w, const struct run_info *ri)
 	jw_str(w, K_INTERRUPTED, ri->interrupted);
 	json_system(w, ri);
 	json_settings(w, ri);
+	if (ri->ab)
+		json_ab(w, ri);
 	if (ri->trace)
 		json_trace(w, ri);
 	jw_obj_begin(w, K_CALIBRATION);

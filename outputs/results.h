@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 #include "cli/plan.h"
+#include "cli/ab.h"
 #include "core/figures.h"
 #include "lib/json.h"
 #include "lib/system.h"
@@ -29,6 +30,8 @@ struct run_info {
 	uid_t other_uid;		/* whose */
 	const struct tracer *trace;	/* --trace, or NULL */
 	const char *breaktrace_file;	/* --breaktrace saved it there */
+	const struct ab_plan *ab;	/* `interbench ab`, or NULL */
+	int ab_side;			/* which of its sides this file is */
 };
 
 /*

@@ -18,10 +18,21 @@
  *   tail    one cell: 2 % of its frames 2 ms later (p99, not the bulk)
  *   met     one cell misses 3 % of its deadlines more
  *
+ *
+ * `interbench ab` measures A and B side by side: what drifts between pairs
+ * (the host's load, the temperature) is shared by both members of a pair.
+ * With DRIFT, each (cell, repeat) has a lognormal factor of that SD common
+ * to A and B, on top of each run's own; paired, the files are judged as
+ * compare judges ab's (paired t-test), and -n auto's stopping at looks 3,
+ * 5, 8 and 10 with alpha shared among them is simulated too.
+ *
  *   unit-verdict                  TAP: a small calibration with bounds
  *   unit-verdict TABLES [SD [FIG]] the rates for 1, 3, 5 and 10 repeats,
  *                                 judged on FIG if given (--primary)
  *                                 (bench/compare-calibration.sh)
+ *   unit-verdict paired TABLES SD DRIFT
+ *                                 separate runs against ab's pairs, with
+ *                                 the drift between pairs, and -n auto
  */
 #include <math.h>
 #include <stdio.h>
@@ -53,6 +64,10 @@ static uint64_t rng = 88172645463325252ULL;
  * bench/ab-power.sh). From the command line: FIG, or each task's own.
  */
 static int primary = F_LAT_MEAN;
+/* ab: judged as pairs; the drift shared by a pair (log SD), per cell */
+static bool paired;
+static double drift_sd;
+static double drift[CELLS][MAXREP];
 
 static double uniform(void)
 {
@@ -82,7 +97,7 @@ static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
 	double slow = 1, deadline = base * 6;
 	int i, late = 0, extra_late = 0;
 
-	run = exp(sd * gauss());
+	run = exp(sd * gauss() + drift[cell][r->repeat - 1]);
 	if (b && ((t == CELL25 && cell == 5) || t == ALL10))
 		slow = t == ALL10 ? 1.10 : 1.25;
 	for (i = 0; i < FRAMES; i++) {
@@ -144,6 +159,16 @@ static void make_file(struct made *m, int repeats, enum truth t, bool b,
 		}
 }
 
+/* What drifts between pairs: a new draw for each table, shared by A, B. */
+static void new_drift(void)
+{
+	int c, k;
+
+	for (c = 0; c < CELLS; c++)
+		for (k = 0; k < MAXREP; k++)
+			drift[c][k] = drift_sd ? drift_sd * gauss() : 0;
+}
+
 struct tally {
 	int tables;
 	int any_mark;		/* tables with a cell marked */
@@ -151,42 +176,94 @@ struct tally {
 	int cell5_worse;	/* its verdict (the primary figure) */
 	int cell5_row;		/* a row of it marked worse, either family */
 	int summary_worse, other_marks;
+	int pairs;		/* -n auto: pairs measured, summed */
 };
+
+static void tally(struct tally *ty, const struct cmp_pair *p,
+		  const struct cmp_metric *m);
 
 static void one_table(struct tally *ty, int repeats, enum truth t,
 		      double sd, const struct cmp_metric *m, int nm)
 {
 	static struct made a, b;
-	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary };
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, paired };
 	struct cmp_pair p;
-	int i, j, k;
 
+	/* side by side, a pair shares its drift; run apart, each its own */
+	new_drift();
 	make_file(&a, repeats, t, false, sd);
+	if (!paired)
+		new_drift();
 	make_file(&b, repeats, t, true, sd);
 	if (cmp_pair_run(&a.rf, &b.rf, &o, m, nm, &p))
 		return;
-	ty->tables++;
-	for (i = 0, j = 0; i < p.nrows; i++)
-		j += p.rows[i].mark != 0;
-	ty->any_row += j > 0;
-	for (i = 0, j = 0; i < p.ncells; i++)
-		j += p.cells[i].verdict == CV_WORSE ||
-		     p.cells[i].verdict == CV_BETTER;
-	ty->any_mark += j > 0;
-	ty->cell5_worse += p.cells[5].verdict == CV_WORSE;
-	for (i = p.cells[5].row0, k = 0;
-	     i < p.cells[5].row0 + p.cells[5].nrows; i++)
-		k |= p.rows[i].mark > 0;
-	ty->cell5_row += k;
-	for (i = 0; i < p.ncells; i++)
-		ty->other_marks += i != 5 &&
-				   (p.cells[i].verdict == CV_WORSE ||
-				    p.cells[i].verdict == CV_BETTER);
-	for (i = 0; i < p.nsums; i++)
-		if (!strcmp(p.sums[i].task, "all") &&
-		    m[p.sums[i].metric].fig == F_LAT_MEAN)
-			ty->summary_worse += p.sums[i].mark > 0;
+	tally(ty, &p, m);
 	cmp_pair_free(&p);
+}
+
+/*
+ * ab -n auto on one pair of files: judged after 3, 5, 8 and 10 pairs,
+ * each look at a quarter of alpha (as ab and compare do), stopping at
+ * the first where every cell is decided; the verdict is that look's.
+ * share: 1 for the naive way, judging each look at the whole alpha.
+ */
+static void one_sequence(struct tally *ty, enum truth t, double sd,
+			 const struct cmp_metric *m, int nm, int share)
+{
+	static const int looks[] = { 3, 5, 8, 10 };
+	static struct made a, b;
+	struct cmp_opts o = { 0.05 / share, 5, 1, 1 - 0.05 / share, primary,
+			      true };
+	struct cmp_pair p;
+	size_t l;
+	int c, i, left = 1;
+
+	new_drift();
+	make_file(&a, MAXREP, t, false, sd);
+	make_file(&b, MAXREP, t, true, sd);
+	for (l = 0; l < sizeof(looks) / sizeof(looks[0]) && left; l++) {
+		for (c = 0; c < CELLS; c++)
+			a.cells[c].n_ok = b.cells[c].n_ok = (size_t)looks[l];
+		if (cmp_pair_run(&a.rf, &b.rf, &o, m, nm, &p))
+			return;
+		for (i = 0, left = 0; i < p.ncells; i++)
+			left += p.cells[i].verdict == CV_INCONCLUSIVE ||
+				p.cells[i].verdict == CV_FEW;
+		if (!left || l + 1 == sizeof(looks) / sizeof(looks[0])) {
+			tally(ty, &p, m);
+			ty->pairs += looks[l];
+		}
+		cmp_pair_free(&p);
+	}
+}
+
+static void tally(struct tally *ty, const struct cmp_pair *pp,
+		  const struct cmp_metric *m)
+{
+	const struct cmp_pair *p = pp;
+	int i, j, k;
+
+	ty->tables++;
+	for (i = 0, j = 0; i < p->nrows; i++)
+		j += p->rows[i].mark != 0;
+	ty->any_row += j > 0;
+	for (i = 0, j = 0; i < p->ncells; i++)
+		j += p->cells[i].verdict == CV_WORSE ||
+		     p->cells[i].verdict == CV_BETTER;
+	ty->any_mark += j > 0;
+	ty->cell5_worse += p->cells[5].verdict == CV_WORSE;
+	for (i = p->cells[5].row0, k = 0;
+	     i < p->cells[5].row0 + p->cells[5].nrows; i++)
+		k |= p->rows[i].mark > 0;
+	ty->cell5_row += k;
+	for (i = 0; i < p->ncells; i++)
+		ty->other_marks += i != 5 &&
+				   (p->cells[i].verdict == CV_WORSE ||
+				    p->cells[i].verdict == CV_BETTER);
+	for (i = 0; i < p->nsums; i++)
+		if (!strcmp(p->sums[i].task, "all") &&
+		    m[p->sums[i].metric].fig == F_LAT_MEAN)
+			ty->summary_worse += p->sums[i].mark > 0;
 }
 
 static struct tally calibrate(int tables, int repeats, enum truth t,
@@ -259,6 +336,66 @@ static int report(int tables, double sd)
 	return 0;
 }
 
+static struct tally sequences(int tables, enum truth t, double sd, int share)
+{
+	struct cmp_metric m[CMP_MAX_METRICS];
+	int nm = cmp_metrics(m, CMP_MAX_METRICS), i;
+	struct tally ty = { 0 };
+
+	for (i = 0; i < tables; i++)
+		one_sequence(&ty, t, sd, m, nm, share);
+	return ty;
+}
+
+/* Separate runs against ab's pairs, with drift between pairs. */
+static int report_paired(int tables, double sd, double dsd)
+{
+	static const int reps[] = { 3, 5, 10 };
+	static const enum truth cases[] = { AA, CELL25, ALL10 };
+	size_t r, c;
+	int way;
+
+	drift_sd = dsd;
+	printf("%d tables per case, each run's own factor SD %.1f %%, drift "
+	       "between pairs SD %.1f %%,\n%d cells, alpha 0.05, min change "
+	       "5 %%, judged on %s\n", tables, sd * 100, dsd * 100, CELLS,
+	       primary >= 0 ? figures[primary].label :
+	       "each task's primary figure");
+	printf("%-7s %-22s %10s %10s %10s %10s\n", "case", "how", "cell mkd %",
+	       "c5 worse %", "others %", "mean pairs");
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		for (way = 0; way < 2; way++)
+			for (r = 0; r < sizeof(reps) / sizeof(reps[0]); r++) {
+				struct tally y;
+				char how[32];
+
+				paired = way;
+				y = calibrate(tables, reps[r], cases[c], sd);
+				snprintf(how, sizeof(how), "%s, -n %d",
+					 way ? "ab pairs" : "separate runs",
+					 reps[r]);
+				printf("%-7s %-22s %10.1f %10.1f %10.2f %10d\n",
+				       case_names[cases[c]], how,
+				       pct(y.any_mark, y.tables),
+				       pct(y.cell5_worse, y.tables),
+				       pct(y.other_marks,
+					   y.tables * (CELLS - 1)), reps[r]);
+			}
+		for (way = 1; way <= 4; way += 3) {
+			struct tally y = sequences(tables, cases[c], sd, way);
+
+			printf("%-7s %-22s %10.1f %10.1f %10.2f %10.1f\n",
+			       case_names[cases[c]], way == 1 ?
+			       "ab -n auto, naive" : "ab -n auto, alpha/4",
+			       pct(y.any_mark, y.tables),
+			       pct(y.cell5_worse, y.tables),
+			       pct(y.other_marks, y.tables * (CELLS - 1)),
+			       (double)y.pairs / y.tables);
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct tally y;
@@ -266,6 +403,9 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < LOADS; i++)
 		snprintf(load_names[i], sizeof(load_names[i]), "L%d", i);
+	if (argc == 5 && !strcmp(argv[1], "paired"))
+		return report_paired(atoi(argv[2]), atof(argv[3]) / 100,
+				     atof(argv[4]) / 100);
 	if (argc > 1)
 		primary = argc > 3 ? cmp_fig_named(argv[3]) : -1;
 	if (argc > 1)
@@ -297,6 +437,28 @@ int main(int argc, char **argv)
 	check(pct(y.summary_worse, y.tables) >= 70,
 	      "every cell 10 %% worse, 5 repeats: the summary says worse in "
 	      "%.1f %%", pct(y.summary_worse, y.tables));
+	/* ab: pairs share a 10 % drift that separate runs do not */
+	drift_sd = 0.10;
+	paired = true;
+	y = calibrate(60, 5, AA, 0.03);
+	check(pct(y.any_mark, y.tables) <= 15,
+	      "ab pairs, A/A, 10 %% drift between pairs, 5 pairs: %.1f %% of "
+	      "tables marked (alpha 5 %%)", pct(y.any_mark, y.tables));
+	y = calibrate(40, 10, CELL25, 0.03);
+	i = y.cell5_worse;
+	check(pct(y.cell5_worse, y.tables) >= 80,
+	      "ab pairs, one cell 25 %% worse, 10 pairs: found in %.1f %%",
+	      pct(y.cell5_worse, y.tables));
+	paired = false;
+	y = calibrate(40, 10, CELL25, 0.03);
+	check(i >= y.cell5_worse + 4,
+	      "... separate runs with the same drift find it less often "
+	      "(%d against %d of 40)", y.cell5_worse, i);
+	y = sequences(40, AA, 0.03, 4);
+	check(pct(y.any_mark, y.tables) <= 10,
+	      "ab -n auto, A/A: stopping at looks 3, 5, 8, 10 with alpha / 4 "
+	      "marks %.1f %% of tables", pct(y.any_mark, y.tables));
+	drift_sd = 0;
 	y = calibrate(40, 10, MET, 0.03);
 	check(pct(y.cell5_row, y.tables) >= 50 && y.cell5_worse == 0,
 	      "3 %% more deadlines missed, 10 repeats: marked in its row in "

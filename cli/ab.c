@@ -1,0 +1,367 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cli/ab.c - `interbench ab`'s command line: its own options, each side's
+ * plan, and the order in which the sides measure each cell (see ab.h).
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include "cli/ab.h"
+#include "cli/cli.h"
+#include "lib/base.h"
+
+#define O(field)	offsetof(struct ab_plan, field)
+
+static int set_text(const char **dst, const char *val, const char *what,
+		    char *err, size_t n)
+{
+	if (!*val) {
+		snprintf(err, n, "empty %s", what);
+		return -EINVAL;
+	}
+	*dst = val;
+	return 0;
+}
+
+#define SETTER(fn, field, what)						\
+static int fn(void *base, const char *val, char *err, size_t n)		\
+{									\
+	return set_text(&((struct ab_plan *)base)->field, val, what,	\
+			err, n);					\
+}
+SETTER(set_a, side[0].cmd, "command")
+SETTER(set_a_undo, side[0].undo, "command")
+SETTER(set_b, side[1].cmd, "command")
+SETTER(set_b_undo, side[1].undo, "command")
+SETTER(set_a_opts, side[0].opts, "list of options")
+SETTER(set_b_opts, side[1].opts, "list of options")
+
+const struct opt ab_opts[] = {
+	{ .name = "a", .type = OT_CALL, .arg = "CMD", .parse = set_a,
+	  .help = "shell command that puts the machine in state A\n"
+		  "(run before A's cells; default: none, A is the\n"
+		  "machine as it is)" },
+	{ .name = "a-undo", .type = OT_CALL, .arg = "CMD",
+	  .parse = set_a_undo,
+	  .help = "shell command that takes it out of state A\n"
+		  "(run before B's command)" },
+	{ .name = "b", .type = OT_CALL, .arg = "CMD", .parse = set_b,
+	  .help = "shell command that puts the machine in state B" },
+	{ .name = "b-undo", .type = OT_CALL, .arg = "CMD",
+	  .parse = set_b_undo,
+	  .help = "shell command that takes it out of state B" },
+	{ .name = "a-opts", .type = OT_CALL, .arg = "OPTIONS",
+	  .parse = set_a_opts,
+	  .help = "interbench options for A's cells only, blank-\n"
+		  "separated: -B, -N, -L, -r, --bench-policy,\n"
+		  "--bench-slice, --load-policy" },
+	{ .name = "b-opts", .type = OT_CALL, .arg = "OPTIONS",
+	  .parse = set_b_opts,
+	  .help = "the same for B's cells (e.g. '--bench-slice 300')" },
+	{ .name = "output", .letter = 'o', .type = OT_PATH, .arg = "PREFIX",
+	  .off = O(prefix),
+	  .help = "write PREFIX.A.json and PREFIX.B.json (default:\n"
+		  "ab-RELEASE-YYYYMMDD-HHMMSS)" },
+	{ .name = "cmd-timeout", .type = OT_SECONDS, .arg = "SECONDS",
+	  .off = O(cmd_timeout_ns), .dmin = 0.1, .dmax = 3600,
+	  .help = "a side's command still running after SECONDS\n"
+		  "has failed (default: 60)" },
+	{ .name = "primary", .type = OT_PATH, .arg = "FIG",
+	  .off = O(primary),
+	  .help = "judge every cell on FIG, as compare --primary" },
+	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
+	  .help = "exit 125 when no cell is worse and some cannot\n"
+		  "be decided, as compare --bisect" },
+	{ .name = NULL },
+};
+
+/* Options a side may have of its own: how it is scheduled, not what. */
+static bool side_may(const struct opt *o)
+{
+	static const char *const ok[] = {
+		"bench-nice", "load-nice", "load-threads", "rt",
+		"bench-policy", "bench-slice", "load-policy", NULL,
+	};
+	int i;
+
+	for (i = 0; ok[i]; i++)
+		if (!strcmp(o->name, ok[i]))
+			return true;
+	return false;
+}
+
+/* Is every word of a side's options one it may have? 0 or -EINVAL. */
+static int check_words(char side, char **w, int nw, char *err, size_t n)
+{
+	int i, j;
+
+	for (i = 0; i < nw; i++) {
+		const char *a = w[i];
+		const struct opt *o = NULL;
+		bool value = false;
+
+		if (a[0] == '-' && a[1] == '-' && a[2]) {
+			const char *eq = strchr(a + 2, '=');
+			char name[64];
+
+			snprintf(name, sizeof(name), "%.*s",
+				 (int)(eq ? eq - a - 2 : (ptrdiff_t)strlen(a + 2)),
+				 a + 2);
+			o = cli_opt_named(name, 0);
+			value = o && o->arg && !eq;
+		} else if (a[0] == '-' && a[1]) {
+			/* flags may be grouped; a value ends the group */
+			for (j = 1; a[j]; j++) {
+				o = cli_opt_named(NULL, a[j]);
+				if (!o || !side_may(o))
+					break;
+				if (o->arg) {
+					value = !a[j + 1];
+					break;
+				}
+			}
+		} else {
+			snprintf(err, n, "option --%c-opts: '%s' is not an "
+				 "option", side, a);
+			return -EINVAL;
+		}
+		if (!o || !side_may(o)) {
+			snprintf(err, n, "option --%c-opts: '%s' is not one a "
+				 "side may have of its own (-B, -N, -L, -r, "
+				 "--bench-policy, --bench-slice, "
+				 "--load-policy); the rest are common to both",
+				 side, a);
+			return -EINVAL;
+		}
+		if (value && ++i == nw) {
+			snprintf(err, n, "option --%c-opts: '%s' needs a value",
+				 side, a);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* What ab writes itself and decides itself: refused in its options. */
+static int check_plan(const struct plan *p, char *err, size_t n)
+{
+	const char *bad = p->json_path ? "--json" : p->csv_path ? "--csv" :
+			  p->junit_path ? "--junit" :
+			  p->html_path ? "--html" : NULL;
+
+	if (bad) {
+		snprintf(err, n, "option %s: ab writes one result file per "
+			 "side, PREFIX.A.json and PREFIX.B.json (-o PREFIX)",
+			 bad);
+		return -EINVAL;
+	}
+	bad = p->breaktrace_ns ? "--breaktrace" :
+	      p->remeasure_on ? "--remeasure-if" : NULL;
+	if (bad) {
+		snprintf(err, n, "option %s is not for ab: one side measured "
+			 "again or stopped alone would break its pairs", bad);
+		return -EINVAL;
+	}
+	if (p->trace) {
+		snprintf(err, n, "option --trace is not for ab: trace the "
+			 "cell in a plain run of each state");
+		return -EINVAL;
+	}
+	if (p->ngates) {
+		snprintf(err, n, "option --fail-if is not for ab: its verdict "
+			 "is compare's (exit 1 when a cell is worse)");
+		return -EINVAL;
+	}
+	if (p->repeats_given && !p->auto_repeats &&
+	    p->repeats < AUTO_REPEATS_MIN) {
+		snprintf(err, n, "option -n %d: a paired verdict needs %d "
+			 "pairs at least (-n %d or more, or -n auto, the "
+			 "default)", p->repeats, AUTO_REPEATS_MIN,
+			 AUTO_REPEATS_MIN);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* argv with a side's words after it, parsed into a fresh plan. */
+static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
+		      char **argv, char *err, size_t n)
+{
+	struct opt_table more = { ab_opts, ab };
+	char *copy = NULL, **av, *save = NULL, *w;
+	int ac = argc, r;
+
+	if (plan_init(p))
+		goto oom;
+	av = calloc((size_t)argc + 1 + 512, sizeof(*av));
+	if (!av)
+		goto oom;
+	memcpy(av, argv, (size_t)argc * sizeof(*av));
+	if (ab->side[s].opts) {
+		copy = strdup(ab->side[s].opts);
+		if (!copy) {
+			free(av);
+			goto oom;
+		}
+		for (w = strtok_r(copy, " \t\n", &save); w && ac < argc + 512;
+		     w = strtok_r(NULL, " \t\n", &save))
+			av[ac++] = w;
+		r = check_words(ab->side[s].name + 'a' - 'A', av + argc,
+				ac - argc, err, n);
+		if (r)
+			goto out;
+		/* opt_parse stops at "--": the side's words go before it */
+		for (r = 1; r < argc && strcmp(argv[r], "--"); r++)
+			;
+		if (r < argc) {
+			snprintf(err, n, "'--': ab takes no file names");
+			r = -EINVAL;
+			goto out;
+		}
+	}
+	r = cli_parse_with(p, ac, av, &more, "ab ", err, n);
+	if (!r && p->action == PLAN_RUN)
+		r = check_plan(p, err, n);
+out:
+	free(copy);
+	free(av);
+	return r;
+oom:
+	snprintf(err, n, "out of memory");
+	return -ENOMEM;
+}
+
+/* -n: given N is N pairs; -n auto (the default) stops when decided. */
+static void set_repeats(struct plan *p)
+{
+	if (!p->repeats_given) {
+		p->auto_repeats = true;
+		p->repeats = AUTO_REPEATS_MAX;
+	}
+	p->cells = p->repeats * p->per_pass;
+}
+
+static void default_prefix(struct ab_plan *ab, char *buf, size_t n)
+{
+	struct utsname u;
+	time_t now = time(NULL);
+	char stamp[32];
+
+	uname(&u);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	snprintf(buf, n, "ab-%s-%s", u.release, stamp);
+	ab->prefix = buf;
+}
+
+int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
+	     char **argv, char *err, size_t n)
+{
+	static char prefix[128];
+	unsigned char rnd[8];
+	int s, r, i;
+
+	memset(ab, 0, sizeof(*ab));
+	ab->side[0].name = 'A';
+	ab->side[1].name = 'B';
+	ab->cmd_timeout_ns = 60 * NSEC_PER_SEC;
+	/* A first without its words: ab's own options are known then */
+	for (s = 0; s < 2; s++) {
+		r = parse_side(ab, p[s], s, argc, argv, err, n);
+		if (r)
+			return r;
+		if (p[s]->action == PLAN_HELP)
+			return 1;
+		if (p[s]->action != PLAN_RUN) {
+			snprintf(err, n, "ab runs the matrix: --list, "
+				 "--version and --completion are "
+				 "interbench's own");
+			return -EINVAL;
+		}
+		if (!s && ab->side[0].opts) {
+			/* again, now with A's words */
+			plan_free(p[0]);
+			r = parse_side(ab, p[0], 0, argc, argv, err, n);
+			if (r)
+				return r;
+		}
+		set_repeats(p[s]);
+	}
+	if (!ab->prefix)
+		default_prefix(ab, prefix, sizeof(prefix));
+	for (s = 0; s < 2; s++) {
+		if (snprintf(ab->side[s].path, sizeof(ab->side[s].path),
+			     "%s.%c.json", ab->prefix, ab->side[s].name) >=
+		    (int)sizeof(ab->side[s].path)) {
+			snprintf(err, n, "option -o: the name is too long");
+			return -EINVAL;
+		}
+		p[s]->json_path = ab->side[s].path;
+	}
+	ab->looks = ab_nlooks(p[0]);
+	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
+		memset(rnd, 0, sizeof(rnd));
+	r = snprintf(ab->id, sizeof(ab->id), "%lld-", (long long)time(NULL));
+	for (i = 0; i < (int)sizeof(rnd); i++)
+		r += snprintf(ab->id + r, sizeof(ab->id) - (size_t)r, "%02x",
+			      rnd[i]);
+	return 0;
+}
+
+void ab_usage(FILE *f)
+{
+	fputs(
+"Usage: interbench ab [interbench options] [ab options]\n"
+"Measure the matrix in two states of the machine, A and B, interleaved\n"
+"cell by cell in A B B A order, so that drift falls on both alike. Each\n"
+"pair is an A and the B measured next to it; the verdict is compare's on\n"
+"those pairs (a paired t-test per cell), printed at the end.\n"
+"\n", f);
+	opt_help(f, ab_opts, opt_help_width(ab_opts, 22));
+	fputs(
+"\n"
+"Every other option is interbench's (see interbench --help) and is\n"
+"common to both sides; -n N measures N pairs of each cell, -n auto[:MAX]\n"
+"(the default, MAX 10) stops once every cell is decided. Only commands\n"
+"given here are run, with /bin/sh -c, when the run enters or leaves a\n"
+"side. A command that fails or times out stops the run (exit 6), and\n"
+"every run ends in state A: B's undo and then A's command are run.\n"
+"Exit status: 0 no cell worse; 1 a cell worse; 2 bad command line;\n"
+"3 cannot set up; 4 some cells failed; 6 a side's command failed;\n"
+"125 with --bisect when no cell is worse and some cannot be decided;\n"
+"128+N stopped by signal N.\n", f);
+}
+
+int ab_first(const struct plan *p, int i)
+{
+	return (i % p->per_pass + i / p->per_pass) & 1;
+}
+
+/*
+ * -n auto looks at 3 passes, then each time half as many again, and at
+ * the last: few looks, so that the alpha each gets stays large.
+ */
+bool ab_look(const struct plan *p, int passes)
+{
+	int at = AUTO_REPEATS_MIN;
+
+	if (passes >= p->repeats)
+		return true;
+	if (!p->auto_repeats)
+		return false;
+	while (at < passes)
+		at += (at + 1) / 2;
+	return at == passes;
+}
+
+int ab_nlooks(const struct plan *p)
+{
+	int i, n = 0;
+
+	for (i = 1; i <= p->repeats; i++)
+		n += ab_look(p, i);
+	return n;
+}
