@@ -5,6 +5,7 @@
 # known truth.
 #
 #   bench/ab-power.sh collect DIR [ROUNDS [SECONDS [REPEATS]]]  (6, 1, 5)
+#   bench/ab-power.sh collect-ab DIR [ROUNDS [SECONDS [REPEATS]]]
 #   bench/ab-power.sh analyse DIR
 #
 # collect: ROUNDS rounds, each one run as it is (plain.R.json) and one
@@ -12,6 +13,10 @@
 # one CPU; stall.R.json), in turn first so that drift falls on both
 # alike; every run is Audio, Video, X and Gaming under None and Burn,
 # -t SECONDS -n REPEATS. Needs root (SCHED_FIFO) and tests/noise.
+# collect-ab: the same with `interbench ab`, each round one A/A run
+# (abaa.R.A.json, abaa.R.B.json: no commands) and one whose B side
+# starts the spinner and whose undo stops it (abstall.R.*), each cell's
+# A and B side by side; -n REPEATS pairs.
 # analyse: pairs of plain runs of neighbouring rounds (A/A: any mark is
 # false) and the plain and stall runs of each round (the change is real),
 # compared with each candidate primary figure (--primary) on the first K
@@ -48,6 +53,41 @@ collect() {
 	done
 }
 
+collect_ab() {
+	dir=$1; rounds=${2:-6}; secs=${3:-1}; reps=${4:-5}
+	mkdir -p "$dir" || exit 1
+	[ -x tests/noise ] || make -s tests/noise || exit 1
+	d=$(cd "$dir" && pwd)
+	spin="taskset -c 0 $PWD/tests/noise 2 97 3600 >$d/noise.ab 2>&1 &
+		echo \$! >$d/noise.pid; i=0
+		while ! grep -q '^noise: ready' $d/noise.ab && [ \$i -lt 100 ]
+		do sleep 0.05; i=\$((i + 1)); done"
+	r=1
+	while [ $r -le "$rounds" ]; do
+		for mode in abaa abstall; do
+			if [ $mode = abstall ]; then
+				set -- --b "$spin" --b-undo "kill \$(cat $d/noise.pid)"
+			else
+				set --
+			fi
+			"$IB" ab -c -t "$secs" -n "$reps" -W Audio -W Video \
+				-W X -W Gaming -w None -w Burn -o "$dir/$mode.$r" \
+				"$@" >"$dir/$mode.$r.out" 2>&1
+			rc=$?
+			[ $rc = 0 ] || [ $rc = 1 ] ||
+				{ cat "$dir/$mode.$r.out" >&2; exit 1; }
+		done
+		echo "round $r of $rounds done"
+		r=$((r + 1))
+	done
+}
+
+# minutes FILE...: the machine-minutes the files' runs took, summed
+minutes() {
+	jq -r '[.started, .finished] | map(sub("Z$"; "Z") | fromdate) |
+		.[1] - .[0]' "$@" | awk '{ s += $1 } END { printf "%.1f", s / 60 }'
+}
+
 # first FILE K: the file with its first K repeats only
 first() {
 	jq --argjson k "$2" '.results |= map(select(.repeat <= $k))' "$1"
@@ -65,8 +105,14 @@ analyse() {
 	command -v jq >/dev/null || { echo "needs jq" >&2; exit 1; }
 	tmp=$(mktemp -d) || exit 1
 	trap 'rm -rf "$tmp"' EXIT
+	if [ -e "$dir/abaa.1.A.json" ]; then
+		analyse_ab "$dir" "$tmp"
+		return
+	fi
 	n=$(ls "$dir"/plain.*.json | wc -l)
 	reps=$(jq '[.results[].repeat] | max' "$dir/plain.1.json")
+	echo "separate runs: $n rounds of plain and stall runs took" \
+		"$(minutes "$dir"/plain.*.json "$dir"/stall.*.json) machine-minutes"
 	for k in 3 $reps; do
 		for r in $(seq 1 "$n"); do
 			first "$dir/plain.$r.json" $k >"$tmp/p$r.json"
@@ -85,22 +131,53 @@ analyse() {
 			done
 			# the geometric mean of the stall pairs' raw p:
 			# how close the figure comes to finding it
-			awk -v fig=$fig -v k=$k '
-				{ key = $2; tasks[key] = 1; all[$1, key]++
-				  if ($1 == "aa" && ($3 == "worse" || $3 == "better")) aa[key]++
-				  if ($1 == "stall" && $3 == "worse") found[key]++
-				  if ($1 == "stall") lp[key] += log($4 > 1e-12 ? $4 : 1e-12) }
-				END { for (t in tasks)
-					printf "%-2s %-6s %-5s A/A marked %2d of %2d   stall found %2d of %2d   stall p (geo mean) %.3g\n",
-						k, t, fig, aa[t], all["aa", t],
-						found[t], all["stall", t],
-						exp(lp[t] / all["stall", t]) }' "$tmp/tally"
+			tally_table $k $fig "$tmp/tally"
+		done
+	done | sort -k2,2 -k1,1n -k3,3
+}
+
+# The tally's lines, "aa|stall task verdict p", as a table per figure.
+tally_table() {	# K FIG TALLY
+	awk -v fig=$2 -v k=$1 '
+		{ key = $2; tasks[key] = 1; all[$1, key]++
+		  if ($1 == "aa" && ($3 == "worse" || $3 == "better")) aa[key]++
+		  if ($1 == "stall" && $3 == "worse") found[key]++
+		  if ($1 == "stall") lp[key] += log($4 > 1e-12 ? $4 : 1e-12) }
+		END { for (t in tasks)
+			printf "%-2s %-6s %-5s A/A marked %2d of %2d   stall found %2d of %2d   stall p (geo mean) %.3g\n",
+				k, t, fig, aa[t], all["aa", t],
+				found[t], all["stall", t],
+				exp(lp[t] / all["stall", t]) }' "$3"
+}
+
+# ab's files: each round's A/A pair and its stall pair, judged in pairs
+analyse_ab() {
+	dir=$1; tmp=$2
+	n=$(ls "$dir"/abaa.*.A.json | wc -l)
+	reps=$(jq '[.results[].repeat] | max' "$dir/abaa.1.A.json")
+	echo "interbench ab: $n rounds of A/A and stall runs took" \
+		"$(minutes "$dir"/abaa.*.json "$dir"/abstall.*.json) machine-minutes"
+	for k in 3 $reps; do
+		for fig in mean p50 p90 p99 max; do
+			: >"$tmp/tally"
+			for r in $(seq 1 "$n"); do
+				for m in abaa abstall; do
+					first "$dir/$m.$r.A.json" $k >"$tmp/a.json"
+					first "$dir/$m.$r.B.json" $k >"$tmp/b.json"
+					"$IB" compare --primary $fig --json "$tmp/c.json" \
+						"$tmp/a.json" "$tmp/b.json" >/dev/null
+					w=aa; [ $m = abstall ] && w=stall
+					cells "$tmp/c.json" | sed "s/^/$w /" >>"$tmp/tally"
+				done
+			done
+			tally_table $k $fig "$tmp/tally"
 		done
 	done | sort -k2,2 -k1,1n -k3,3
 }
 
 case $1 in
 collect) shift; collect "$@" ;;
+collect-ab) shift; collect_ab "$@" ;;
 analyse) shift; analyse "$@" ;;
-*) sed -n '2,20p' "$0"; exit 2 ;;
+*) sed -n "2,25p" "$0"; exit 2 ;;
 esac

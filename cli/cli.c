@@ -501,6 +501,7 @@ void cli_usage(FILE *f)
 		width = opt_help_width(simulators[i]->opts, width);
 	fprintf(f,
 "Usage: interbench [options]\n"
+"       interbench ab [options] [--a CMD] [--b CMD] [--b-opts OPTS] [-o PREFIX]\n"
 "       interbench compare [options] BASE.json NEW.json...\n"
 "       interbench report RESULT.json... -o FILE.html [--svg DIR]\n"
 "       interbench --list | --version | --help\n"
@@ -513,7 +514,7 @@ void cli_usage(FILE *f)
 "command line, 3 cannot set up (or another interbench is measuring,\n"
 "or an output could not be written whole),\n"
 "4 some cells failed or were skipped, 5 --breaktrace stopped the run,\n"
-"128+N stopped by signal N.\n");
+"128+N stopped by signal N. interbench ab --help: its own.\n");
 	for (i = 0; simulators[i]; i++) {
 		if (!simulators[i]->opts)
 			continue;

@@ -1,0 +1,141 @@
+#!/bin/sh
+# interbench ab: bad input is one line and nothing run; the sides' commands
+# run in A B / B A order with their undos and the run ends in state A; a
+# command that fails or hangs stops the run (exit 6) and puts state A
+# back; a signal does too; each side's file is a result file compare reads
+# as a pair (a paired t-test at alpha shared over -n auto's looks).
+# Verdicts on real runs are left to chance: only what ab decides is
+# asserted (which side ran when, what ran, what was written).
+. "$(dirname "$0")/lib.sh"
+
+LPM="-l 1000000"
+QUICK="$LPM -t 0.2 -c -W audio -w none"
+# every command appends its letter: A in, a out, B in, b out
+SIDES="--a 'echo A >>cmds' --a-undo 'echo a >>cmds' --b 'echo B >>cmds' --b-undo 'echo b >>cmds'"
+
+test_expect_success 'bad input: one line naming it, exit 2, no command run, no file' '
+	for bad in "-n 2" "--json x.json" "--trace" "--breaktrace 100" \
+		"--b-opts \"-W video\"" "--b-opts foo" "--b-opts -B" \
+		"--b-opts \"--json x\"" "--primary bogus" "--b \"\"" \
+		"--cmd-timeout 0" "--remeasure-if steal>1"; do
+		eval status_is 2 "\"\$IB\"" ab $QUICK -o p --b "\"touch ran\"" \
+			"$bad" >out 2>err || return 1
+		[ ! -s out ] && [ $(wc -l <err) = 1 ] || { cat err; fail "$bad"; }
+		has err "^interbench: option" || return 1
+		[ ! -e ran ] && [ ! -e p.A.json ] && [ ! -e p.B.json ] ||
+			fail "$bad: something ran"
+	done
+'
+
+test_expect_success '--dry-run describes the sides and runs nothing' '
+	eval "\"\$IB\" ab $QUICK -o p $SIDES --b-opts \"-B 5\" --dry-run" >out 2>err &&
+	has out "A: command .echo A >>cmds., undo .echo a >>cmds., options none -> p.A.json" &&
+	has out "B: command .echo B >>cmds., undo .echo b >>cmds., options -B 5 -> p.B.json" &&
+	has out "no command was run" && [ ! -e cmds ] && [ ! -e p.A.json ]
+'
+
+test_expect_success 'A B, B A by cell: the commands in that order, ending in state A' '
+	eval "\"\$IB\" ab $LPM -t 0.2 -c -W audio -W video -w none -n 3 -o p $SIDES" >out 2>err
+	rc=$?
+	# a verdict on an A/A run is chance: not worse (0) or worse (1)
+	[ $rc = 0 ] || [ $rc = 1 ] || { cat err; fail "exit $rc"; }
+	# cells 0-5 (2 a pass): AB BA | BA AB | AB BA; A first is entered
+	[ "$(tr -d "\n" <cmds)" = "AaBbAaBbAaBbAaBbA" ] ||
+		fail "commands ran as $(tr -d "\n" <cmds)"
+	for s in A B; do
+		grep -c "\"repeat\":" p.$s.json >n && [ "$(cat n)" = 6 ] ||
+			fail "p.$s.json has $(cat n) results"
+		has p.$s.json "\"side\": \"$s\"" || return 1
+	done &&
+	id=$(sed -n "s/.*\"id\": \"\\([^\"]*\\)\".*/\\1/p" p.A.json | head -1) &&
+	[ -n "$id" ] && has p.B.json "\"id\": \"$id\"" &&
+	has out "A and B of one .interbench ab. run (id $id)" &&
+	has out "^Summary: " &&
+	"$IB" compare p.A.json p.B.json >again 2>&1 &&
+	has again "paired t-test"
+'
+
+test_expect_success 'per-side options reach only that side, and its file says so' '
+	status_is 0 "$IB" ab $QUICK -n 3 -o q --b-opts "-B 5 --load-nice 2" \
+		--primary p90 >out 2>err ||
+	[ $? = 1 ] || return 1
+	has q.A.json "\"bench_nice\": 0" && has q.B.json "\"bench_nice\": 5" &&
+	has q.B.json "\"load_nice\": 2" && has q.A.json "\"load_nice\": 0" &&
+	has q.B.json "\"options\": \"-B 5 --load-nice 2\"" &&
+	has out "p90 latency us \\*"
+'
+
+test_expect_success 'a failing command: one line naming it, exit 6, B undone, A entered' '
+	rm -f cmds &&
+	eval status_is 6 "\"\$IB\"" ab $QUICK -n 3 -o f $SIDES \
+		--b "\"echo B >>cmds; exit 3\"" >out 2>err &&
+	has out "side B.s command (echo B >>cmds; exit 3) failed: exited with status 3" &&
+	[ "$(tr -d "\n" <cmds)" = "AaBbA" ] ||
+		fail "commands ran as $(tr -d "\n" <cmds)" &&
+	has out "the machine is back in state A" &&
+	has f.A.json "\"interrupted\": \"a side.s command failed\"" &&
+	has f.B.json "\"interrupted\": \"a side.s command failed\""
+'
+
+test_expect_success 'a hung command is killed at --cmd-timeout with its group, exit 6' '
+	rm -f cmds &&
+	start=$(date +%s) &&
+	status_is 6 "$IB" ab $QUICK -n 3 -o h --cmd-timeout 1 \
+		--b "sleep 300 & sleep 300" --b-undo "echo b >>cmds" >out 2>err &&
+	[ $(( $(date +%s) - start )) -lt 30 ] &&
+	has out "still running after 1 s: killed" &&
+	[ "$(cat cmds)" = b ] &&
+	sleep 1 && ! pgrep -f "sleep 300" >/dev/null
+'
+
+test_expect_success 'a signal stops it: exit 130, files whole, state A back' '
+	rm -f cmds
+	eval "exec \"\$IB\" ab $LPM -t 3 -c -W audio -w none -n 3 -o s $SIDES" >out 2>&1 &
+	bg=$!
+	wait_proc ib:bench:Audio && sleep 1 && kill -INT $bg &&
+	wait_pid $bg 30 && [ $rc = 130 ] || { cat out; fail "exit $rc"; }
+	has out "ab stopped (signal 2)" &&
+	[ "$(tail -n 1 cmds)" = A ] || [ "$(cat cmds)" = A ] ||
+		fail "ended with $(tr -d "\n" <cmds)"
+	has s.A.json "\"interrupted\": \"signal 2\"" &&
+	has s.B.json "\"interrupted\": \"signal 2\""
+'
+
+# compare pairs files of one ab run: each B is its A times 1.1, every pair
+mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
+ab_obj() { sed "s/^{/{\"ab\": {\"id\": \"$1\", \"side\": \"$2\", \"looks\": $3},/"; }
+
+test_expect_success 'compare: an ab pair is tested in pairs, which finds what Welch cannot' '
+	mk 0.40 5 1 >a.json && mk 0.40 5 1.1 >b.json &&
+	ab_obj t1 A 1 <a.json >pa.json && ab_obj t1 B 1 <b.json >pb.json &&
+	{ "$IB" compare a.json b.json >welch; true; } &&
+	has welch "Welch" && grep -q "=> inconclusive" welch &&
+	status_is 1 "$IB" compare pa.json pb.json >paired &&
+	has paired "paired t-test" && has paired "(id t1)" &&
+	[ $(grep -c "=> worse" paired) = 3 ]
+'
+
+test_expect_success 'compare: other ids, or one side twice, are not a pair' '
+	ab_obj t2 B 1 <b.json >other.json && ab_obj t1 A 1 <b.json >same.json &&
+	{ "$IB" compare pa.json other.json >o1; true; } &&
+	hasnt o1 "paired" && has o1 Welch &&
+	{ "$IB" compare pa.json same.json >o2; true; } &&
+	hasnt o2 "paired" && has o2 Welch
+'
+
+test_expect_success 'compare: -n auto looks share alpha (JSON too)' '
+	ab_obj t3 A 4 <a.json >la.json && ab_obj t3 B 4 <b.json >lb.json &&
+	"$IB" compare --json c.json la.json lb.json >out
+	has out "any of 4 looks: each has 1/4 of alpha 0.05" &&
+	has c.json "\"alpha\": 0.0125" && has c.json "\"paired\": true" &&
+	has c.json "\"looks\": 4"
+'
+
+test_expect_success 'compare: a malformed ab object is refused, exit 2' '
+	sed "s/^{/{\"ab\": {\"id\": \"x\", \"side\": \"C\", \"looks\": 1},/" \
+		a.json >bad.json &&
+	status_is 2 "$IB" compare pa.json bad.json >out 2>err &&
+	has err "bad.json: \"ab\" is not"
+'
+
+test_done
