@@ -335,9 +335,18 @@ void ab_usage(FILE *f)
 "128+N stopped by signal N.\n", f);
 }
 
+/*
+ * The cell's own index (plan_cell() runs every other pass backwards) and
+ * its pass: each cell alternates A B and B A from pass to pass, and the
+ * side in effect carries over from one cell to the next (A B, B A, ...).
+ */
 int ab_first(const struct plan *p, int i)
 {
-	return (i % p->per_pass + i / p->per_pass) & 1;
+	int pass = i / p->per_pass, c = i % p->per_pass;
+
+	if (pass % 2)
+		c = p->per_pass - 1 - c;
+	return (c + pass) & 1;
 }
 
 /*

@@ -54,36 +54,9 @@ double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m)
 	return log(v > LOG_FLOOR ? v : LOG_FLOOR);
 }
 
-/*
- * Each task's primary figure, chosen on real runs with a known truth on
- * the 2-CPU VM (bench/ab-power.sh; doc/compare.txt has the protocol and
- * the table): the figure that found a known stall in the most cells with
- * no A/A cell marked (X: max, 5 of 12; Gaming: p99, 4 of 12); where no
- * figure found it (Audio, Video: 0 of 12 each), the one with the least
- * run-to-run noise (p50: 24 % against 45-82 %). A task not measured so
- * is judged on p90 latency, between the median's blindness to stalls and
- * the noise of the tails.
- */
-static const struct {
-	const char *task;
-	int fig;
-} primaries[] = {
-	{ "Audio", F_LAT_P50 },
-	{ "Video", F_LAT_P50 },
-	{ "X", F_LAT_MAX },
-	{ "Gaming", F_LAT_P99 },
-};
-
 int cmp_primary_fig(const char *bench, const struct cmp_opts *o)
 {
-	size_t i;
-
-	if (o->primary >= 0)
-		return o->primary;
-	for (i = 0; i < sizeof(primaries) / sizeof(primaries[0]); i++)
-		if (!strcmp(primaries[i].task, bench))
-			return primaries[i].fig;
-	return F_LAT_P90;
+	return o->primary >= 0 ? o->primary : fig_primary(bench);
 }
 
 int cmp_fig_named(const char *name)

@@ -368,6 +368,9 @@ void log_header(struct console *con, const struct calibration *cal)
 
 /* ---- run-to-run variation ------------------------------------------ */
 
+/* A cell's expected time: its duration and about 0.3 s of set-up. */
+#define CELL_OVERHEAD_NS	(300 * NSEC_PER_MSEC)
+
 /* The coefficient of variation, in %, of a lognormal of log-SD sd. */
 static double cv_pct(double sd)
 {
@@ -376,8 +379,9 @@ static double cv_pct(double sd)
 
 /*
  * Repeats per file for compare to find a change of 10 % in 80 % of
- * runs: significant among tests (a lone change: alpha / tests), with its
- * interval beyond compare's 5 %. 0 when more than 1000.
+ * runs: significant among tests (a lone change: alpha / tests, the
+ * table's primary figures), with its interval beyond compare's 5 %. 0
+ * when more than 1000.
  */
 static int repeats_for(double sd, int tests)
 {
@@ -395,43 +399,92 @@ static int repeats_for(double sd, int tests)
 	return 0;
 }
 
+/* How much longer than -t the advice tries cells: 1, 2, 4, 8 times. */
+#define LENGTHS		4
+
+/* One cell's advice: the noise of its primary figure, repeats per length. */
+static void cell_advice(struct console *con, const struct fig_noise *nz,
+			const struct plan *p, const char *sim,
+			const char *load, int *need)
+{
+	char at[LENGTHS][12];
+	int j;
+
+	for (j = 0; j < LENGTHS; j++) {
+		need[j] = repeats_for(fig_noise_at(nz, 1 << j), p->per_pass);
+		snprintf(at[j], sizeof(at[j]), need[j] ? "%d" : ">1000",
+			 need[j]);
+	}
+	out(con, "%-9s %-9s %-4s %5.1f %% (between runs %5.1f, in the cell "
+	    "%5.1f); -n %s %s %s %s\n", sim, load,
+	    figures[nz->f].key, cv_pct(nz->total), cv_pct(nz->between),
+	    isnan(nz->within) ? NAN : cv_pct(nz->within), at[0], at[1],
+	    at[2], at[3]);
+}
+
 void print_variation(struct console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
-	int s, l, worst = 3, none = 0;
+	double secs = (double)p->cfg.duration_ns / NSEC_PER_SEC, cost;
+	int worst[LENGTHS] = { -1, -1, -1, -1 }, s, l, j, best = -1, few = 0;
 
-	out(con, "\nRun-to-run variation over the repeats (as compare sees "
-	    "it), and the repeats it\nneeds in each file to find a 10 %% "
-	    "change of the cell's mean latency:\n");
+	out(con, "\nRun-to-run noise of each cell's primary figure (what "
+	    "compare judges it on), as\nwhat differs between runs and what "
+	    "a longer cell averages out, and the repeats\neach file needs "
+	    "to find a 10 %% change of it at -t %g, %g, %g and %g:\n", secs,
+	    2 * secs, 4 * secs, 8 * secs);
 	for (s = 0; s < p->nsims; s++)
 		for (l = 0; l < p->nloads; l++) {
-			double m, sd, m99, sd99;
-			int k, need;
+			struct fig_noise nz;
+			int need[LENGTHS];
 
 			if (!plan_has(p->sims[s], p->loads[l]))
 				continue;
-			k = row_spread(res, n, p->sims[s], p->loads[l],
-				       F_LAT_MEAN, &m, &sd);
-			row_spread(res, n, p->sims[s], p->loads[l], F_LAT_P99,
-				   &m99, &sd99);
-			if (k < 3) {
+			if (fig_noise_of(res, n, p->sims[s], p->loads[l],
+					 fig_primary(p->sims[s]->name), &nz))
+				continue;
+			if (nz.k < 3) {
 				out(con, "%-9s %-9s %d measured repeats: too "
 				    "few to tell\n", p->sims[s]->name,
-				    p->loads[l]->name, k);
+				    p->loads[l]->name, nz.k);
+				few++;
+				fig_noise_free(&nz);
 				continue;
 			}
-			/* compare tests about five figures a cell */
-			need = repeats_for(sd, 5 * p->per_pass);
-			if (need > worst)
-				worst = need;
-			none += !need;
-			out(con, "%-9s %-9s CV of mean latency %5.1f %%, of p99 "
-			    "%5.1f %%; repeats: %s%d\n", p->sims[s]->name,
-			    p->loads[l]->name, cv_pct(sd), cv_pct(sd99),
-			    need ? "" : "over ", need ? need : 1000);
+			cell_advice(con, &nz, p, p->sims[s]->name,
+				    p->loads[l]->name, need);
+			fig_noise_free(&nz);
+			/* -1: no cell yet; 0: some cell needs over 1000 */
+			for (j = 0; j < LENGTHS; j++)
+				if (!need[j])
+					worst[j] = 0;
+				else if (worst[j] && need[j] > worst[j])
+					worst[j] = need[j];
 		}
-	out(con, "To find a 10 %% change of mean latency in every cell: -n %d"
-	    "%s\n", worst, none ? " (more in some cells: see above)" : "");
+	/* the least machine time over the lengths every cell can do */
+	for (j = 0, cost = INFINITY; j < LENGTHS && !few; j++) {
+		double c = worst[j] * p->per_pass *
+			   ((1 << j) * secs + (double)CELL_OVERHEAD_NS /
+			    NSEC_PER_SEC);
+
+		if (worst[j] > 0 && c < cost) {
+			cost = c;
+			best = j;
+		}
+	}
+	if (best < 0) {
+		out(con, "No -t of these lets 1000 repeats find a 10 %% change "
+		    "in every cell\n");
+		return;
+	}
+	out(con, "Soonest to find a 10 %% change in every cell: -t %g -n %d, "
+	    "about %.0f min a file", (1 << best) * secs, worst[best],
+	    cost / 60);
+	if (best && worst[0] > 0)
+		out(con, " (at -t %g: -n %d, about %.0f min)", secs, worst[0],
+		    worst[0] * p->per_pass *
+		    (secs + (double)CELL_OVERHEAD_NS / NSEC_PER_SEC) / 60);
+	out(con, "\n");
 }
 
 bool variation_settled(const struct plan *p, const struct result *res,
@@ -458,9 +511,6 @@ bool variation_settled(const struct plan *p, const struct result *res,
 		}
 	return true;
 }
-
-/* A cell's expected time: its duration and about 0.3 s of set-up. */
-#define CELL_OVERHEAD_NS	(300 * NSEC_PER_MSEC)
 
 void progress(const struct plan *p, int done, const struct sim_desc *s,
 	      const struct load_desc *l)

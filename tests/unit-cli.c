@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 #include "check.h"
+#include "cli/ab.h"
 #include "cli/cli.h"
 #include "lib/policy.h"
 #include "lib/base.h"
@@ -48,12 +49,62 @@ static const char *name_at(int i)
 	return p.sims[i]->name;
 }
 
+/*
+ * ab's order on any matrix: each cell alternates A B and B A from pass
+ * to pass (so drift within a pair cancels over pairs), the side in effect
+ * carries over from cell to cell within a pass (A B, B A: one switch a
+ * cell), and -n auto looks at 3, 5, 8 and the last pass.
+ */
+static void ab_order(void)
+{
+	struct plan q = { 0 };
+	int pp, i, bad_alt = 0, bad_carry = 0;
+
+	for (pp = 1; pp <= 7; pp++) {
+		q.per_pass = pp;
+		for (i = 0; i < pp * 6; i++) {
+			int pass = i / pp, c = i % pp;
+			/* the cell at i, as plan_cell() finds it */
+			int cell = pass % 2 ? pp - 1 - c : c;
+			int k;
+
+			/* the same cell in the next pass starts the other way */
+			for (k = 0; k < pp; k++) {
+				int j = (pass + 1) * pp + k;
+				int cj = (pass + 1) % 2 ? pp - 1 - k : k;
+
+				if (cj == cell &&
+				    ab_first(&q, j) == ab_first(&q, i))
+					bad_alt++;
+			}
+			/* this cell's last side is the next one's first */
+			if (c + 1 < pp &&
+			    ab_first(&q, i + 1) != !ab_first(&q, i))
+				bad_carry++;
+		}
+	}
+	check(!bad_alt, "ab: each cell alternates A B and B A over passes "
+	      "(%d wrong)", bad_alt);
+	check(!bad_carry, "ab: one switch a cell within a pass (%d wrong)",
+	      bad_carry);
+	q.repeats = 10;
+	q.auto_repeats = true;
+	check(ab_look(&q, 3) && ab_look(&q, 5) && ab_look(&q, 8) &&
+	      ab_look(&q, 10) && !ab_look(&q, 4) && !ab_look(&q, 9) &&
+	      ab_nlooks(&q) == 4, "-n auto:10 looks at 3, 5, 8, 10");
+	q.auto_repeats = false;
+	q.repeats = 7;
+	check(ab_nlooks(&q) == 1 && ab_look(&q, 7) && !ab_look(&q, 3),
+	      "-n 7 looks once, at the end");
+}
+
 int main(void)
 {
 	const struct sim_desc *s;
 	const struct load_desc *l;
 	int rc, repeat, i;
 
+	ab_order();
 	rc = parse("-t 0.5 -W audio -w none -w burn -n 3 -B 5 -N -3 -v");
 	check(!rc && p.action == PLAN_RUN, "a run's options parse (%s)", err);
 	check(p.cfg.duration_ns == 500000000, "-t 0.5 is 0.5 s in ns");
