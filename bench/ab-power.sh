@@ -118,14 +118,14 @@ analyse() {
 			first "$dir/plain.$r.json" $k >"$tmp/p$r.json"
 			first "$dir/stall.$r.json" $k >"$tmp/s$r.json"
 		done
-		for fig in mean p50 p90 p99 max; do
+		for fig in primary mean p50 p90 p99 max; do
 			: >"$tmp/tally"
 			for r in $(seq 1 "$n"); do
-				"$IB" compare --primary $fig --json "$tmp/c.json" \
+				"$IB" compare $(prim $fig) --json "$tmp/c.json" \
 					"$tmp/p$r.json" "$tmp/s$r.json" >/dev/null
 				cells "$tmp/c.json" | sed 's/^/stall /' >>"$tmp/tally"
 				[ $r -lt "$n" ] || continue
-				"$IB" compare --primary $fig --json "$tmp/c.json" \
+				"$IB" compare $(prim $fig) --json "$tmp/c.json" \
 					"$tmp/p$r.json" "$tmp/p$((r + 1)).json" >/dev/null
 				cells "$tmp/c.json" | sed 's/^/aa /' >>"$tmp/tally"
 			done
@@ -136,15 +136,24 @@ analyse() {
 	done | sort -k2,2 -k1,1n -k3,3
 }
 
-# The tally's lines, "aa|stall task verdict p", as a table per figure.
+# prim FIG: compare's option for it; "primary" is each task's own
+prim() { [ "$1" = primary ] || echo "--primary $1"; }
+
+# The tally's lines, "aa|stall task verdict p", as a table per figure,
+# and for each task's own primary figure a line over every task.
 tally_table() {	# K FIG TALLY
 	awk -v fig=$2 -v k=$1 '
 		{ key = $2; tasks[key] = 1; all[$1, key]++
 		  if ($1 == "aa" && ($3 == "worse" || $3 == "better")) aa[key]++
 		  if ($1 == "stall" && $3 == "worse") found[key]++
 		  if ($1 == "stall") lp[key] += log($4 > 1e-12 ? $4 : 1e-12) }
-		END { for (t in tasks)
-			printf "%-2s %-6s %-5s A/A marked %2d of %2d   stall found %2d of %2d   stall p (geo mean) %.3g\n",
+		END { if (fig == "primary") {
+			for (t in tasks) { A += aa[t]; N += all["aa", t]
+				F += found[t]; S += all["stall", t] }
+			printf "%-2s %-6s %-7s A/A marked %2d of %2d   stall found %2d of %2d\n",
+				k, "(all)", fig, A, N, F, S }
+		      for (t in tasks)
+			printf "%-2s %-6s %-7s A/A marked %2d of %2d   stall found %2d of %2d   stall p (geo mean) %.3g\n",
 				k, t, fig, aa[t], all["aa", t],
 				found[t], all["stall", t],
 				exp(lp[t] / all["stall", t]) }' "$3"
@@ -158,13 +167,13 @@ analyse_ab() {
 	echo "interbench ab: $n rounds of A/A and stall runs took" \
 		"$(minutes "$dir"/abaa.*.json "$dir"/abstall.*.json) machine-minutes"
 	for k in 3 $reps; do
-		for fig in mean p50 p90 p99 max; do
+		for fig in primary mean p50 p90 p99 max; do
 			: >"$tmp/tally"
 			for r in $(seq 1 "$n"); do
 				for m in abaa abstall; do
 					first "$dir/$m.$r.A.json" $k >"$tmp/a.json"
 					first "$dir/$m.$r.B.json" $k >"$tmp/b.json"
-					"$IB" compare --primary $fig --json "$tmp/c.json" \
+					"$IB" compare $(prim $fig) --json "$tmp/c.json" \
 						"$tmp/a.json" "$tmp/b.json" >/dev/null
 					w=aa; [ $m = abstall ] && w=stall
 					cells "$tmp/c.json" | sed "s/^/$w /" >>"$tmp/tally"

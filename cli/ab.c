@@ -329,10 +329,10 @@ void ab_usage(FILE *f)
 "given here are run, with /bin/sh -c, when the run enters or leaves a\n"
 "side. A command that fails or times out stops the run (exit 6), and\n"
 "every run ends in state A: B's undo and then A's command are run.\n"
-"Exit status: 0 no cell worse; 1 a cell worse; 2 bad command line;\n"
-"3 cannot set up; 4 some cells failed; 6 a side's command failed;\n"
-"125 with --bisect when no cell is worse and some cannot be decided;\n"
-"128+N stopped by signal N.\n", f);
+"Exit status, the first that applies: 2 bad command line; 3 cannot set\n"
+"up or write a file; 6 a side's command failed; 128+N stopped by signal\n"
+"N; 1 a cell worse; 125 with --bisect when no cell is worse and some\n"
+"cannot be decided; 4 some cells were not measured; 0 no cell worse.\n", f);
 }
 
 /*
