@@ -674,8 +674,8 @@ outputs:
 }
 
 /*
- * -n auto, at the end of a pass: stop once every cell's mean latency is
- * known well enough (or at the last pass, saying it is not).
+ * -n auto, at the end of a pass: stop once every cell's primary figure
+ * (compare's) is known well enough (or at the last pass, saying it is not).
  */
 /* What --remeasure-if keeps of an attempt (NaN: not measured). */
 static void attempt_note(struct attempt *a, const struct result *res,
@@ -757,12 +757,12 @@ static bool auto_done(struct run *r, int passes)
 		       variation_settled(p, r->res, r->nres);
 
 	if (settled)
-		out(&r->con, "\n-n auto: every cell's mean latency is known to "
-		    "%g %% (95 %% interval) after %d repeats\n",
+		out(&r->con, "\n-n auto: every cell's primary figure is known "
+		    "to %g %% (95 %% interval) after %d repeats\n",
 		    AUTO_HALF_WIDTH_PCT, passes);
 	else if (passes == p->repeats)
 		out(&r->con, "\n-n auto: after %d repeats, the most asked, some"
-		    " cells' mean latency is not known to %g %%\n", passes,
+		    " cells' primary figure is not known to %g %%\n", passes,
 		    AUTO_HALF_WIDTH_PCT);
 	if (settled) {
 		p->repeats = passes;
@@ -988,35 +988,34 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 	return false;
 }
 
-static void ab_describe(const struct ab_run *a)
+static void ab_describe(struct ab_run *a)
 {
+	struct console *con = &a->side[0].con;
 	const struct plan *p = &a->side[0].plan;
 	int s;
 
-	out((struct console *)&a->side[0].con, "\nab: %d cells, each measured "
-	    "in A and in B side by side (A B, then B A, alternating), ",
-	    p->per_pass);
+	out(con, "\nab: %d cell%s, each measured in A and in B side by side "
+	    "(A B, then B A, alternating), ", p->per_pass,
+	    p->per_pass == 1 ? "" : "s");
 	if (p->auto_repeats)
-		out((struct console *)&a->side[0].con, "until every cell is "
-		    "decided (at %d looks) or %d pairs\n", a->ab.looks,
-		    p->repeats);
+		out(con, "until every cell is decided (at %d looks) or %d "
+		    "pairs\n", a->ab.looks, p->repeats);
 	else
-		out((struct console *)&a->side[0].con, "%d pairs\n",
-		    p->repeats);
+		out(con, "%d pairs\n", p->repeats);
 	for (s = 0; s < 2; s++) {
 		const struct ab_side *sd = &a->ab.side[s];
 
-		out((struct console *)&a->side[0].con, "  %c: command %s%s%s, "
-		    "undo %s%s%s, options %s -> %s\n", sd->name,
-		    sd->cmd ? "'" : "", sd->cmd ? sd->cmd : "none",
-		    sd->cmd ? "'" : "", sd->undo ? "'" : "",
-		    sd->undo ? sd->undo : "none", sd->undo ? "'" : "",
-		    sd->opts ? sd->opts : "none", sd->path);
+		out(con, "  %c: command %s%s%s, undo %s%s%s, options %s -> "
+		    "%s\n", sd->name, sd->cmd ? "'" : "",
+		    sd->cmd ? sd->cmd : "none", sd->cmd ? "'" : "",
+		    sd->undo ? "'" : "", sd->undo ? sd->undo : "none",
+		    sd->undo ? "'" : "", sd->opts ? sd->opts : "none",
+		    sd->path);
 	}
 	if (!a->ab.side[0].cmd && !a->ab.side[1].cmd && !a->ab.side[0].opts &&
 	    !a->ab.side[1].opts)
-		out((struct console *)&a->side[0].con, "  A and B are the "
-		    "same: an A/A run, whose verdict should be unchanged\n");
+		out(con, "  A and B are the same: an A/A run; a cell marked "
+		    "better or worse is a false mark\n");
 }
 
 static void ab_run_all(struct ab_run *a)
@@ -1029,8 +1028,10 @@ static void ab_run_all(struct ab_run *a)
 		int first = ab_first(p, i), pass = i / p->per_pass;
 
 		if (i && i % p->per_pass == 0 && p->auto_repeats &&
-		    ab_look(p, pass) && ab_decided(a, pass, false))
+		    ab_look(p, pass) && ab_decided(a, pass, false)) {
+			progress(p, 0, NULL, NULL);
 			return;
+		}
 		for (k = 0; k < 2; k++) {
 			int s = k ? !first : first;
 			struct run *r = &a->side[s];

@@ -164,8 +164,9 @@ analyse_ab() {
 	dir=$1; tmp=$2
 	n=$(ls "$dir"/abaa.*.A.json | wc -l)
 	reps=$(jq '[.results[].repeat] | max' "$dir/abaa.1.A.json")
+	# an ab run's two files span the same time: A's only
 	echo "interbench ab: $n rounds of A/A and stall runs took" \
-		"$(minutes "$dir"/abaa.*.json "$dir"/abstall.*.json) machine-minutes"
+		"$(minutes "$dir"/abaa.*.A.json "$dir"/abstall.*.A.json) machine-minutes"
 	for k in 3 $reps; do
 		for fig in primary mean p50 p90 p99 max; do
 			: >"$tmp/tally"

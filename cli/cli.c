@@ -113,7 +113,7 @@ const struct opt cli_opts[] = {
 	{ .name = "repeat", .letter = 'n', .type = OT_CALL, .arg = "N",
 	  .help = "run the whole matrix N times (default: 1);\n"
 		  "tables show medians over the repeats. auto[:MAX]:\n"
-		  "until every cell's mean latency is known to\n"
+		  "until every cell's primary figure is known to\n"
 		  "2.5 % (95 % interval), 3 to MAX (10) times",
 	  .parse = set_repeats, .seen = SEEN(repeats_given) },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE",

@@ -427,6 +427,7 @@ void print_variation(struct console *con, const struct result *res, int n)
 	const struct plan *p = con->plan;
 	double secs = (double)p->cfg.duration_ns / NSEC_PER_SEC, cost;
 	int worst[LENGTHS] = { -1, -1, -1, -1 }, s, l, j, best = -1, few = 0;
+	int between_bound = 0;
 
 	out(con, "\nRun-to-run noise of each cell's primary figure (what "
 	    "compare judges it on), as\nwhat differs between runs and what "
@@ -453,6 +454,10 @@ void print_variation(struct console *con, const struct result *res, int n)
 			}
 			cell_advice(con, &nz, p, p->sims[s]->name,
 				    p->loads[l]->name, need);
+			/* many repeats even when long: the runs differ */
+			between_bound += (!need[LENGTHS - 1] ||
+					  need[LENGTHS - 1] > 20) &&
+					 nz.between > nz.total / M_SQRT2;
 			fig_noise_free(&nz);
 			/* -1: no cell yet; 0: some cell needs over 1000 */
 			for (j = 0; j < LENGTHS; j++)
@@ -472,11 +477,18 @@ void print_variation(struct console *con, const struct result *res, int n)
 			best = j;
 		}
 	}
-	if (best < 0) {
+	if (best < 0)
 		out(con, "No -t of these lets 1000 repeats find a 10 %% change "
-		    "in every cell\n");
+		    "in every cell.\n");
+	if (between_bound)
+		out(con, "In %d cell%s the noise is mostly between runs, which "
+		    "a longer -t keeps: what\ndiffers from run to run (the "
+		    "host's steal, CPU placement) is the machine's;\n"
+		    "`interbench ab` measures A and B side by side, so that it "
+		    "falls on both alike.\n", between_bound,
+		    between_bound == 1 ? "" : "s");
+	if (best < 0)
 		return;
-	}
 	out(con, "Soonest to find a 10 %% change in every cell: -t %g -n %d, "
 	    "about %.0f min a file", (1 << best) * secs, worst[best],
 	    cost / 60);
@@ -501,7 +513,8 @@ bool variation_settled(const struct plan *p, const struct result *res,
 			if (!plan_has(p->sims[s], p->loads[l]))
 				continue;
 			k = row_spread(res, n, p->sims[s], p->loads[l],
-				       F_LAT_MEAN, &m, &sd);
+				       fig_primary(p->sims[s]->name), &m,
+				       &sd);
 			/* a cell that never measures cannot narrow */
 			if (!k && n >= AUTO_REPEATS_MIN * p->per_pass)
 				continue;

@@ -65,7 +65,7 @@ bool check_gates(struct console *con, const struct result *res, int n);
  * repeats compare needs to find a 10 % change in it.
  */
 void print_variation(struct console *con, const struct result *res, int n);
-/* -n auto: is every cell's mean latency known to AUTO_HALF_WIDTH_PCT? */
+/* -n auto: is every cell's primary figure known to AUTO_HALF_WIDTH_PCT? */
 bool variation_settled(const struct plan *p, const struct result *res,
 		       int n);
 
