@@ -20,6 +20,7 @@
 #include "core/cfg.h"
 #include "core/sim.h"
 #include "core/load.h"
+#include "core/noise.h"
 
 static void vout(struct console *con, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));

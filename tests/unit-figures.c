@@ -14,6 +14,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
+#include "core/noise.h"
 
 static struct sim_result res;
 
@@ -213,7 +214,7 @@ static void noise_runs(struct result *r, const struct sim_desc *sim,
 
 	for (k = 0; k < NOISE_RUNS; k++) {
 		double run = exp(between * gauss()), worst = 0;
-		uint64_t win[NOISE_WINS];
+		uint64_t win[NOISE_WINS] = { 0 };
 
 		memset(&res, 0, sizeof(res));
 		stats_init(&res.latency);
