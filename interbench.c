@@ -425,12 +425,7 @@ static void calibrate(struct run *r)
 		if (err)
 			fprintf(stderr, "interbench: warning: cannot save %s: "
 				"%s\n", CALIB_FILE, strerror(-err));
-		if (cal->spread_pct > 10)
-			fprintf(stderr, "interbench: warning: the CPU's speed "
-				"varied by %.0f %% while measuring: simulated "
-				"tasks burn CPU time, not loop counts, but load "
-				"throughput figures will vary\n",
-				cal->spread_pct);
+		/* a CPU whose speed varied is said once, in log_header() */
 	}
 	if (runner_stopped())
 		interrupted(r);
@@ -547,6 +542,30 @@ static void result_done(struct run *r)
 	html_out(r);
 }
 
+/*
+ * The last lines of every run, once its files are whole: where the log
+ * went, and the Read load's file if it was left for the next run.
+ */
+static void say_files(const struct run *r)
+{
+	const struct plan *p = &r->plan;
+	struct stat st;
+	int i;
+
+	if (!p->console_only)
+		printf("Logfile: %s (appended to)\n", r->log_name);
+	for (i = 0; i < p->nloads; i++)
+		if ((p->loads[i]->flags & LOAD_READ_FILE) &&
+		    !stat(p->cfg.read_file, &st) && st.st_uid == geteuid()) {
+			printf("Kept for the next run's Read load: %s (%.1f "
+			       "GiB); remove it when done: rm %s\n",
+			       p->cfg.read_file, (double)st.st_size /
+			       (1 << 30), p->cfg.read_file);
+			break;
+		}
+	fflush(stdout);
+}
+
 /* Stop everything and leave: a signal asked us to. */
 static void interrupted(struct run *r)
 {
@@ -562,6 +581,7 @@ static void interrupted(struct run *r)
 	snprintf(what, sizeof(what), "signal %d", sig);
 	r->info.interrupted = what;
 	close_outputs(r);
+	say_files(r);
 	exit(128 + sig);
 }
 
@@ -595,6 +615,7 @@ static void __attribute__((noreturn)) broke(struct run *r)
 	runner_finish(&r->runner);
 	close_outputs(r);
 	trace_close(&r->tracer);
+	say_files(r);
 	exit(IB_EXIT_BREAK);
 }
 
@@ -819,13 +840,19 @@ static int finish(struct run *r)
 		    "rows)\n", r->nbad, r->plan.cells);
 		ret = IB_EXIT_CELLS;
 	}
+	/*
+	 * The status a script branches on, the first that applies: an
+	 * output not written whole (3), a gate broken and cells unmeasured
+	 * (7: both a finding and a fault), a gate (1), cells (4).
+	 */
 	if (check_gates(&r->con, r->res, r->nres))
-		ret = IB_EXIT_FAIL;
+		ret = ret == IB_EXIT_CELLS ? IB_EXIT_FAIL_CELLS : IB_EXIT_FAIL;
 	i = close_outputs(r);
-	if (i && !ret)
+	if (i)
 		ret = i;
 	if (r->plan.trace)
 		trace_close(&r->tracer);
+	say_files(r);
 	for (i = 0; i < r->nres; i++)
 		result_free(&r->res[i]);
 	free(r->res);
@@ -947,6 +974,7 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 	    a->side[0].nres, a->side[1].nres, p->cells, a->ab.side[0].path,
 	    a->ab.side[1].path);
 	ab_close(a);
+	say_files(&a->side[0]);
 	exit(status);
 }
 
@@ -1083,6 +1111,7 @@ static int ab_finish(struct ab_run *a)
 		out(&a->side[0].con, "%d cells were not measured (see their "
 		    "rows)\n", nbad);
 	ret = ab_close(a);
+	say_files(&a->side[0]);
 	if (ret)
 		return ret;
 	out(&a->side[0].con, "\n");
@@ -1098,7 +1127,9 @@ static int ab_finish(struct ab_run *a)
 	av[ac++] = a->ab.side[1].path;
 	av[ac] = NULL;
 	ret = compare_main(ac, av);
-	/* worse, or undecided with --bisect, says more than failed cells */
+	/* as a run's: worse and unmeasured is 7; undecided beats unmeasured */
+	if (nbad && ret == IB_EXIT_FAIL)
+		return IB_EXIT_FAIL_CELLS;
 	return ret == IB_EXIT_OK && nbad ? IB_EXIT_CELLS : ret;
 }
 

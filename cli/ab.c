@@ -331,8 +331,9 @@ void ab_usage(FILE *f)
 "every run ends in state A: B's undo and then A's command are run.\n"
 "Exit status, the first that applies: 2 bad command line; 3 cannot set\n"
 "up or write a file; 6 a side's command failed; 128+N stopped by signal\n"
-"N; 1 a cell worse; 125 with --bisect when no cell is worse and some\n"
-"cannot be decided; 4 some cells were not measured; 0 no cell worse.\n", f);
+"N; 7 a cell worse and some cells not measured; 1 a cell worse; 125\n"
+"with --bisect when no cell is worse and some cannot be decided; 4 some\n"
+"cells were not measured; 0 no cell worse.\n", f);
 }
 
 /*

@@ -514,7 +514,9 @@ void cli_usage(FILE *f)
 "command line, 3 cannot set up (or another interbench is measuring,\n"
 "or an output could not be written whole),\n"
 "4 some cells failed or were skipped, 5 --breaktrace stopped the run,\n"
-"128+N stopped by signal N. interbench ab --help: its own.\n");
+"7 a gate failed and some cells failed (1 and 4 both), 128+N stopped\n"
+"by signal N. At the end of a run 3 wins over 7, 7 over 1, 1 over 4.\n"
+"interbench ab --help: its own.\n");
 	for (i = 0; simulators[i]; i++) {
 		if (!simulators[i]->opts)
 			continue;

@@ -25,6 +25,8 @@
 #define IB_EXIT_CELLS		4	/* run finished, some cells failed */
 #define IB_EXIT_BREAK		5	/* --breaktrace: a frame was that late */
 #define IB_EXIT_SIDE		6	/* ab: a side's command failed */
+#define IB_EXIT_FAIL_CELLS	7	/* 1 and 4 both: a gate (or a worse
+					 * cell) and cells not measured */
 #define IB_EXIT_SKIP		125	/* --bisect: the data cannot decide */
 
 /* Real-time priorities used (the parent takes the maximum). */

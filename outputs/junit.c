@@ -129,15 +129,11 @@ static void gate_lines(FILE *f, const struct plan *p, const struct row *w,
 
 	for (g = 0; g < p->ngates; g++) {
 		const struct gate *gt = &p->gates[g];
-		const struct figure *fig = &figures[gt->fig];
-		double v = w->v[gt->fig];
-		char line[256];
+		char line[320];
 
-		if (!gate_broken(gt, v))
+		if (!gate_broken(gt, w->v[gt->fig]))
 			continue;
-		snprintf(line, sizeof(line), "--fail-if '%s': %s is %.6g %s",
-			 gt->text, fig->label, figure_out(fig, v),
-			 figure_out_unit(fig));
+		gate_text(line, sizeof(line), p, gt, w);
 		xml_text(f, line);
 		if (first_only)
 			return;

@@ -98,12 +98,14 @@ static int name_len(const struct figure *f)
 void table_head(struct console *con, const struct sim_desc *s)
 {
 	const struct plan *p = con->plan;
+	char lat[32], max[32];
 	int i;
 
 	out(con, "\n--- Benchmarking simulated cpu of %s in the presence of "
 	    "simulated ---\n", s->name);
-	out(con, "%-9s Latency +/- SD (%s)      %11s %14s", "Load",
-	    table_unit_name(p), "Max Latency", "% Desired CPU");
+	snprintf(lat, sizeof(lat), "Latency +/- SD (%s)", table_unit_name(p));
+	snprintf(max, sizeof(max), "Max Latency (%s)", table_unit_name(p));
+	out(con, "%-9s %-24s %16s %14s", "Load", lat, max, "% Desired CPU");
 	if (shows(s, F_MET))
 		out(con, " %16s", "% Deadlines Met");
 	for (i = 0; p->verbose && i < F_COUNT; i++)
@@ -113,8 +115,8 @@ void table_head(struct console *con, const struct sim_desc *s)
 	if (p->verbose)
 		out(con, "  (%s)", table_unit_name(p));
 	if (p->repeats > 1)
-		out(con, "  [median of %d repeats; ok of run, mean min-max]",
-		    p->repeats);
+		out(con, "  [median of %d repeats: repeats measured; mean "
+		    "latency, lowest-highest]", p->repeats);
 	out(con, "\n");
 }
 
@@ -192,7 +194,7 @@ void table_row(struct console *con, const struct row *w)
 	}
 	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", w->v[F_LAT_MEAN] / u,
 		 w->v[F_LAT_SD] / u);
-	out(con, "%-9s %-24s %11s", w->load->name, lat,
+	out(con, "%-9s %-24s %16s", w->load->name, lat,
 	    fig(num, sizeof(num), p, F_LAT_MAX, w->v[F_LAT_MAX]));
 	out(con, " %14s", fig(num, sizeof(num), p, F_DESIRED,
 			       w->v[F_DESIRED]));
@@ -260,24 +262,32 @@ void print_tables(struct console *con, const struct result *res, int n)
 }
 
 /* One row's broken gates; true if any. */
+void gate_text(char *buf, size_t n, const struct plan *p,
+	       const struct gate *gt, const struct row *w)
+{
+	const struct figure *f = &figures[gt->fig];
+	double v = w->v[gt->fig];
+	bool ns = f->unit == FU_NS;
+
+	/* in the table's unit, as the row shows it */
+	snprintf(buf, n, "--fail-if '%s': %s under %s has %.4g %s", gt->text,
+		 w->sim->name, w->load->name,
+		 ns ? v / table_unit(p) : figure_out(f, v),
+		 ns ? table_unit_name(p) : figure_out_unit(f));
+}
+
 static bool row_gates(struct console *con, const struct row *w)
 {
 	const struct plan *p = con->plan;
 	bool broken = false;
+	char line[320];
 	int g;
 
 	for (g = 0; g < p->ngates; g++) {
-		const struct gate *gt = &p->gates[g];
-		const struct figure *f = &figures[gt->fig];
-		double v = w->v[gt->fig];
-		bool ns = f->unit == FU_NS;
-
-		if (!gate_broken(gt, v))
+		if (!gate_broken(&p->gates[g], w->v[p->gates[g].fig]))
 			continue;
-		out(con, "FAILED --fail-if '%s': %s under %s has %.4g %s\n",
-		    gt->text, w->sim->name, w->load->name,
-		    ns ? v / table_unit(p) : figure_out(f, v),
-		    ns ? table_unit_name(p) : figure_out_unit(f));
+		gate_text(line, sizeof(line), p, &p->gates[g], w);
+		out(con, "FAILED %s\n", line);
 		broken = true;
 	}
 	return broken;
@@ -355,8 +365,10 @@ void log_header(struct console *con, const struct calibration *cal)
 	    cfg->cpus, cfg->uniprocessor ? " (all on CPU 0)" : "");
 	if (cal->measured && cal->spread_pct > 10)
 		out(con, "Note: the CPU's speed varied by %.0f %% while "
-		    "calibrating; load throughput figures will vary too\n",
-		    cal->spread_pct);
+		    "calibrating. Latency and %% CPU figures are\nunaffected "
+		    "(tasks burn CPU time, not loop counts); what the loads "
+		    "got done (-v's\n\"load did\", compare's load rates) "
+		    "varies with the speed\n", cal->spread_pct);
 	if (!cfg->rt_ok)
 		out(con, "WARNING: no real-time privileges: the timing thread "
 		    "runs SCHED_OTHER and results are unreliable\n");

@@ -59,6 +59,13 @@ void remeasured_line(char *buf, size_t n, const struct gate *g,
 struct why_frame;
 void why_line(char *buf, size_t n, const struct why_frame *f);
 bool check_gates(struct console *con, const struct result *res, int n);
+/*
+ * A broken gate as one line, the same on the console and in JUnit:
+ * "--fail-if 'p99>20ms': Audio under None has 30.08 ms".
+ */
+struct row;
+void gate_text(char *buf, size_t n, const struct plan *p,
+	       const struct gate *gt, const struct row *w);
 
 /*
  * With 3 or more repeats: each cell's run-to-run variation and how many

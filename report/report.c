@@ -540,5 +540,9 @@ int report_main(int argc, char **argv)
 		fprintf(stderr, "interbench report: %s\n", err);
 		return IB_EXIT_USAGE;
 	}
-	return IB_EXIT_OK;
+	/* what it wrote, where a script or a person can find it */
+	printf("Wrote %s (%d file%s)%s%s\n", o.out, n, n == 1 ? "" : "s",
+	       o.svg_dir ? ", and each picture as an SVG file in " : "",
+	       o.svg_dir ? o.svg_dir : "");
+	return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
 }

@@ -32,7 +32,8 @@ test_expect_success 'a run with --html writes the page (and every result its win
 test_expect_success 'interbench report draws the same run, with --svg' '
 	mkdir svgs &&
 	"$IB" report r.json -o p.html --svg svgs >out 2>err &&
-	[ ! -s out ] && [ ! -s err ] &&
+	[ ! -s err ] &&
+	[ "$(cat out)" = "Wrote p.html (1 file), and each picture as an SVG file in svgs" ] &&
 	head -n 1 p.html | grep -q "^<!DOCTYPE html>$" &&
 	[ $(ls svgs | wc -l) -ge 12 ] &&
 	! grep -q "<script\|src=\|href=" p.html

@@ -45,6 +45,15 @@ test_expect_success 'more threads than CPUs: the cell says so' '
 	has out "fewer CPUs than that"
 '
 
+# A cell that cannot run (above) beside a measured one that breaks a
+# gate: both a fault and a finding, exit 7 (3 > 7 > 1 > 4).
+test_expect_success 'a broken gate and an unmeasured cell: exit 7, both said' '
+	status_is 7 "$IB" -c -t 0.3 -W Cyclic -W Audio -w None -u \
+		--cyclic-threads 2 --fail-if "p50>=0ns" >out 2>&1 &&
+	has out "^FAILED --fail-if .p50>=0ns.: Audio under None has" &&
+	has out "1 of 2 cells were not measured"
+'
+
 test_expect_success 'by default one unpinned thread, no per-CPU lines' '
 	"$IB" -c -t 0.5 -W Cyclic -w None >out 2>&1 &&
 	hasnt out "^          cpu "
