@@ -139,6 +139,25 @@ static const struct file_cell *cell_of(const struct cmp_cell *cc)
 	return cc->a ? cc->a : cc->b;
 }
 
+static void differs_line(void *ctx, const char *key, const char *va,
+			 const char *vb)
+{
+	(void)ctx;
+	printf("  %-34s %s -> %s\n", key, va, vb);
+}
+
+/* First, every recorded setting that differs: what else changed. */
+static void print_differs(const struct result_file *base,
+			  const struct result_file *cur)
+{
+	printf("Settings recorded differently in %s and %s:\n", base->path,
+	       cur->path);
+	if (!rf_settings_diff(base, cur, differs_line, NULL))
+		printf("  none: the machine and interbench's settings were "
+		       "recorded the same\n");
+	printf("\n");
+}
+
 static void print_header(const struct result_file *base,
 			 const struct result_file *cur,
 			 const struct cmp_opts *o, int looks)
@@ -336,6 +355,7 @@ static int compare_one(const struct result_file *base,
 
 	if (cmp_pair_run(base, cur, &o->cmp, m, nm, &c))
 		return -ENOMEM;
+	print_differs(base, cur);
 	print_header(base, cur, &o->cmp, o->looks);
 	print_cells(&c, m);
 	printf("\n");
@@ -346,7 +366,7 @@ static int compare_one(const struct result_file *base,
 	out->undecided += c.count[CV_INCONCLUSIVE] + c.count[CV_FEW];
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
-		json_pair(jw, &c, m, cur);
+		json_pair(jw, &c, m, base, cur);
 	cmp_pair_free(&c);
 	return 0;
 }

@@ -44,7 +44,8 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 		   const struct options *o, const char *base);
 /* One file against BASE, into "comparisons". */
 void json_pair(struct jw *w, const struct cmp_pair *c,
-	       const struct cmp_metric *m, const struct result_file *cur);
+	       const struct cmp_metric *m, const struct result_file *base,
+	       const struct result_file *cur);
 /* From the first all-pairs row on, into "all_pairs". */
 void json_all_begin(struct json_cmp *j);
 int json_cmp_end(struct json_cmp *j);

@@ -76,8 +76,21 @@ static void json_row(struct jw *w, const struct cmp_row *r,
 	jw_obj_end(w);
 }
 
+static void json_differs(void *ctx, const char *key, const char *va,
+			 const char *vb)
+{
+	struct jw *w = ctx;
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, "key", key);
+	jw_str(w, "base", va);
+	jw_str(w, "new", vb);
+	jw_obj_end(w);
+}
+
 void json_pair(struct jw *w, const struct cmp_pair *c,
-	       const struct cmp_metric *m, const struct result_file *cur)
+	       const struct cmp_metric *m, const struct result_file *base,
+	       const struct result_file *cur)
 {
 	int i, j;
 
@@ -85,6 +98,10 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 	jw_str(w, "file", cur->path);
 	jw_str(w, "interbench_version", cur->version);
 	jw_str(w, "interrupted", cur->interrupted);
+	/* what was recorded differently, before any figure */
+	jw_arr_begin(w, "settings_differ");
+	rf_settings_diff(base, cur, json_differs, w);
+	jw_arr_end(w);
 	jw_arr_begin(w, "cells");
 	for (i = 0; i < c->ncells; i++) {
 		const struct cmp_cell *cc = &c->cells[i];

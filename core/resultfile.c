@@ -482,3 +482,110 @@ void rf_cell_hist(const struct file_cell *c, struct lat_stats *s)
 		}
 	}
 }
+
+/* ---- what differs between two files' settings ----------------------- */
+
+#define RF_MAX_SETTINGS	256
+
+struct flat {
+	char key[RF_MAX_SETTINGS][96];
+	char val[RF_MAX_SETTINGS][128];
+	int n;
+};
+
+static void leaf_text(const struct jval *v, char *buf, size_t n)
+{
+	size_t i, used = 0;
+
+	switch (v->type) {
+	case J_STR:
+		snprintf(buf, n, "%s", v->str);
+		break;
+	case J_NUM:
+		snprintf(buf, n, "%g", v->num);
+		break;
+	case J_BOOL:
+		snprintf(buf, n, "%s", v->b ? "true" : "false");
+		break;
+	case J_ARR:
+		buf[0] = '\0';
+		for (i = 0; i < v->n && used < n; i++) {
+			char item[64];
+
+			leaf_text(&v->items[i], item, sizeof(item));
+			used += (size_t)snprintf(buf + used, n - used, "%s%s",
+						 i ? "," : "", item);
+		}
+		break;
+	default:
+		snprintf(buf, n, "null");
+	}
+}
+
+static void flatten(const struct jval *o, const char *prefix, struct flat *f)
+{
+	size_t i;
+
+	for (i = 0; o && o->type == J_OBJ && i < o->n; i++) {
+		char key[96];
+
+		snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "",
+			 o->keys[i]);
+		/* what differs by nature, not by setting */
+		if (!strcmp(o->keys[i], "concurrent_pid"))
+			continue;
+		if (o->items[i].type == J_OBJ) {
+			flatten(&o->items[i], key, f);
+			continue;
+		}
+		if (f->n == RF_MAX_SETTINGS)
+			return;
+		snprintf(f->key[f->n], sizeof(f->key[0]), "%s", key);
+		leaf_text(&o->items[i], f->val[f->n], sizeof(f->val[0]));
+		f->n++;
+	}
+}
+
+static const char *flat_get(const struct flat *f, const char *key)
+{
+	int i;
+
+	for (i = 0; i < f->n; i++)
+		if (!strcmp(f->key[i], key))
+			return f->val[i];
+	return NULL;
+}
+
+int rf_settings_diff(const struct result_file *a, const struct result_file *b,
+		     rf_diff_fn fn, void *ctx)
+{
+	static const char *const parts[] = { K_SYSTEM, K_SETTINGS };
+	struct flat *fa = calloc(1, sizeof(*fa)), *fb = calloc(1, sizeof(*fb));
+	int i, k, n = 0;
+
+	if (!fa || !fb) {
+		free(fa);
+		free(fb);
+		return 0;
+	}
+	for (k = 0; k < 2; k++) {
+		flatten(json_get(a->doc, parts[k]), parts[k], fa);
+		flatten(json_get(b->doc, parts[k]), parts[k], fb);
+	}
+	for (i = 0; i < fa->n; i++) {
+		const char *vb = flat_get(fb, fa->key[i]);
+
+		if (!vb || strcmp(vb, fa->val[i])) {
+			fn(ctx, fa->key[i], fa->val[i], vb ? vb : "absent");
+			n++;
+		}
+	}
+	for (i = 0; i < fb->n; i++)
+		if (!flat_get(fa, fb->key[i])) {
+			fn(ctx, fb->key[i], "absent", fb->val[i]);
+			n++;
+		}
+	free(fa);
+	free(fb);
+	return n;
+}

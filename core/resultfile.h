@@ -74,6 +74,17 @@ int rf_load(struct result_file *rf, const char *path, char *err,
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen);
 void rf_free(struct result_file *rf);
+/*
+ * Every recorded setting that differs between a and b: each leaf of their
+ * "system" and "settings" objects (and their machine state), by dotted
+ * key, told to fn with each file's value as text ("absent" where a file
+ * has not got it). Keys that differ by nature (a concurrent run's pid)
+ * are left out. Returns how many differ.
+ */
+typedef void (*rf_diff_fn)(void *ctx, const char *key, const char *va,
+			   const char *vb);
+int rf_settings_diff(const struct result_file *a, const struct result_file *b,
+		     rf_diff_fn fn, void *ctx);
 struct file_cell *rf_find_cell(const struct result_file *rf,
 			       const char *bench, const char *load);
 /* The latency distribution of a cell over its ok repeats. */

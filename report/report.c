@@ -104,11 +104,17 @@ static void header(struct page *pg, const struct result_file *rf)
 	hdr_row(b, "machine", s);
 	/* Files from before 0.40 lack these: then the row says nothing. */
 	if (jstr(sys, "sched_ext")) {
+		const struct jval *ag = json_get_type(sys, "autogroup",
+						      J_BOOL);
+
 		snprintf(s, sizeof(s), "preempt %s (from %s), sched_ext %s, "
-			 "cpuidle governor %s, THP %s%s",
+			 "autogroup %s, RT throttling %g us/s, cpuidle "
+			 "governor %s, THP %s%s",
 			 jstr(sys, "preempt") ?: "?",
 			 jstr(sys, "preempt_source") ?: "?",
 			 jstr(sys, "sched_ext"),
+			 ag ? (ag->b ? "on" : "off") : "?",
+			 jnum(sys, "sched_rt_runtime_us"),
 			 jstr(sys, "cpuidle_governor") ?: "none",
 			 jstr(sys, "transparent_hugepages") ?: "?",
 			 vm && vm->b ? ", a virtual machine" : "");
@@ -362,6 +368,65 @@ static void file_section(struct page *pg, const struct result_file *rf,
 	why_table(pg, rf);
 }
 
+struct differs {
+	struct sbuf *b;
+	bool any;
+};
+
+static void differs_row(void *ctx, const char *key, const char *va,
+			const char *vb)
+{
+	struct differs *d = ctx;
+
+	if (!d->any)
+		sb_printf(d->b, "<table>\n<tr><th>setting</th><th>first file"
+			  "</th><th>this file</th></tr>\n");
+	d->any = true;
+	sb_printf(d->b, "<tr><td>");
+	sb_esc(d->b, key);
+	sb_printf(d->b, "</td><td>");
+	sb_esc(d->b, va);
+	sb_printf(d->b, "</td><td>");
+	sb_esc(d->b, vb);
+	sb_printf(d->b, "</td></tr>\n");
+	printf("  %-34s %s -> %s\n", key, va, vb);
+}
+
+/*
+ * First, what was recorded differently (each file against the first):
+ * on the page and on stdout.
+ */
+static void differs_section(struct page *pg, const struct result_file *rf,
+			    int n)
+{
+	int i;
+
+	if (n < 2)
+		return;
+	sb_printf(&pg->b, "<h2>Settings recorded differently</h2>\n");
+	for (i = 1; i < n; i++) {
+		struct differs d = { &pg->b, false };
+
+		printf("Settings recorded differently in %s and %s:\n",
+		       rf[0].path, rf[i].path);
+		sb_printf(&pg->b, "<p>");
+		sb_esc(&pg->b, rf[i].path);
+		sb_printf(&pg->b, " against ");
+		sb_esc(&pg->b, rf[0].path);
+		sb_printf(&pg->b, ":</p>\n");
+		rf_settings_diff(&rf[0], &rf[i], differs_row, &d);
+		if (d.any) {
+			sb_printf(&pg->b, "</table>\n");
+		} else {
+			sb_printf(&pg->b, "<p>none: the machine and "
+				  "interbench's settings were recorded the "
+				  "same</p>\n");
+			printf("  none: the machine and interbench's settings "
+			       "were recorded the same\n");
+		}
+	}
+}
+
 static int report_files(const struct report_opts *o,
 			const struct result_file *rf, int n, char *err,
 			size_t errlen)
@@ -371,6 +436,7 @@ static int report_files(const struct report_opts *o,
 	int i, ret = 0;
 
 	page_begin(&pg, o, "interbench report");
+	differs_section(&pg, rf, n);
 	for (i = 0; i < n && !ret; i++) {
 		ret = rep_names(&rf[i], &nm);
 		/*

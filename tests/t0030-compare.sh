@@ -327,6 +327,22 @@ bad 'a FIFO nobody writes (no hang)' 'fifo: line 1, column 1: unexpected end of 
 head -c 67108865 /dev/zero | tr "\000" " " >huge.json
 bad 'a file past 64 MiB' 'huge.json: more than 64 MiB' huge.json base.json
 rm -f huge.json
+# Before any figure, every recorded setting that differs is listed.
+test_expect_success 'compare lists first the settings recorded differently' '
+	run base.json same.json &&
+	[ "$(sed -n 2p out)" = "  none: the machine and interbench'"'"'s settings were recorded the same" ] &&
+	sed "s/\"cpus\": 4/\"cpus\": 2, \"autogroup\": false/; s/\"duration_s\": 1/\"duration_s\": 2/" \
+		same.json >other.json &&
+	run --json c.json base.json other.json &&
+	[ "$(sed -n 1p out)" = "Settings recorded differently in base.json and other.json:" ] &&
+	grep -q "^  system.cpus  *4 -> 2$" out &&
+	grep -q "^  system.autogroup  *absent -> false$" out &&
+	grep -q "^  settings.duration_s  *1 -> 2$" out &&
+	[ $(sed -n "2,/^$/p" out | grep -c "^  ") = 3 ] &&
+	grep -q "\"settings_differ\": \[" c.json &&
+	grep -q "\"key\": \"settings.duration_s\"" c.json
+'
+
 bad 'a single file' 'need a base file' base.json
 bad 'no file at all' 'need a base file'
 test_done

@@ -39,9 +39,21 @@ test_expect_success 'interbench report draws the same run, with --svg' '
 	! grep -q "<script\|src=\|href=" p.html
 '
 
+test_expect_success 'report of two files lists first the settings recorded differently' '
+	sed "s/\"load_nice\": 0/\"load_nice\": 5/" r.json >r5.json &&
+	"$IB" report r.json r5.json -o two.html >out 2>err && [ ! -s err ] &&
+	[ "$(sed -n 1p out)" = "Settings recorded differently in r.json and r5.json:" ] &&
+	grep -q "^  settings.load_nice  *0 -> 5$" out &&
+	[ "$(tail -n 1 out)" = "Wrote two.html (2 files)" ] &&
+	grep -q "<h2>Settings recorded differently</h2>" two.html &&
+	grep -q "<td>settings.load_nice</td><td>0</td><td>5</td>" two.html &&
+	# the scheduling row names autogroup and RT throttling too
+	grep -q "autogroup o[nf]*, RT throttling [0-9-]* us/s" two.html
+'
+
 if [ -n "$HAVE_XMLLINT" ]; then
 	test_expect_success 'every page and SVG file is well-formed (xmllint)' '
-		xmllint --noout r.html p.html svgs/*.svg
+		xmllint --noout r.html p.html two.html svgs/*.svg
 	'
 else
 	test_skip 'every page and SVG file is well-formed' "$NO_XMLLINT"

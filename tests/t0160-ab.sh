@@ -17,7 +17,7 @@ test_expect_success 'bad input: one line naming it, exit 2, no command run, no f
 	for bad in "-n 2" "--json x.json" "--trace" "--breaktrace 100" \
 		"--b-opts \"-W video\"" "--b-opts foo" "--b-opts -B" \
 		"--b-opts \"--json x\"" "--primary bogus" "--b \"\"" \
-		"--cmd-timeout 0" "--remeasure-if 'steal>1'"; do
+		"--cmd-timeout 0" "--remeasure-if \"steal>1\""; do
 		eval status_is 2 "\"\$IB\"" ab $QUICK -o p --b "\"touch ran\"" \
 			"$bad" >out 2>err || return 1
 		[ ! -s out ] && [ $(wc -l <err) = 1 ] || { cat err; fail "$bad"; }
