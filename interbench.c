@@ -33,6 +33,7 @@
 #include "outputs/results.h"
 #include "run/run.h"
 #include "run/shell.h"
+#include "run/placement.h"
 #include "lib/system.h"
 #include "run/machine.h"
 #include "run/trace.h"
@@ -46,6 +47,7 @@
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct run {
 	struct plan plan;
+	struct placement place;		/* --load-group */
 	struct calibration cal;
 	struct sysinfo_ib sys;
 	struct run_info info;
@@ -619,6 +621,41 @@ static void __attribute__((noreturn)) broke(struct run *r)
 	exit(IB_EXIT_BREAK);
 }
 
+/* --load-group cgroup: the groups made, removed at every exit() */
+static struct placement *groups_made[2];
+
+static void remove_groups(void)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (groups_made[i])
+			placement_remove(groups_made[i]);
+}
+
+/*
+ * Where the loads go, made after every check and the lock, like the
+ * trace instance: a refusal is one line and nothing left (exit 3).
+ */
+static void place_loads(struct run *r, char tag)
+{
+	static bool registered;
+	struct placement *pl = &r->place;
+	char err[PATH_MAX + 256];
+
+	pl->group = r->plan.cfg.load_group;
+	pl->weight = r->plan.cfg.load_weight;
+	pl->tag = tag;
+	if (!registered) {
+		atexit(remove_groups);
+		registered = true;
+	}
+	if (placement_setup(pl, err, sizeof(err)))
+		die(IB_EXIT_SETUP, "%s", err);
+	if (pl->dir[0])
+		groups_made[tag == 'B'] = pl;
+}
+
 /* ---- the run -------------------------------------------------------- */
 
 static void start(struct run *r, const struct run *twin)
@@ -626,6 +663,8 @@ static void start(struct run *r, const struct run *twin)
 	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
 	if (!r->res || runner_init(&r->runner, &r->plan))
 		die(IB_EXIT_SETUP, "out of memory");
+	r->runner.place = &r->place;
+	r->info.load_where = r->place.what;
 	if (r->plan.trace) {
 		r->runner.trace = &r->tracer;
 		r->info.trace = &r->tracer;
@@ -666,6 +705,14 @@ static void start(struct run *r, const struct run *twin)
 	calibrate(r);
 	log_header(&r->con, &r->cal);
 	machine_state_print(&r->sys, out_cb, &r->con);
+	if (r->place.group == LG_SESSION)
+		out(&r->con, "Loads: in a session of their own (autogroup %s: "
+		    "%s)\n", r->sys.st.autogroup > 0 ? "on" : "off",
+		    r->sys.st.autogroup > 0 ? "a scheduling group of their "
+		    "own, as a second terminal's" : "the session changes "
+		    "nothing for the scheduler");
+	else if (r->place.group == LG_CGROUP)
+		out(&r->con, "Loads: in their own %s\n", r->place.what);
 	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
 	if (r->plan.trace)
 		out(&r->con, "Trace: tracefs instance %s, clock mono; "
@@ -1169,6 +1216,8 @@ static int ab_main(int argc, char **argv)
 	}
 	take_lock(&a->side[0]);
 	hold_dma_latency(p[0]);
+	for (s = 0; s < 2; s++)
+		place_loads(&a->side[s], a->ab.side[s].name);
 	open_files(&a->side[0]);
 	for (s = 0; s < 2; s++) {
 		a->side[s].info.ab = &a->ab;
@@ -1209,6 +1258,7 @@ int main(int argc, char **argv)
 	take_lock(r);
 	hold_dma_latency(&r->plan);
 	open_trace(r);
+	place_loads(r, 0);
 	open_files(r);
 	start(r, NULL);
 	run_all(r);

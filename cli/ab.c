@@ -58,7 +58,7 @@ const struct opt ab_opts[] = {
 	  .parse = set_a_opts,
 	  .help = "interbench options for A's cells only, blank-\n"
 		  "separated: -B, -N, -L, -r, --bench-policy,\n"
-		  "--bench-slice, --load-policy" },
+		  "--bench-slice, --load-policy, --load-group" },
 	{ .name = "b-opts", .type = OT_CALL, .arg = "OPTIONS",
 	  .parse = set_b_opts,
 	  .help = "the same for B's cells (e.g. '--bench-slice 300')" },
@@ -84,7 +84,8 @@ static bool side_may(const struct opt *o)
 {
 	static const char *const ok[] = {
 		"bench-nice", "load-nice", "load-threads", "rt",
-		"bench-policy", "bench-slice", "load-policy", NULL,
+		"bench-policy", "bench-slice", "load-policy", "load-group",
+		NULL,
 	};
 	int i;
 
@@ -132,8 +133,8 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 		if (!o || !side_may(o)) {
 			snprintf(err, n, "option --%c-opts: '%s' is not one a "
 				 "side may have of its own (-B, -N, -L, -r, "
-				 "--bench-policy, --bench-slice, "
-				 "--load-policy); the rest are common to both",
+				 "--bench-policy, --bench-slice, --load-policy, "
+				 "--load-group); the rest are common to both",
 				 side, a);
 			return -EINVAL;
 		}

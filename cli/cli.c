@@ -36,6 +36,7 @@ static int set_dir(void *base, const char *val, char *err, size_t n);
 static int add_gate(void *base, const char *val, char *err, size_t n);
 static int set_repeats(void *base, const char *val, char *err, size_t n);
 static int set_completion(void *base, const char *val, char *err, size_t n);
+static int set_load_group(void *base, const char *val, char *err, size_t n);
 static int set_remeasure(void *base, const char *val, char *err, size_t n);
 
 static const char *const shells[] = { "bash", NULL };
@@ -80,6 +81,13 @@ const struct opt cli_opts[] = {
 	{ .name = "load-policy", .type = OT_ENUM, .arg = "POLICY",
 	  .help = "the loads' class: other (default), batch, idle",
 	  .off = P(cfg.load_policy), .names = load_policy_names },
+	{ .name = "load-group", .type = OT_CALL, .arg = "WHERE",
+	  .help = "where the loads live: same (default: interbench's\n"
+		  "own group, as 0.31), session (their own session,\n"
+		  "so autogroup gives them a group, as a second\n"
+		  "terminal), cgroup[:WEIGHT] (their own cgroup, cpu\n"
+		  "weight 1-10000, default 100, as a desktop slice)",
+	  .parse = set_load_group },
 	{ .name = "custom-cpu", .letter = 'C', .type = OT_UINT, .arg = "PCT",
 	  .help = "CPU percent of the Custom benchmark and load",
 	  .off = P(cfg.custom_cpu_pct), .min = 0, .max = 100,
@@ -358,6 +366,28 @@ static int set_remeasure(void *base, const char *val, char *err, size_t n)
 	}
 	p->remeasure_on = true;
 	return 0;
+}
+
+static int set_load_group(void *base, const char *val, char *err, size_t n)
+{
+	struct plan *p = base;
+	struct opt o = { .type = OT_UINT, .off = offsetof(struct plan,
+							  cfg.load_weight),
+			 .min = 1, .max = 10000 };
+	int i;
+
+	for (i = 0; load_group_names[i]; i++)
+		if (!strcmp(val, load_group_names[i])) {
+			p->cfg.load_group = (enum load_group)i;
+			return 0;
+		}
+	if (!strncmp(val, "cgroup:", 7) && !opt_set(&o, base, val + 7, err, n)) {
+		p->cfg.load_group = LG_CGROUP;
+		return 0;
+	}
+	snprintf(err, n, "'%s' is not same, session, cgroup or cgroup:WEIGHT "
+		 "with WEIGHT 1 to 10000", val);
+	return -EINVAL;
 }
 
 static int set_completion(void *base, const char *val, char *err, size_t n)

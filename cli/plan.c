@@ -37,6 +37,7 @@ int plan_init(struct plan *p)
 	if (p->cfg.cpus < 1)
 		p->cfg.cpus = 1;
 	p->cfg.load_threads = p->cfg.cpus;
+	p->cfg.load_weight = LG_WEIGHT_DEFAULT;
 	p->repeats = 1;
 	p->trace_frames = 3;
 	p->remeasure_max = 3;

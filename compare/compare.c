@@ -455,13 +455,21 @@ static void sched_text(const struct result_file *rf, char *buf, size_t n)
 	const struct jval *sl = set ? json_get_type(set, "bench_slice_us",
 						    J_NUM) : NULL;
 	const struct jval *rt = set ? json_get_type(set, "rt", J_BOOL) : NULL;
-	char slice[32] = "";
+	const struct jval *lg = set ? json_get_type(set, "load_group",
+						    J_STR) : NULL;
+	const struct jval *lw = set ? json_get_type(set, "load_cpu_weight",
+						    J_NUM) : NULL;
+	char slice[32] = "", group[48] = "";
 
 	if (sl)
 		snprintf(slice, sizeof(slice), " slice %g us", sl->num);
-	snprintf(buf, n, "tasks %s%s, loads %s",
+	/* files from before --load-group had them in interbench's group */
+	if (lg && strcmp(lg->str, "same"))
+		snprintf(group, sizeof(group), " in their own %s%s%.0f",
+			 lg->str, lw ? " weight " : "", lw ? lw->num : 0);
+	snprintf(buf, n, "tasks %s%s, loads %s%s",
 		 bp ? bp->str : rt && rt->b ? "fifo" : "other", slice,
-		 lp ? lp->str : "other");
+		 lp ? lp->str : "other", group);
 }
 
 /*
@@ -542,7 +550,7 @@ const struct opt compare_opts[] = {
 	{ .name = "allow-policies", .type = OT_FLAG, .off = O(any_policy),
 	  .help = "compare runs whose tasks or loads were scheduled\n"
 		  "differently (--bench-policy, --bench-slice, -r,\n"
-		  "--load-policy): refused without it" },
+		  "--load-policy, --load-group): refused without it" },
 	{ .name = "help", .letter = 'h', .type = OT_ACTION,
 	  .help = "show this help" },
 	{ .name = NULL },

@@ -16,6 +16,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* --load-group: where the loads live (run/placement.h) */
+enum load_group { LG_SAME, LG_SESSION, LG_CGROUP };
+extern const char *const load_group_names[];	/* same, session, cgroup */
+#define LG_WEIGHT_DEFAULT	100		/* cgroup v2's default */
+
 struct run_cfg {
 	uint64_t duration_ns;		/* -t per cell */
 	uint64_t loops_per_ms;		/* calibrated */
@@ -26,6 +31,8 @@ struct run_cfg {
 	int bench_policy;		/* --bench-policy (-r: fifo) */
 	uint64_t bench_slice_ns;	/* --bench-slice; 0: the kernel's */
 	int load_policy;		/* --load-policy */
+	enum load_group load_group;	/* --load-group */
+	unsigned int load_weight;	/* --load-group cgroup:WEIGHT */
 	bool rt_ok;			/* we may use SCHED_FIFO at all */
 	bool uniprocessor;		/* -u */
 	int cpus;			/* online CPUs */

@@ -50,3 +50,5 @@ void load_fail(struct load_work *w, int err, const char *fmt, ...)
 	va_end(ap);
 	atomic_store_explicit(&w->failed, -err, memory_order_release);
 }
+
+const char *const load_group_names[] = { "same", "session", "cgroup", NULL };

@@ -111,6 +111,15 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	else
 		jw_null(w, "bench_slice_us");
 	jw_str(w, "load_policy", load_policy_names[cfg->load_policy]);
+	/* where the loads lived: compared like their class */
+	jw_str(w, "load_group", load_group_names[cfg->load_group]);
+	if (cfg->load_group == LG_CGROUP) {
+		jw_int(w, "load_cpu_weight", (int)cfg->load_weight);
+		jw_str(w, "load_cgroup", ri->load_where);
+	} else {
+		jw_null(w, "load_cpu_weight");
+		jw_null(w, "load_cgroup");
+	}
 	jw_bool(w, "uniprocessor", cfg->uniprocessor);
 	jw_str(w, "dir", cfg->dir);
 	if (cfg->custom_interval_ns) {

@@ -31,6 +31,7 @@ struct run_info {
 	const struct tracer *trace;	/* --trace, or NULL */
 	const char *breaktrace_file;	/* --breaktrace saved it there */
 	const struct ab_plan *ab;	/* `interbench ab`, or NULL */
+	const char *load_where;		/* --load-group, as made */
 	int ab_side;			/* which of its sides this file is */
 };
 

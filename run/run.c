@@ -88,7 +88,8 @@ int runner_init(struct runner *rn, const struct plan *p)
  * In a fresh child: own process group, dies with the parent, and a name
  * (ib:bench:Audio, ib:load:Burn) so ps and the tests can tell them apart.
  */
-static void child_setup(pid_t parent, const char *role, const char *name)
+static void child_setup(pid_t parent, const char *role, const char *name,
+			bool session)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD };
 	char comm[16];
@@ -96,7 +97,9 @@ static void child_setup(pid_t parent, const char *role, const char *name)
 
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
-	setpgid(0, 0);
+	/* a session is a process group of its own too: pgid = pid */
+	if (!session || setsid() < 0)
+		setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(127);
@@ -218,7 +221,7 @@ static int prepare_load(struct runner *rn, const struct load_desc *l)
 	if (!pid) {
 		int err;
 
-		child_setup(me, "prep", l->name);
+		child_setup(me, "prep", l->name, false);
 		err = l->prepare(&lc);
 		if (err && !atomic_load(&work->failed))
 			load_fail(work, -err, "%s", strerror(-err));
@@ -253,7 +256,17 @@ static pid_t start_load(struct runner *rn, const struct load_desc *l)
 	pid = fork();
 	if (pid)
 		return pid;
-	child_setup(me, "load", l->name);
+	child_setup(me, "load", l->name,
+		    rn->place && rn->place->group == LG_SESSION);
+	/* --load-group: its session is made above; its cgroup here */
+	if (rn->place && rn->place->group == LG_CGROUP) {
+		err = placement_join(rn->place);
+		if (err) {
+			load_fail(work, -err, "cannot join the loads' cgroup "
+				  "%s: %s", rn->place->dir, strerror(-err));
+			_exit(1);
+		}
+	}
 	/* Under memory pressure the kernel should pick a load. */
 	sys_write_file("/proc/self/oom_score_adj", "500");
 	/* Threads inherit it: every thread of the load runs niced. */
@@ -304,7 +317,7 @@ static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
 	pid = fork();
 	if (pid)
 		return pid;
-	child_setup(me, "bench", s->name);
+	child_setup(me, "bench", s->name, false);
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
 	/* Best effort: page faults would show up as latency. */
 	sys_lock_memory();

@@ -20,6 +20,7 @@
 #include "core/figures.h"
 #include "core/raw.h"
 #include "core/load.h"
+#include "run/placement.h"
 
 /* What the children hand back (a shared anonymous mapping). */
 struct shared {
@@ -33,6 +34,7 @@ struct runner {
 	pid_t kids[2];			/* process groups alive now */
 	bool read_file_dirty;		/* made this run and not complete */
 	struct tracer *trace;		/* --trace, or NULL */
+	const struct placement *place;	/* --load-group: where loads go */
 	bool broke;			/* --breaktrace: the last cell broke */
 };
 

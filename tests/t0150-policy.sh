@@ -16,7 +16,12 @@ test_expect_success 'bad values: one line, exit 2, nothing started' '
 	status_is 2 "$IB" -r --bench-policy idle 2>err && has err "contradicts" &&
 	status_is 2 "$IB" --bench-policy deadline -W Gaming 2>err &&
 	has err "cannot be a deadline task" &&
-	[ $(wc -l <err) = 1 ] && no_ib_procs
+	[ $(wc -l <err) = 1 ] && no_ib_procs &&
+	for bad in bogus cgroup:0 cgroup:10001 cgroup:x "cgroup:"; do
+		status_is 2 "$IB" --load-group "$bad" 2>err &&
+		has err "is not same, session, cgroup or cgroup:WEIGHT" &&
+		[ $(wc -l <err) = 1 ] || return 1
+	done
 '
 
 test_expect_success 'deadline leaves out what is not periodic by default' '
@@ -141,6 +146,84 @@ if is_root; then
 		has out "note: other.json: tasks other" &&
 		"$IB" compare other.json other.json >out
 	'
+
+	# The load's session and autogroup, and interbench's own, as /proc
+	# shows them while it runs: "SID AUTOGROUP-LINE".
+	where() { echo "$(awk "{ print \$6 }" /proc/$1/stat) $(cat /proc/$1/autogroup)"; }
+
+	test_expect_success '--load-group session: the load has a session (and autogroup) of its own' '
+		"$IB" -c -t 3 -W Audio -w Burn --load-group session \
+			--json ls.json >out 2>&1 &
+		pid=$! &&
+		wait_proc ib:load:Burn && sleep 0.3 &&
+		lp=$(our_procs ib:load:Burn | head -n 1) &&
+		bp=$(our_procs ib:bench:Audio | head -n 1) &&
+		l=$(where $lp) && b=$(where $bp) && me=$(where $pid) &&
+		wait_pid $pid 30 && [ "$rc" = 0 ] &&
+		echo "load: $l; bench: $b; interbench: $me" &&
+		[ "${l%% *}" = "$lp" ] && [ "$b" = "$me" ] &&
+		if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled)" = 1 ]; then
+			[ "${l#* }" != "${me#* }" ] || fail "one autogroup"
+			has out "^Loads: in a session of their own (autogroup on"
+		fi &&
+		has ls.json "\"load_group\": \"session\""
+	'
+
+	cg_root() {
+		if [ "$(stat -f -c %T /sys/fs/cgroup)" = cgroup2fs ]; then
+			echo /sys/fs/cgroup
+		else
+			echo /sys/fs/cgroup/cpu
+		fi
+	}
+	if grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null ||
+	   [ -e /sys/fs/cgroup/cpu/cpu.shares ]; then
+		test_expect_success '--load-group cgroup:10: the load in its own group at that weight, removed after' '
+			"$IB" -c -t 3 -W Audio -w Burn --load-group cgroup:10 \
+				--json lc.json >out 2>&1 &
+			pid=$! &&
+			wait_proc ib:load:Burn && sleep 0.3 &&
+			lp=$(our_procs ib:load:Burn | head -n 1) &&
+			bp=$(our_procs ib:bench:Audio | head -n 1) &&
+			g=$(cg_root)/interbench-$pid &&
+			procs=$(cat $g/cgroup.procs) &&
+			w=$(cat $g/cpu.weight 2>/dev/null || cat $g/cpu.shares) &&
+			in_b=$(grep -c "interbench-" /proc/$bp/cgroup || true) &&
+			wait_pid $pid 30 && [ "$rc" = 0 ] &&
+			echo "procs $procs weight $w" &&
+			echo "$procs" | grep -qx "$lp" && [ "$in_b" = 0 ] &&
+			{ [ "$w" = 10 ] || [ "$w" = 102 ]; } &&
+			[ ! -e "$g" ] &&
+			has lc.json "\"load_group\": \"cgroup\"" &&
+			has lc.json "\"load_cpu_weight\": 10" &&
+			has out "^Loads: in their own cgroup v[12] $g, cpu"
+		'
+
+		test_expect_success 'cgroup: removed after SIGINT; a SIGKILLed run'"'"'s removed by the next run' '
+			"$IB" -c -t 5 -W Audio -w Burn --load-group cgroup >out 2>&1 &
+			pid=$! &&
+			wait_proc ib:load:Burn && kill -INT $pid &&
+			wait_pid $pid 30 && [ "$rc" = 130 ] &&
+			[ ! -e $(cg_root)/interbench-$pid ] ||
+				fail "after SIGINT (exit $rc): $(ls -d $(cg_root)/interbench-*)"
+			"$IB" -c -t 5 -W Audio -w Burn --load-group cgroup >out 2>&1 &
+			pid=$! &&
+			wait_proc ib:load:Burn && kill -KILL $pid &&
+			wait_pid $pid 30 && sleep 0.5 &&
+			[ -d $(cg_root)/interbench-$pid ] &&
+			"$IB" -c -t 0.2 -W Audio -w None --load-group cgroup >out 2>&1 &&
+			[ ! -e $(cg_root)/interbench-$pid ]
+		'
+
+		test_expect_success 'compare refuses loads placed differently, unless asked' '
+			status_is 2 "$IB" compare other.json lc.json >out 2>err &&
+			has err "loads other in their own cgroup weight 10" &&
+			"$IB" compare other.json lc.json --allow-policies >out &&
+			has out "settings.load_group  *same -> cgroup"
+		'
+	else
+		test_skip '--load-group cgroup' 'no cgroup hierarchy with the cpu controller'
+	fi
 else
 	test_skip 'the classes on a real run' 'needs root (real-time and deadline)'
 fi
