@@ -828,10 +828,14 @@ static bool auto_done(struct run *r, int passes)
 		out(&r->con, "\n-n auto: every cell's primary figure is known "
 		    "to %g %% (95 %% interval) after %d repeats\n",
 		    AUTO_HALF_WIDTH_PCT, passes);
-	else if (passes == p->repeats)
-		out(&r->con, "\n-n auto: after %d repeats, the most asked, some"
-		    " cells' primary figure is not known to %g %%\n", passes,
+	else if (passes == p->repeats) {
+		out(&r->con, "\n-n auto: after %d repeats, the most asked, "
+		    "these cells' primary figure is not\nknown to %g %% (more "
+		    "repeats with -n auto:MAX, or a longer -t where the\n"
+		    "advice below says length helps):\n", passes,
 		    AUTO_HALF_WIDTH_PCT);
+		print_unsettled(&r->con, r->res, r->nres);
+	}
 	if (settled) {
 		p->repeats = passes;
 		p->cells = passes * p->per_pass;

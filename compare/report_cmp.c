@@ -22,18 +22,31 @@ static const char *mark_colour(int mark)
 	return mark > 0 ? "#D55E00" : mark < 0 ? "#009E73" : "#777777";
 }
 
-static const char *mark_word(int mark, double p)
-{
-	return mark > 0 ? "worse" : mark < 0 ? "better" :
-	       isnan(p) ? "not tested" : "no clear change";
-}
-
 /* One line of a forest plot. */
 struct forest_row {
 	char label[96];
 	double change, lo, hi, p;
 	int mark;
+	double min;		/* the smallest change that matters */
 };
+
+/*
+ * An unmarked interval within +/- the min change shows no change that
+ * matters; one reaching past it shows nothing: inconclusive.
+ */
+static bool inconclusive(const struct forest_row *r)
+{
+	return !r->mark && !isnan(r->p) && !(r->lo >= -r->min &&
+					     r->hi <= r->min);
+}
+
+static const char *mark_word(const struct forest_row *r)
+{
+	return r->mark > 0 ? "worse" : r->mark < 0 ? "better" :
+	       isnan(r->p) ? "not tested" :
+	       inconclusive(r) ? "inconclusive: the data cannot tell" :
+	       "unchanged";
+}
 
 /*
  * Where a change lies on the plot: percentage points as they are; a
@@ -103,19 +116,24 @@ static void forest(struct page *pg, const char *title,
 			continue;
 		snprintf(tip, sizeof(tip), "%s: %+.1f %s [%+.1f, %+.1f], %s",
 			 r[i].label, r[i].change, log ? "%" : "pt", r[i].lo,
-			 r[i].hi, mark_word(r[i].mark, r[i].p));
+			 r[i].hi, mark_word(&r[i]));
 		sb_printf(&pg->b, "<g class=\"frow\"><title>");
 		sb_esc(&pg->b, tip);
 		sb_printf(&pg->b, "</title>");
+		/* inconclusive: dashed and hollow, not "no change" */
 		if (isfinite(r[i].lo) && isfinite(r[i].hi))
 			sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%.1f\" "
 				  "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-				  "stroke-width=\"2\"/>",
+				  "stroke-width=\"2\"%s/>",
 				  svg_px(&p, fx(r[i].lo, log)), y,
-				  svg_px(&p, fx(r[i].hi, log)), y, col);
+				  svg_px(&p, fx(r[i].hi, log)), y, col,
+				  inconclusive(&r[i]) ?
+				  " stroke-dasharray=\"4 3\"" : "");
 		sb_printf(&pg->b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" "
-			  "height=\"8\" fill=\"%s\"/></g>\n",
-			  svg_px(&p, fx(r[i].change, log)) - 4, y - 4, col);
+			  "height=\"8\" %s=\"%s\"%s/></g>\n",
+			  svg_px(&p, fx(r[i].change, log)) - 4, y - 4,
+			  inconclusive(&r[i]) ? "stroke" : "fill", col,
+			  inconclusive(&r[i]) ? " fill=\"none\"" : "");
 	}
 	svg_end(&pg->b);
 	pic_end(pg, mark, "forest");
@@ -143,6 +161,7 @@ static void summary(struct page *pg, const struct cmp_pair *c,
 		r[n].lo = s->lo;
 		r[n].hi = s->hi;
 		r[n].p = isnan(s->lo) ? NAN : 0;
+		r[n].min = co->min_change;
 		r[n++].mark = s->mark;
 	}
 	if (n)
@@ -179,6 +198,8 @@ static void forests(struct page *pg, const struct cmp_pair *c,
 				r[n].lo = w->lo;
 				r[n].hi = w->hi;
 				r[n].p = w->p;
+				r[n].min = m[k].log ? co->min_change :
+						      co->min_points;
 				r[n++].mark = w->mark;
 			}
 		}
@@ -258,7 +279,9 @@ int report_compare_html(const char *path, const struct result_file *f,
 	sb_printf(&pg.b, "<p class=\"note\">A change is marked when its "
 		  "adjusted p is at most %g and its whole %g %% interval lies "
 		  "beyond %g %% (%g points for percentages): vermillion worse,"
-		  " green better, grey no clear change.</p>\n", co->alpha,
+		  " green better, grey unchanged (the interval within those "
+		  "bounds), grey dashed and hollow inconclusive (the interval "
+		  "reaches past them: the data cannot tell).</p>\n", co->alpha,
 		  co->level * 100, co->min_change, co->min_points);
 	for (i = 1; i < nfiles && !ret; i++) {
 		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c)) {

@@ -512,6 +512,39 @@ void print_variation(struct console *con, const struct result *res, int n)
 	out(con, "\n");
 }
 
+void print_unsettled(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
+	int s, l;
+
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			int f = fig_primary(p->sims[s]->name), k;
+			double m, sd, half;
+
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			k = row_spread(res, n, p->sims[s], p->loads[l],
+				       (enum fig_id)f, &m, &sd);
+			if (k < 2) {
+				out(con, "  %s/%s: %d measured repeats\n",
+				    p->sims[s]->name, p->loads[l]->name, k);
+				continue;
+			}
+			half = inf_t_quantile(0.975, k - 1) * sd / sqrt(k);
+			if (half <= limit)
+				continue;
+			/* the half width falls as one over the root of n */
+			out(con, "  %s/%s: %s known to +/-%.1f %%; about %.0f "
+			    "repeats would know it to %g %%\n",
+			    p->sims[s]->name, p->loads[l]->name,
+			    figures[f].key, expm1(half) * 100,
+			    ceil(k * (half / limit) * (half / limit)),
+			    AUTO_HALF_WIDTH_PCT);
+		}
+}
+
 bool variation_settled(const struct plan *p, const struct result *res,
 		       int n)
 {

@@ -75,6 +75,8 @@ void print_variation(struct console *con, const struct result *res, int n);
 /* -n auto: is every cell's primary figure known to AUTO_HALF_WIDTH_PCT? */
 bool variation_settled(const struct plan *p, const struct result *res,
 		       int n);
+/* -n auto at its most: the cells not settled, and what would settle them. */
+void print_unsettled(struct console *con, const struct result *res, int n);
 
 /* On a terminal: "[3/50] Audio under Burn, about 600 s left". */
 void progress(const struct plan *p, int done, const struct sim_desc *s,

@@ -171,4 +171,11 @@ test_expect_success 'with -n 3: each cell primary noise, split, with repeats per
 	grep -Eq "^(Soonest to find a 10 % change in every cell: -t [0-9.]+ -n [0-9]+, about [0-9]+ min a file|No -t of these lets 1000 repeats)" out
 '
 
+test_expect_success '-n auto at its most names each cell still unsettled and what would settle it' '
+	"$IB" -l 1000000 -c -t 0.3 -n auto:3 -W x -w none >out 2>err &&
+	{ has out "^-n auto: every cell.s primary figure is known to 2.5 %" ||
+	  { has out "^-n auto: after 3 repeats, the most asked, these cells. primary figure is not$" &&
+	    grep -Eq "^  X/None: max known to \+/-[0-9.]+ %; about [0-9]+ repeats would know it to 2.5 %$" out; }; }
+'
+
 test_done

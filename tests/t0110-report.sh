@@ -106,7 +106,12 @@ test_expect_success 'compare --html: summary, a forest row per cell and metric, 
 	has c.html "Summary: geometric mean" &&
 	[ $(count c.html "<g class=\"frow\">") -ge 9 ] &&
 	[ $(count c.html "<g class=\"curve\"") = 6 ] &&
-	has c.html "#D55E00"
+	has c.html "#D55E00" &&
+	# an interval past the min change is inconclusive, drawn dashed and
+	# hollow; one within it unchanged: never both called "no change"
+	inc=$(grep -c "inconclusive: the data cannot tell</title><line [^>]*stroke-dasharray=\"4 3\"/><rect [^>]*fill=\"none\"" c.html) &&
+	[ "$inc" -ge 1 ] &&
+	hasnt c.html "no clear change"
 '
 
 if [ -n "$HAVE_XMLLINT" ]; then
