@@ -140,7 +140,9 @@ const struct opt cli_opts[] = {
 	  .off = P(html_path) },
 	{ .name = "fail-if", .type = OT_CALL, .arg = "EXPR",
 	  .help = "exit 1 if a cell's figure is so, e.g.\n"
-		  "'p99>20ms' or 'deadlines<95' (repeatable)",
+		  "'p99>20ms' or 'deadlines<95' (repeatable); on\n"
+		  "the median of the repeats, or EXPR@K: in K or\n"
+		  "more of them",
 	  .parse = add_gate },
 	{ .name = "remeasure-if", .type = OT_CALL, .arg = "EXPR",
 	  .help = "measure a cell again while EXPR holds for it,\n"
@@ -406,6 +408,8 @@ static int set_completion(void *base, const char *val, char *err, size_t n)
 /* The checks of options that depend on each other, after them all. */
 static int cli_finish(struct plan *p, char *err, size_t n)
 {
+	int i;
+
 	if (p->have_cpu != p->have_interval) {
 		snprintf(err, n, "option %s needs %s too",
 			 p->have_cpu ? "-C" : "-I", p->have_cpu ? "-I" : "-C");
@@ -432,6 +436,13 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		snprintf(err, n, "option --remeasure needs --remeasure-if");
 		return -EINVAL;
 	}
+	for (i = 0; i < p->ngates; i++)
+		if (p->gates[i].k > p->repeats) {
+			snprintf(err, n, "option --fail-if '%s': %d repeats "
+				 "can never be past it with -n %d",
+				 p->gates[i].text, p->gates[i].k, p->repeats);
+			return -EINVAL;
+		}
 	if (p->loops_given && p->calibrate) {
 		snprintf(err, n, "options -l and -b contradict each other");
 		return -EINVAL;

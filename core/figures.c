@@ -445,12 +445,27 @@ int gate_parse(struct gate *g, const char *text, char *err, size_t n)
 		{ "ns", 1 }, { "us", NSEC_PER_USEC }, { "ms", NSEC_PER_MSEC },
 		{ "s", NSEC_PER_SEC },
 	};
-	const char *p = text, *rest;
-	char names[400], *end;
+	const char *p = text, *rest, *at;
+	char names[400], *end, expr[128];
 	size_t i, len;
+	long k;
 	int f;
 
 	g->text = text;
+	g->k = 0;
+	at = strchr(text, '@');
+	if (at) {
+		errno = 0;
+		k = strtol(at + 1, &end, 10);
+		if (end == at + 1 || *end || errno || k < 1 || k > 100) {
+			snprintf(err, n, "'%s': @K wants K, the repeats that "
+				 "must break it, from 1 to 100", text);
+			return -EINVAL;
+		}
+		g->k = (int)k;
+		snprintf(expr, sizeof(expr), "%.*s", (int)(at - text), text);
+		p = expr;
+	}
 	while (*p == ' ')
 		p++;
 	f = gate_figure(p, &len);
@@ -502,6 +517,38 @@ int gate_parse(struct gate *g, const char *text, char *err, size_t n)
 	snprintf(err, n, "'%s': a latency needs a unit: ns, us, ms or s",
 		 text);
 	return -EINVAL;
+}
+
+bool gate_judge(const struct gate *g, const struct row *w,
+		const struct result *res, int n, int *nbroke)
+{
+	int i;
+
+	*nbroke = 0;
+	for (i = 0; i < n; i++)
+		if (res[i].sim == w->sim && res[i].load == w->load &&
+		    res[i].status == RES_OK && gate_broken(g, res[i].v[g->fig]))
+			(*nbroke)++;
+	return g->k ? *nbroke >= g->k : gate_broken(g, w->v[g->fig]);
+}
+
+int gate_thin(const struct gate *g, const struct row *w, int *need)
+{
+	const struct figure *f = &figures[g->fig];
+	int i;
+
+	if (f->get != fig_stat || !(f->arg > 0 && f->arg < 100))
+		return 0;
+	*need = (int)ceil(100 / (100 - f->arg) - 1e-9);
+	/* the sample count of the same statistics */
+	for (i = 0; i < F_COUNT; i++)
+		if (figures[i].get == fig_stat && figures[i].off == f->off &&
+		    figures[i].arg == FS_COUNT &&
+		    figures[i].group == f->group)
+			break;
+	if (i == F_COUNT || isnan(w->v[i]) || w->v[i] >= *need)
+		return 0;
+	return (int)w->v[i];
 }
 
 bool gate_broken(const struct gate *g, double v)

@@ -114,26 +114,29 @@ static void judge(struct cell *c, const struct plan *p)
 		c->v = c->w.bad->status == RES_SKIPPED ? V_SKIPPED : V_ERROR;
 		return;
 	}
-	/* the gates as check_gates() tests them: on the row's medians */
-	for (g = 0; g < p->ngates; g++)
-		c->broken += gate_broken(&p->gates[g],
-					 c->w.v[p->gates[g].fig]);
+	/* the gates as check_gates() judges them */
+	for (g = 0; g < p->ngates; g++) {
+		int nb;
+
+		c->broken += gate_judge(&p->gates[g], &c->w, c->res, c->nres,
+					&nb);
+	}
 	c->v = c->broken ? V_FAILURE : c->w.ok < c->w.n ? V_ERROR : V_PASS;
 }
 
 /* What --fail-if found, one line a broken gate. */
-static void gate_lines(FILE *f, const struct plan *p, const struct row *w,
+static void gate_lines(FILE *f, const struct plan *p, const struct cell *c,
 		       bool first_only)
 {
-	int g;
+	int g, nb;
 
 	for (g = 0; g < p->ngates; g++) {
 		const struct gate *gt = &p->gates[g];
-		char line[320];
+		char line[400];
 
-		if (!gate_broken(gt, w->v[gt->fig]))
+		if (!gate_judge(gt, &c->w, c->res, c->nres, &nb))
 			continue;
-		gate_text(line, sizeof(line), p, gt, w);
+		gate_text(line, sizeof(line), p, gt, &c->w, nb);
 		xml_text(f, line);
 		if (first_only)
 			return;
@@ -202,9 +205,9 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 		break;
 	case V_FAILURE:
 		fputs("      <failure type=\"fail-if\" message=\"", f);
-		gate_lines(f, p, w, true);
+		gate_lines(f, p, c, true);
 		fputs("\">", f);
-		gate_lines(f, p, w, false);
+		gate_lines(f, p, c, false);
 		fputs("</failure>\n", f);
 		break;
 	case V_ERROR:

@@ -263,30 +263,45 @@ void print_tables(struct console *con, const struct result *res, int n)
 
 /* One row's broken gates; true if any. */
 void gate_text(char *buf, size_t n, const struct plan *p,
-	       const struct gate *gt, const struct row *w)
+	       const struct gate *gt, const struct row *w, int nbroke)
 {
 	const struct figure *f = &figures[gt->fig];
 	double v = w->v[gt->fig];
 	bool ns = f->unit == FU_NS;
+	int used, thin, need;
 
 	/* in the table's unit, as the row shows it */
-	snprintf(buf, n, "--fail-if '%s': %s under %s has %.4g %s", gt->text,
-		 w->sim->name, w->load->name,
-		 ns ? v / table_unit(p) : figure_out(f, v),
-		 ns ? table_unit_name(p) : figure_out_unit(f));
+	if (gt->k)
+		used = snprintf(buf, n, "--fail-if '%s': %s under %s broke it "
+				"in %d of %d repeats (median %.4g %s)",
+				gt->text, w->sim->name, w->load->name, nbroke,
+				w->ok, ns ? v / table_unit(p) :
+				figure_out(f, v), ns ? table_unit_name(p) :
+				figure_out_unit(f));
+	else
+		used = snprintf(buf, n, "--fail-if '%s': %s under %s has %.4g "
+				"%s", gt->text, w->sim->name, w->load->name,
+				ns ? v / table_unit(p) : figure_out(f, v),
+				ns ? table_unit_name(p) : figure_out_unit(f));
+	thin = gate_thin(gt, w, &need);
+	if (thin && used > 0 && (size_t)used < n)
+		snprintf(buf + used, n - (size_t)used, " (a %s of %d samples "
+			 "is their maximum: it needs %d)", f->label, thin,
+			 need);
 }
 
-static bool row_gates(struct console *con, const struct row *w)
+static bool row_gates(struct console *con, const struct row *w,
+		      const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	bool broken = false;
-	char line[320];
-	int g;
+	char line[400];
+	int g, nb;
 
 	for (g = 0; g < p->ngates; g++) {
-		if (!gate_broken(&p->gates[g], w->v[p->gates[g].fig]))
+		if (!gate_judge(&p->gates[g], w, res, n, &nb))
 			continue;
-		gate_text(line, sizeof(line), p, &p->gates[g], w);
+		gate_text(line, sizeof(line), p, &p->gates[g], w, nb);
 		out(con, "FAILED %s\n", line);
 		broken = true;
 	}
@@ -330,7 +345,7 @@ bool check_gates(struct console *con, const struct result *res, int n)
 			if (make_row(&w, res, n, p->sims[s], p->loads[l]) ||
 			    !w.ok)
 				continue;
-			broken |= row_gates(con, &w);
+			broken |= row_gates(con, &w, res, n);
 		}
 	return broken;
 }

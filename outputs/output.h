@@ -61,11 +61,13 @@ void why_line(char *buf, size_t n, const struct why_frame *f);
 bool check_gates(struct console *con, const struct result *res, int n);
 /*
  * A broken gate as one line, the same on the console and in JUnit:
- * "--fail-if 'p99>20ms': Audio under None has 30.08 ms".
+ * "--fail-if 'p99>20ms': Audio under None has 30.08 ms", with "(a p99
+ * latency of 20 samples is their maximum: it needs 100)" when so; @K
+ * gates say in how many of the repeats (nbroke) it broke.
  */
 struct row;
 void gate_text(char *buf, size_t n, const struct plan *p,
-	       const struct gate *gt, const struct row *w);
+	       const struct gate *gt, const struct row *w, int nbroke);
 
 /*
  * With 3 or more repeats: each cell's run-to-run variation and how many

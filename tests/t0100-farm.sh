@@ -76,7 +76,7 @@ test_expect_success 'LAVA: the test definition'"'"'s steps run (make stood in fo
 	awk "/^run:/ { run = 1 } run && /^    - / { sub(/^    - /, \"\"); print }" \
 		"$LAVA/interbench.yaml" >repo/steps.sh &&
 	[ $(wc -l <repo/steps.sh) -ge 3 ] &&
-	grep -q "^  GATES: \"--fail-if" "$LAVA/interbench.yaml" &&
+	grep -q "^  GATES: \"-n 3 --fail-if p90>20ms@2 " "$LAVA/interbench.yaml" &&
 	: >"$CASES" &&
 	(cd repo && PATH=$TRASH/bin:$PATH TIME=0.2 BENCHES="-W audio" LOADS="-w none -w burn" \
 		GATES="--fail-if max>10s" EXTRA="$LPM" sh -e steps.sh) >steps.out 2>&1 ||

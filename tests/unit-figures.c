@@ -181,6 +181,58 @@ static void gates(void)
 	      !gate_broken(&g, NAN), "> breaks above, not at, never on NaN");
 	gate_parse(&g, "met<=95", err, sizeof(err));
 	check(gate_broken(&g, 95) && !gate_broken(&g, 95.01), "<= breaks at");
+	check(!gate_parse(&g, "p99>20ms@3", err, sizeof(err)) && g.k == 3 &&
+	      g.fig == F_LAT_P99 && g.value == 20e6,
+	      "p99>20ms@3: broken in 3 repeats or more");
+	check(!gate_parse(&g, "p99>20ms", err, sizeof(err)) && g.k == 0,
+	      "without @: on the median");
+	check(gate_parse(&g, "p99>20ms@0", err, sizeof(err)) == -EINVAL &&
+	      strstr(err, "@K wants K") &&
+	      gate_parse(&g, "p99>20ms@x", err, sizeof(err)) == -EINVAL &&
+	      gate_parse(&g, "p99>20ms@", err, sizeof(err)) == -EINVAL &&
+	      gate_parse(&g, "p99>20ms@101", err, sizeof(err)) == -EINVAL,
+	      "@K: K from 1 to 100, nothing else");
+}
+
+/* Gates judged over repeats, and percentiles of too few samples. */
+static void gates_repeats(void)
+{
+	struct sim_desc sim = { .name = "Test" };
+	struct load_desc load = { .name = "None" };
+	struct result r[5];
+	struct row w = { .sim = &sim, .load = &load, .ok = 5 };
+	struct gate g;
+	char err[256];
+	int k, nb, need;
+
+	memset(r, 0, sizeof(r));
+	for (k = 0; k < 5; k++) {
+		r[k].sim = &sim;
+		r[k].load = &load;
+		r[k].status = RES_OK;
+		/* p99 of 10, 10, 30, 30, 30 ms */
+		r[k].v[F_LAT_P99] = (k < 2 ? 10 : 30) * 1e6;
+	}
+	w.v[F_LAT_P99] = 30e6;
+	w.v[F_LAT_COUNT] = 20;
+	w.v[F_LAT_P50] = 1e6;
+	gate_parse(&g, "p99>20ms@4", err, sizeof(err));
+	k = gate_judge(&g, &w, r, 5, &nb);
+	check(!k && nb == 3, "@4: 3 of 5 repeats past it is not broken (%d)",
+	      nb);
+	gate_parse(&g, "p99>20ms@3", err, sizeof(err));
+	check(gate_judge(&g, &w, r, 5, &nb) && nb == 3, "@3: broken");
+	gate_parse(&g, "p99>20ms", err, sizeof(err));
+	check(gate_judge(&g, &w, r, 5, &nb), "no @: the median, 30 ms");
+	check(gate_thin(&g, &w, &need) == 20 && need == 100,
+	      "p99 of 20 samples is their maximum: it needs 100");
+	gate_parse(&g, "p50>20ms", err, sizeof(err));
+	check(!gate_thin(&g, &w, &need), "p50 of 20 samples means p50");
+	gate_parse(&g, "mean>20ms", err, sizeof(err));
+	check(!gate_thin(&g, &w, &need), "a mean is not a percentile");
+	w.v[F_LAT_COUNT] = 100;
+	gate_parse(&g, "p99>20ms", err, sizeof(err));
+	check(!gate_thin(&g, &w, &need), "p99 of 100 samples means p99");
 }
 
 static uint64_t seed = 88172645463325252ULL;
@@ -316,6 +368,7 @@ int main(void)
 	known();
 	rows();
 	gates();
+	gates_repeats();
 	noise();
 	return check_done();
 }
