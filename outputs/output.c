@@ -787,10 +787,18 @@ void print_why(struct console *con, const struct result *r)
 		    who, r->sim->name);
 	for (i = 0; i < r->nexplained; i++) {
 		why_line(line, sizeof(line), &r->explained[i]);
-		/* The frame --breaktrace stopped at: the point of the run. */
-		if (p->verbose || r->explained[i].broke)
+		/*
+		 * The worst frame, and the one --breaktrace stopped at, on
+		 * the console always; the rest there with -v, else only in
+		 * the logfile, which the run names at its end.
+		 */
+		if (p->verbose || !i || r->explained[i].broke)
 			out(con, "          %s%s\n", who, line);
 		else
 			log_only(con, "          %s%s\n", who, line);
 	}
+	if (!p->verbose && r->nexplained > 1)
+		out(con, "          %s%d more frames explained %s\n", who,
+		    r->nexplained - 1, con->log ? "in the logfile (or -v "
+		    "here)" : "with -v (-c keeps no logfile)");
 }
