@@ -919,6 +919,7 @@ struct ab_run {
 	struct shell_env env;		/* how we were started: for commands */
 	int state;			/* the side in effect; -1: neither */
 	int half;			/* a side half entered or left, or -1 */
+	bool read[2];			/* the side's machine state read */
 	const char *failed;		/* the command that failed */
 };
 
@@ -959,6 +960,11 @@ static int ab_enter(struct ab_run *a, int s)
 		return -1;
 	}
 	a->state = s;
+	/* what the side's command changed is the side's machine state */
+	if (!a->read[s]) {
+		sysinfo_read(&a->side[s].sys);
+		a->read[s] = true;
+	}
 	return 0;
 }
 

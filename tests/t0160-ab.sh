@@ -102,6 +102,21 @@ test_expect_success 'a signal stops it: exit 130, files whole, state A back' '
 	has s.B.json "\"interrupted\": \"signal 2\""
 '
 
+AG=/proc/sys/kernel/sched_autogroup_enabled
+if is_root && [ -w $AG ]; then
+	test_expect_success 'each side records the machine as its command left it; compare lists it first' '
+		was=$(cat $AG) && other=$((1 - was)) &&
+		status_is 0 "$IB" ab $QUICK -n 3 -o g \
+			--b "echo $other >$AG" --b-undo "echo $was >$AG" >out 2>err ||
+			[ $? = 1 ] || return 1
+		[ "$(cat $AG)" = "$was" ] || { echo $was >$AG; fail "not put back"; }
+		grep -q "^  system.autogroup  *$( [ $was = 1 ] && echo true || echo false) -> $( [ $was = 1 ] && echo false || echo true)$" out ||
+			fail "not listed: $(sed -n "/^Settings/,/^$/p" out)"
+	'
+else
+	test_skip 'each side records the machine as its command left it' 'needs root and autogroup'
+fi
+
 # compare pairs files of one ab run: each B is its A times 1.1, every pair
 mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
 ab_obj() { sed "s/^{/{\"ab\": {\"id\": \"$1\", \"side\": \"$2\", \"looks\": $3},/"; }
