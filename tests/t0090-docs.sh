@@ -77,4 +77,20 @@ test_expect_success 'the layout in HACKING covers every source file' '
 			fail "HACKING'"'"'s layout does not name $f"
 	done <srcs
 '
+# README's compare sample: the rows a cell has today, in compare's order
+# (a sample once lacked the FPS rows real output has).
+test_expect_success "README's compare sample has the rows compare prints, in order" '
+	awk "/^    cell  *metric  *base/ { p = 1; next } p && /=>/ { exit }
+	     p { sub(/^    [A-Za-z]*\/[A-Za-z]*/, \"\"); sub(/^ */, \"\");
+		 sub(/  +[-0-9.<].*/, \"\"); print }" "$TESTS_DIR/../README" >readme.rows &&
+	[ $(wc -l <readme.rows) -ge 8 ] &&
+	"$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json a.json >/dev/null 2>&1 &&
+	"$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json b.json >/dev/null 2>&1 &&
+	{ "$IB" compare a.json b.json >cmp.out; [ $? -le 1 ]; } &&
+	awk "/^Video\/Burn/ { p = 1 } p && /=>/ { exit }
+	     p { sub(/^Video\/Burn/, \"\"); sub(/^ */, \"\");
+		 sub(/  +[-0-9.<].*/, \"\"); print }" cmp.out >real.rows &&
+	diff readme.rows real.rows
+'
+
 test_done
