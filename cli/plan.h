@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "core/cfg.h"
 #include "core/figures.h"
+#include "core/gate.h"
 #include "core/load.h"
 #include "core/sim.h"
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include "core/figures.h"
+#include "core/gate.h"
 #include "lib/json.h"
 #include "lib/base.h"
 #include "core/raw.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "check.h"
 #include "core/figures.h"
+#include "core/gate.h"
 #include "lib/base.h"
 #include "core/raw.h"
 #include "core/sim.h"
