@@ -1237,10 +1237,8 @@ static int ab_main(int argc, char **argv)
 	start(&a->side[0], NULL);
 	start(&a->side[1], &a->side[0]);
 	ab_describe(a);
-	/* the machine starts in state A: A's command, if any, first */
+	/* in neither state yet: the first cell enters A (A's command) */
 	a->state = -1;
-	if (ab_enter(a, 0))
-		ab_stop(a, IB_EXIT_SIDE, "a side's command failed");
 	ab_run_all(a);
 	ab_home(a);
 	return ab_finish(a);

@@ -215,7 +215,7 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 				ac - argc, err, n);
 		if (r)
 			goto out;
-		/* opt_parse stops at "--": the side's words go before it */
+		/* after a "--" the side's words would be taken as files */
 		for (r = 1; r < argc && strcmp(argv[r], "--"); r++)
 			;
 		if (r < argc) {

@@ -92,7 +92,14 @@ int fig_noise_of(const struct result *res, int n, const struct sim_desc *sim,
 	nz->f = f;
 	nz->k = row_spread(res, n, sim, load, f, &mean, &nz->total);
 	if (f == F_LAT_MAX) {
-		nz->wins = calloc((size_t)n * WIN_SLOTS + 1, sizeof(*nz->wins));
+		/* room for this cell's repeats' windows only */
+		int cell = 0;
+
+		for (i = 0; i < n; i++)
+			cell += res[i].sim == sim && res[i].load == load &&
+				res[i].status == RES_OK;
+		nz->wins = calloc((size_t)cell * WIN_SLOTS + 1,
+				  sizeof(*nz->wins));
 		if (!nz->wins)
 			return -ENOMEM;
 	}

@@ -84,16 +84,16 @@ void sys_raise_fd_limit(void)
 	}
 }
 
-void sys_write_file(const char *path, const char *s)
+int sys_write_file(const char *path, const char *s)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
 
 	if (fd < 0)
-		return;
-	if (write(fd, s, strlen(s)) < 0) {
-		/* best effort: not every kernel or user may set it */
-	}
+		return -errno;
+	if (write(fd, s, strlen(s)) < 0)
+		err = -errno;
 	close(fd);
+	return err;
 }
 
 /* The directory part of path into dir. */

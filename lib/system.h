@@ -28,8 +28,11 @@ bool sys_can_nice(int n);
 int sys_lock_memory(void);
 /* Our and the children's open-file limit up to the hard limit. */
 void sys_raise_fd_limit(void);
-/* Best effort write of s to a /proc or /sys file. */
-void sys_write_file(const char *path, const char *s);
+/*
+ * Write s to a /proc or /sys file: 0 or -errno (most callers do it best
+ * effort and ignore it: not every kernel or user may set it).
+ */
+int sys_write_file(const char *path, const char *s);
 /* Can a file be made at path, without making it? 0 or -errno. */
 int sys_can_write(const char *path);
 

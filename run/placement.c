@@ -4,8 +4,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,23 +13,12 @@
 #include <unistd.h>
 #include "run/placement.h"
 #include "lib/base.h"
+#include "lib/system.h"
 
 #define CG2_ROOT	"/sys/fs/cgroup"
 #define CG1_CPU		"/sys/fs/cgroup/cpu"
 #define CGROUP2_MAGIC	0x63677270
 #define GROUP_PREFIX	"interbench-"
-
-static int write_text(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), err = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (write(fd, text, strlen(text)) < 0)
-		err = -errno;
-	close(fd);
-	return err;
-}
 
 /* Does the file at path hold word among its blank-separated words? */
 static bool has_word(const char *path, const char *word)
@@ -140,7 +127,7 @@ int placement_setup(struct placement *pl, char *err, size_t n)
 		snprintf(val, sizeof(val), "%u", pl->weight * 1024 / 100 < 2 ?
 			 2 : pl->weight * 1024 / 100);
 	}
-	e = write_text(file, val);
+	e = sys_write_file(file, val);
 	if (e) {
 		snprintf(err, n, "--load-group cgroup: cannot write %s to "
 			 "%s: %s", val, file, strerror(-e));
@@ -159,7 +146,7 @@ int placement_join(const struct placement *pl)
 	if (pl->group == LG_SESSION)
 		return setsid() < 0 ? -errno : 0;
 	if (pl->group == LG_CGROUP && pl->procs[0])
-		return write_text(pl->procs, "0");
+		return sys_write_file(pl->procs, "0");
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "run/shell.h"
 #include "run/run.h"
 #include "lib/base.h"
+#include "lib/system.h"
 
 /* How often a command's end is looked for: commands take seconds. */
 #define SHELL_POLL_NS	(10 * NSEC_PER_MSEC)
@@ -47,13 +48,8 @@ static void __attribute__((noreturn)) child(const char *cmd,
 	if (CPU_COUNT(&e->cpus))
 		sched_setaffinity(0, sizeof(e->cpus), &e->cpus);
 	/* if it cannot be put back, the command keeps ours: harmless */
-	fd = e->oom_adj[0] ? open("/proc/self/oom_score_adj", O_WRONLY) : -1;
-	if (fd >= 0) {
-		ssize_t done = write(fd, e->oom_adj, strlen(e->oom_adj));
-
-		(void)done;
-		close(fd);
-	}
+	if (e->oom_adj[0])
+		sys_write_file("/proc/self/oom_score_adj", e->oom_adj);
 	fd = open("/dev/null", O_RDONLY);
 	if (fd >= 0) {
 		dup2(fd, 0);

@@ -82,11 +82,12 @@ test_expect_success 'a hung command is killed at --cmd-timeout with its group, e
 	rm -f cmds &&
 	start=$(date +%s) &&
 	status_is 6 "$IB" ab $QUICK -n 3 -o h --cmd-timeout 1 \
-		--b "sleep 300 & sleep 300" --b-undo "echo b >>cmds" >out 2>err &&
+		--b "sleep 3$$ & sleep 3$$" --b-undo "echo b >>cmds" >out 2>err &&
 	[ $(( $(date +%s) - start )) -lt 30 ] &&
 	has out "still running after 1 s: killed" &&
 	[ "$(cat cmds)" = b ] &&
-	sleep 1 && ! pgrep -f "sleep 300" >/dev/null
+	# a length of this script'"'"'s own: no one else'"'"'s sleep is looked at
+	sleep 1 && ! pgrep -f "^sleep 3$$\$"
 '
 
 test_expect_success 'a signal stops it: exit 130, files whole, state A back' '
