@@ -228,11 +228,38 @@ static const struct load_desc *find_load(const char *name)
 	return NULL;
 }
 
+/*
+ * Named sets of tasks, for -W/-X and (as loads) -w/-x: the chain
+ * simulators are today's interactive work.
+ */
+static const struct name_set {
+	const char *name;
+	const char *members[4];		/* NULL-ended */
+} name_sets[] = {
+	{ "modern", { "AudioGraph", "Compositor", "GameFrame", NULL } },
+};
+
+static const struct name_set *find_set(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
+		if (!strcasecmp(name_sets[i].name, name))
+			return &name_sets[i];
+	return NULL;
+}
+
 static int name_sim(const void **v, int *k, const char *val, char *err,
 		    size_t n)
 {
 	const struct sim_desc *s = find_sim(val);
+	const struct name_set *set = find_set(val);
+	int i, rc = 0;
 
+	for (i = 0; set && set->members[i] && !rc; i++)
+		rc = add_ptr(v, k, find_sim(set->members[i]), err, n);
+	if (set)
+		return rc;
 	if (!s) {
 		snprintf(err, n, "unknown benchmark '%s' (see --list)", val);
 		return -EINVAL;
@@ -244,7 +271,13 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 		     size_t n)
 {
 	const struct load_desc *l = find_load(val);
+	const struct name_set *set = find_set(val);
+	int i, rc = 0;
 
+	for (i = 0; set && set->members[i] && !rc; i++)
+		rc = add_ptr(v, k, find_load(set->members[i]), err, n);
+	if (set)
+		return rc;
 	if (!l) {
 		snprintf(err, n, "unknown load '%s' (see --list)", val);
 		return -EINVAL;
@@ -569,14 +602,21 @@ void cli_usage(FILE *f)
 
 void cli_list(FILE *f)
 {
+	size_t k;
 	int i;
 
 	for (i = 0; simulators[i]; i++)
-		fprintf(f, "bench %-8s %s\n", simulators[i]->name,
+		fprintf(f, "bench %-10s %s\n", simulators[i]->name,
 			simulators[i]->summary);
 	for (i = 0; loads[i]; i++)
-		fprintf(f, "load  %-8s %s\n", loads[i]->name,
+		fprintf(f, "load  %-10s %s\n", loads[i]->name,
 			loads[i]->summary);
+	for (k = 0; k < sizeof(name_sets) / sizeof(name_sets[0]); k++) {
+		fprintf(f, "set   %-10s", name_sets[k].name);
+		for (i = 0; name_sets[k].members[i]; i++)
+			fprintf(f, " %s", name_sets[k].members[i]);
+		fprintf(f, "\n");
+	}
 }
 
 const struct opt *cli_opt_named(const char *name, int letter)

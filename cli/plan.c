@@ -159,7 +159,8 @@ static int build_lists(struct plan *p, char *err, size_t n)
 		const struct load_desc *l = loads[i];
 
 		if (pk->nwl ? !ptr_in((const void **)pk->want_load, pk->nwl, l)
-			    : (l->flags & LOAD_CUSTOM) && !p->custom)
+			    : ((l->flags & LOAD_CUSTOM) && !p->custom) ||
+			      (l->flags & LOAD_NAMED))
 			continue;
 		if (ptr_in((const void **)pk->skip_load, pk->nxl, l))
 			continue;
@@ -181,6 +182,28 @@ static int build_lists(struct plan *p, char *err, size_t n)
 	return 0;
 }
 
+/* Can s run as a load? */
+static bool sim_is_load(const struct sim_desc *s)
+{
+	int i;
+
+	for (i = 0; loads[i]; i++)
+		if (loads[i]->sim == s)
+			return true;
+	return false;
+}
+
+/* Does s run, benchmarked or as a load? */
+static bool sim_runs(const struct plan *p, const struct sim_desc *s)
+{
+	int i;
+
+	for (i = 0; i < p->nloads; i++)
+		if (p->loads[i]->sim == s)
+			return true;
+	return ptr_in((const void **)p->sims, p->nsims, s);
+}
+
 /* A simulator's options only make sense if it runs, and together. */
 static int check_sim_opts(struct plan *p, char *err, size_t n)
 {
@@ -192,11 +215,11 @@ static int check_sim_opts(struct plan *p, char *err, size_t n)
 
 		if (!s->opts)
 			continue;
-		if (p->sim_opts_given[i] &&
-		    !ptr_in((const void **)p->sims, p->nsims, s)) {
+		if (p->sim_opts_given[i] && !sim_runs(p, s)) {
 			snprintf(err, n, "options for %s are given but %s does "
-				 "not run (add -W %s)", s->name, s->name,
-				 s->name);
+				 "not run (add -W %s%s%s)", s->name, s->name,
+				 s->name, sim_is_load(s) ? " or -w " : "",
+				 sim_is_load(s) ? s->name : "");
 			return -EINVAL;
 		}
 		why[0] = '\0';

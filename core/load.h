@@ -51,6 +51,7 @@ struct load_ctx {
 	const struct load_desc *desc;
 	const struct run_cfg *cfg;
 	struct load_work *work;		/* shared with the parent */
+	const void *sim_opts;		/* its simulator's options, or NULL */
 };
 
 #define LOAD_CUSTOM	0x1	/* needs -C/-I; not in the default matrix */
@@ -58,6 +59,7 @@ struct load_ctx {
 #define LOAD_IDLE	0x4	/* does no work on purpose (None) */
 #define LOAD_READ_FILE	0x8	/* its file is cfg->read_file */
 #define LOAD_WRITE_FILE	0x10	/* its file is cfg->write_file */
+#define LOAD_NAMED	0x20	/* runs only when -w names it */
 
 struct load_desc {
 	const char *name;

@@ -36,6 +36,9 @@ const struct load_desc *const loads[] = {
 	&load_fork,
 	&load_hell,
 	&load_custom,
+	&load_audiograph,
+	&load_compositor,
+	&load_gameframe,
 	NULL
 };
 
@@ -217,6 +220,7 @@ int load_run_sim(struct load_ctx *c)
 		.cfg = c->cfg,
 		.nice = c->cfg->load_nice,
 		.policy = c->cfg->load_policy,
+		.opts = c->sim_opts,
 		.res = res,
 		.work = c->work,
 	};

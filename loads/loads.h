@@ -27,11 +27,13 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 int64_t dir_usable_bytes(const char *dir);
 
 /* Loads that are a simulator run in the background (simulators/). */
-extern const struct sim_desc sim_video, sim_x, sim_custom;
+extern const struct sim_desc sim_video, sim_x, sim_custom, sim_audiograph,
+	sim_compositor, sim_gameframe;
 
 extern const struct load_desc load_none, load_video, load_x, load_burn,
 	load_write, load_read, load_ring, load_compile, load_memload,
-	load_hack, load_net, load_fork, load_hell, load_custom;
+	load_hack, load_net, load_fork, load_hell, load_custom,
+	load_audiograph, load_compositor, load_gameframe;
 
 /* Run c->desc->sim until killed, as a load: -errno when it stops. */
 int load_run_sim(struct load_ctx *c);

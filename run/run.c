@@ -194,6 +194,8 @@ static void load_ctx_init(struct runner *rn, struct load_ctx *lc,
 	lc->desc = l;
 	lc->cfg = &rn->plan->cfg;
 	lc->work = &rn->sh->work;
+	if (l->sim)
+		lc->sim_opts = plan_sim_opts(rn->plan, l->sim);
 }
 
 /*

@@ -34,6 +34,12 @@ uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k);
 int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
 
 /* Helpers in timing.c the simulators share. */
+/*
+ * A frame completed at done (*last: the one before, 0 at first): its
+ * frame time, and a stutter when over two periods.
+ */
+void frame_done(struct sim_result *r, uint64_t *last, uint64_t done,
+		uint64_t period);
 /* --trace: keep this frame if among the cell's latest (timing.c). */
 void worst_frame_add(struct worst_frames *w, uint64_t release,
 		     uint64_t timer, int timer_cpu, uint64_t start);

@@ -251,8 +251,8 @@ uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
  * A frame completed at done: the time since the last completion is what
  * a display shows (frame pacing); over two periods it is a stutter.
  */
-static void frame_done(struct sim_result *r, uint64_t *last, uint64_t done,
-		       uint64_t period)
+void frame_done(struct sim_result *r, uint64_t *last, uint64_t done,
+		uint64_t period)
 {
 	if (*last) {
 		stats_add(&r->frame_time, done - *last);

@@ -8,7 +8,10 @@
  * push a woken real-time task to a CPU that is free), as when the host is
  * busy.
  *
- *   noise SPIN_MS PERIOD_MS MAX_SECONDS
+ *   noise SPIN_MS PERIOD_MS MAX_SECONDS [PRIO]
+ *
+ * PRIO (default the highest) lets a test put the spinners below a task
+ * that should not feel them; taskset picks the CPUs.
  *
  * It ends by itself after MAX_SECONDS, and its spinners end when it does
  * (PR_SET_PDEATHSIG), however it ends: nothing outlives the test suite.
@@ -51,11 +54,10 @@ static void sleep_until(uint64_t t)
  * One CPU's spinner: pinned, FIFO, until end or its parent is gone. It
  * writes a byte to ready once it runs so.
  */
-static int spinner(int cpu, uint64_t spin, uint64_t period, uint64_t start,
-		   uint64_t end, pid_t parent, int ready)
+static int spinner(int cpu, int prio, uint64_t spin, uint64_t period,
+		   uint64_t start, uint64_t end, pid_t parent, int ready)
 {
-	struct sched_param sp = {
-		.sched_priority = sched_get_priority_max(SCHED_FIFO) };
+	struct sched_param sp = { .sched_priority = prio };
 	uint64_t next = start, seed = 17;
 	cpu_set_t set;
 
@@ -93,12 +95,16 @@ int main(int argc, char **argv)
 	pid_t me = getpid();
 	cpu_set_t cpus;
 	int i, n = 0, status, rc = 0, ready[2];
+	int prio = sched_get_priority_max(SCHED_FIFO);
 	char c;
 
-	if (argc != 4 || atof(argv[1]) <= 0 || atof(argv[2]) <= atof(argv[1])
-	    || atof(argv[3]) <= 0) {
+	if (argc == 5)
+		prio = atoi(argv[4]);
+	if (argc < 4 || argc > 5 || atof(argv[1]) <= 0 ||
+	    atof(argv[2]) <= atof(argv[1]) || atof(argv[3]) <= 0 ||
+	    prio < 1 || prio > sched_get_priority_max(SCHED_FIFO)) {
 		fprintf(stderr, "usage: noise SPIN_MS PERIOD_MS MAX_SECONDS "
-			"(SPIN < PERIOD)\n");
+			"[PRIO] (SPIN < PERIOD, PRIO 1-99)\n");
 		return 2;
 	}
 	spin = (uint64_t)(atof(argv[1]) * 1e6);
@@ -124,7 +130,7 @@ int main(int argc, char **argv)
 		}
 		if (!p) {
 			close(ready[0]);
-			_exit(spinner(i, spin, period, start, end, me,
+			_exit(spinner(i, prio, spin, period, start, end, me,
 				      ready[1]));
 		}
 		n++;
