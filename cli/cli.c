@@ -99,13 +99,16 @@ const struct opt cli_opts[] = {
 	{ .name = "comment", .letter = 'm', .type = OT_CALL, .arg = "TEXT",
 	  .help = "add TEXT to the logfile", .parse = set_comment },
 	{ .name = "load", .letter = 'w', .type = OT_CALL, .arg = "NAME",
-	  .help = "test against this load only (repeatable)",
+	  .help = "test against this load only (repeatable;\n"
+		  "a set names several, see --list)",
 	  .parse = pick_load, .complete = OC_LOAD },
 	{ .name = "exclude-load", .letter = 'x', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not test against this load (repeatable)",
 	  .parse = skip_load, .complete = OC_LOAD },
 	{ .name = "bench", .letter = 'W', .type = OT_CALL, .arg = "NAME",
-	  .help = "benchmark this task only (repeatable)", .parse = pick_sim,
+	  .help = "benchmark this task only (repeatable; a set\n"
+		  "names several: modern, see --list)",
+	  .parse = pick_sim,
 	  .complete = OC_BENCH },
 	{ .name = "exclude-bench", .letter = 'X', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not benchmark this task (repeatable)",
@@ -180,7 +183,7 @@ const struct opt cli_opts[] = {
 	  .help = "check the command line, print the cells it\n"
 		  "would run and exit", .off = P(dry_run) },
 	{ .name = "list", .type = OT_ACTION,
-	  .help = "list benchmarks and loads, one per line",
+	  .help = "list benchmarks, loads and sets, one per line",
 	  .min = PLAN_LIST },
 	{ .name = "completion", .type = OT_CALL, .arg = "SHELL",
 	  .help = "print the completion script for SHELL (bash)",

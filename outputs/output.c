@@ -95,6 +95,17 @@ static int name_len(const struct figure *f)
 	return (int)strcspn(f->name, "|");
 }
 
+/* The Load column: 0.31's 9 wide, wider for a longer name in the run. */
+static int load_w(const struct plan *p)
+{
+	int i, w = 9;
+
+	for (i = 0; i < p->nloads; i++)
+		if ((int)strlen(p->loads[i]->name) > w)
+			w = (int)strlen(p->loads[i]->name);
+	return w;
+}
+
 void table_head(struct console *con, const struct sim_desc *s)
 {
 	const struct plan *p = con->plan;
@@ -105,7 +116,8 @@ void table_head(struct console *con, const struct sim_desc *s)
 	    "simulated ---\n", s->name);
 	snprintf(lat, sizeof(lat), "Latency +/- SD (%s)", table_unit_name(p));
 	snprintf(max, sizeof(max), "Max Latency (%s)", table_unit_name(p));
-	out(con, "%-9s %-24s %16s %14s", "Load", lat, max, "% Desired CPU");
+	out(con, "%-*s %-24s %16s %14s", load_w(p), "Load", lat, max,
+	    "% Desired CPU");
 	if (shows(s, F_MET))
 		out(con, " %16s", "% Deadlines Met");
 	for (i = 0; p->verbose && i < F_COUNT; i++)
@@ -188,13 +200,13 @@ void table_row(struct console *con, const struct row *w)
 	int i;
 
 	if (!w->ok) {
-		out(con, "%-9s %s\n", w->load->name,
+		out(con, "%-*s %s\n", load_w(p), w->load->name,
 		    w->bad ? w->bad->why : "not run");
 		return;
 	}
 	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", w->v[F_LAT_MEAN] / u,
 		 w->v[F_LAT_SD] / u);
-	out(con, "%-9s %-24s %16s", w->load->name, lat,
+	out(con, "%-*s %-24s %16s", load_w(p), w->load->name, lat,
 	    fig(num, sizeof(num), p, F_LAT_MAX, w->v[F_LAT_MAX]));
 	out(con, " %14s", fig(num, sizeof(num), p, F_DESIRED,
 			       w->v[F_DESIRED]));
@@ -230,7 +242,8 @@ void print_result(struct console *con, const struct result *res, int n)
 	struct row w;
 
 	if (make_row(&w, res, n, r->sim, r->load)) {
-		out(con, "%-9s out of memory\n", r->load->name);
+		out(con, "%-*s out of memory\n", load_w(con->plan),
+		    r->load->name);
 		return;
 	}
 	table_row(con, &w);
@@ -251,7 +264,7 @@ void print_tables(struct console *con, const struct result *res, int n)
 			if (!plan_has(p->sims[s], p->loads[l]))
 				continue;
 			if (make_row(&w, res, n, p->sims[s], p->loads[l])) {
-				out(con, "%-9s out of memory\n",
+				out(con, "%-*s out of memory\n", load_w(p),
 				    p->loads[l]->name);
 				continue;
 			}

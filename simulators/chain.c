@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "lib/base.h"
 #include "lib/cpuwork.h"
+#include "lib/policy.h"
 #include "core/load.h"
 #include "core/raw.h"
 #include "core/sim.h"
@@ -50,7 +51,7 @@ struct node {
 	_Atomic uint64_t post_ns;	/* when the last post was made */
 	_Atomic int pending;		/* threads it still waits for */
 	struct lat_stats *hop;		/* its own: post -> running */
-	int err;
+	_Atomic int err;		/* setting its class failed */
 };
 
 struct chain {
@@ -454,6 +455,33 @@ static int wait_ready(struct chain *ch, int created)
 	return 0;
 }
 
+/* The note: "SCHED_FIFO 88: client > filter > device". */
+static void chain_note(const struct sim_ctx *c, const struct chain_spec *s)
+{
+	char shape[56], pol[16];
+	int pol_id = s->rt ? POL_FIFO : c->policy, prio = 0;
+	size_t i;
+
+	chain_shape(s, shape, sizeof(shape));
+	snprintf(pol, sizeof(pol), "%s", policy_names[pol_id]);
+	for (i = 0; pol[i]; i++)
+		if (pol[i] >= 'a' && pol[i] <= 'z')
+			pol[i] = (char)(pol[i] - 'a' + 'A');
+	if (s->rt)
+		prio = s->rt_prio;
+	else if (pol_id == POL_FIFO || pol_id == POL_RR)
+		prio = PRIO_SIM;
+	if (pol_id == POL_OTHER)
+		snprintf(c->res->note, sizeof(c->res->note),
+			 "SCHED_OTHER nice %d: %s", c->nice, shape);
+	else if (prio)
+		snprintf(c->res->note, sizeof(c->res->note), "SCHED_%s %d: %s",
+			 pol, prio, shape);
+	else
+		snprintf(c->res->note, sizeof(c->res->note), "SCHED_%s: %s",
+			 pol, shape);
+}
+
 int chain_run(struct sim_ctx *c, const struct chain_spec *s)
 {
 	struct chain *ch;
@@ -480,6 +508,7 @@ int chain_run(struct sim_ctx *c, const struct chain_spec *s)
 	sem_init(&ch->ready, 0, 0);
 	pthread_mutex_init(&ch->worst_lock, NULL);
 	c->res->has_deadlines = true;
+	chain_note(c, s);
 	err = chain_setup(ch);
 	for (i = 0; !err && i < ch->nn; i++) {
 		err = -pthread_create(&ch->n[i].tid, NULL, node_thread,
