@@ -422,7 +422,7 @@ static void summarize(struct cmp_pair *c, struct cmp_sum *s,
 			continue;
 		for (j = c->cells[i].row0, r = NULL;
 		     j < c->cells[i].row0 + c->cells[i].nrows; j++)
-			if (&m[c->rows[j].metric] == m)
+			if (c->rows[j].metric == s->metric)
 				r = &c->rows[j];
 		if (r && r->na && r->nb) {
 			sum += log(r->cur) - log(r->base);
