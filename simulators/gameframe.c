@@ -7,10 +7,11 @@
  * its tick is a late frame; its 1 % low is set by the slowest worker's
  * wakeup, where a scheduler's choices show.
  *
- * Engine threading as job systems size it: one worker a CPU but one
- * (Unity's default worker count; README cites it). The stages run in the
- * benchmarked tasks' class; their shares of a frame are a choice: main
- * 15 %, render 25 %, each worker 25 %, present 5 %.
+ * Engine threading as job systems size it: at most one worker a logical
+ * CPU (Unity's documentation of its job system; README cites it), and
+ * the main thread keeps a CPU of its own: one worker a CPU but one. The
+ * stages run in the benchmarked tasks' class; their shares of a frame
+ * are a choice: main 15 %, render 25 %, each worker 25 %, present 5 %.
  */
 #include <errno.h>
 #include <stdio.h>
