@@ -242,6 +242,13 @@ static const struct name_set {
 	{ "modern", { "AudioGraph", "Compositor", "GameFrame", NULL } },
 };
 
+const char *cli_set(int i)
+{
+	if (i < 0 || (size_t)i >= sizeof(name_sets) / sizeof(name_sets[0]))
+		return NULL;
+	return name_sets[i].name;
+}
+
 static const struct name_set *find_set(const char *name)
 {
 	size_t i;

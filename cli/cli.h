@@ -33,6 +33,8 @@ int cli_parse_with(struct plan *p, int argc, char **argv,
 const struct opt *cli_opt_named(const char *name, int letter);
 
 void cli_usage(FILE *f);
+/* The i-th named set of tasks and loads (-W modern), or NULL past them. */
+const char *cli_set(int i);
 void cli_list(FILE *f);
 /* --completion bash: the bash completion script, from the tables. */
 void completion_bash(FILE *f, const struct opt_cmd *cmds, int ncmds);

@@ -139,11 +139,15 @@ void completion_bash(FILE *f, const struct opt_cmd *cmds, int ncmds)
 		fputs(i ? " " : "", f);
 		lower(f, simulators[i]->name);
 	}
+	for (i = 0; cli_set(i); i++)
+		fprintf(f, " %s", cli_set(i));
 	fputs("'\n\tlocal loads='", f);
 	for (i = 0; loads[i]; i++) {
 		fputs(i ? " " : "", f);
 		lower(f, loads[i]->name);
 	}
+	for (i = 0; cli_set(i); i++)
+		fprintf(f, " %s", cli_set(i));
 	fputs("'\n\n\tCOMPREPLY=()\n"
 	      "\t[ \"$COMP_CWORD\" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD-1]}\n",
 	      f);
