@@ -13,7 +13,8 @@
 #
 #   bench/gaming-clock.sh [ROUNDS [SECONDS]]   (5, 5)
 #   IB=path: the shipped binary to compare (default ./interbench)
-cd "$(dirname "$0")/.." || exit 1
+#   SRC=dir: the tree to build the other way from (default: this one)
+cd "${SRC:-$(dirname "$0")/..}" || exit 1
 ROUNDS=${1:-5}
 SECS=${2:-5}
 CC=${CC:-cc}
