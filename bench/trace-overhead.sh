@@ -24,9 +24,17 @@ cp "$IB" "$OUT/ib" && IB=$OUT/ib || exit 1
 run() {	# run ROUND MODE: one run's cells into $OUT/MODE.ROUND.json
 	opt=
 	[ "$2" = trace ] && opt=$TRACE
-	"$IB" -c -t "$SECS" -W Audio -W Video -w None -w Burn $opt \
-		--json "$OUT/$2.$1.json" >"$OUT/$2.$1.out" 2>&1 ||
-		{ cat "$OUT/$2.$1.out" >&2; exit 1; }
+	# Exit 3: another run holds the lock or the trace instance (a test
+	# suite's): wait for it, a few times.
+	for try in 1 2 3 4 5 6; do
+		"$IB" -c -t "$SECS" -W Audio -W Video -w None -w Burn $opt \
+			--json "$OUT/$2.$1.json" >"$OUT/$2.$1.out" 2>&1
+		rc=$?
+		[ $rc = 3 ] || break
+		echo "round $1, $2: exit 3, again in 20 s (try $try)" >&2
+		sleep 20
+	done
+	[ $rc = 0 ] || { cat "$OUT/$2.$1.out" >&2; exit 1; }
 }
 
 r=1
