@@ -47,7 +47,7 @@ done
 for f in "$OUT"/*.json; do
 	way=$(basename "$f" | cut -d. -f1)
 	jq -r --arg w "$way" '.results[] | select(.status == "ok") |
-		"\(.bench) \(.load) \($w) \(.latency_us.p50) \(.latency_us.p99) \(.desired_cpu_pct)"' "$f"
+		"\(.bench) \(.load) \($w) \(.latency_us.p50) \(.latency_us.p99) \(.desired_cpu_pct) \(100 - (.interference.task_runq_wait_pct // 100))"' "$f"
 done | sort | awk -v rounds="$ROUNDS" -v secs="$SECS" '
 function median(list,    n, a, i, j, t) {
 	n = split(list, a, " ")
@@ -63,19 +63,23 @@ function median(list,    n, a, i, j, t) {
 	p50[k, $3] = p50[k, $3] " " $4
 	p99[k, $3] = p99[k, $3] " " $5
 	cpu[k, $3] = cpu[k, $3] " " $6
+	rq[k, $3] = rq[k, $3] " " $7
 }
 END {
 	printf "CPU clock in the hot path: %d rounds of %g s cells; medians, latency in us\n",
 		rounds, secs
-	printf "(clock: the CPU clock read every 20 us of work; gaps: shipped, none)\n"
-	printf "%-7s %-5s %9s %9s %6s %9s %9s %6s %7s %7s\n", "bench", "load",
-		"p50", "gaps", "ratio", "p99", "gaps", "ratio", "%cpu", "gaps"
+	printf "(clock: the CPU clock read every 20 us of work; gaps: shipped, none;\n"
+	printf " %%cpu: %% desired CPU; notwait: 100 - the threads\x27 runq wait %%, schedstat)\n"
+	printf "%-7s %-5s %8s %8s %5s %8s %8s %5s %6s %6s %7s %6s\n", "bench",
+		"load", "p50", "gaps", "ratio", "p99", "gaps", "ratio", "%cpu",
+		"gaps", "notwait", "gaps"
 	for (i = 1; i <= nc; i++) {
 		k = cells[i]; split(k, c, " ")
 		a = median(p50[k, "clock"]); b = median(p50[k, "gaps"])
 		x = median(p99[k, "clock"]); y = median(p99[k, "gaps"])
-		printf "%-7s %-5s %9.1f %9.1f %6.2f %9.1f %9.1f %6.2f %7.1f %7.1f\n",
+		printf "%-7s %-5s %8.1f %8.1f %5.2f %8.1f %8.1f %5.2f %6.1f %6.1f %7.1f %6.1f\n",
 			c[1], c[2], a, b, a ? b / a : 0, x, y, x ? y / x : 0,
-			median(cpu[k, "clock"]), median(cpu[k, "gaps"])
+			median(cpu[k, "clock"]), median(cpu[k, "gaps"]),
+			median(rq[k, "clock"]), median(rq[k, "gaps"])
 	}
 }'
