@@ -46,8 +46,9 @@ static uint64_t loops_for(uint64_t loops_per_ms, uint64_t ns)
  * step that took more than BURN_GAP_NS was a time the thread did not run
  * (preempted, an interrupt, the host): it is counted as off, but for the
  * shortest step seen, which is what the loop itself took. A step takes
- * 1 to 3 us as the CPU's speed varies (see above), a preemption on this
- * VM 5 us at the least.
+ * 1 to 3 us as the CPU's speed varies (see above); a switch away and
+ * back, or an interrupt on a VM, takes longer. Gaps under 5 us are
+ * counted as run, as the CPU clock counted an interrupt's time.
  */
 #define BURN_STEP_NS	NSEC_PER_USEC
 #define BURN_GAP_NS	(5 * NSEC_PER_USEC)
