@@ -155,8 +155,8 @@ static void check_rights(struct plan *p)
 {
 	struct run_cfg *cfg = &p->cfg;
 
-	/* --breaktrace stops a trace: it needs one. */
-	if (p->breaktrace_ns)
+	/* --breaktrace stops a trace, --trace-timer adds to one. */
+	if (p->breaktrace_ns || p->trace_timer)
 		p->trace = true;
 	if (p->trace && !p->dry_run && geteuid())
 		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
@@ -359,8 +359,8 @@ static void open_trace(struct run *r)
 	}
 	if (!r->plan.trace)
 		return;
-	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, state, err,
-		       sizeof(err)))
+	if (trace_open(&r->tracer, r->plan.cfg.duration_ns,
+		       r->plan.trace_timer, state, err, sizeof(err)))
 		die(IB_EXIT_SETUP, "%s", err);
 }
 
@@ -715,9 +715,11 @@ static void start(struct run *r, const struct run *twin)
 		out(&r->con, "Loads: in their own %s\n", r->place.what);
 	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
 	if (r->plan.trace)
-		out(&r->con, "Trace: tracefs instance %s, clock mono; "
-		    "events this kernel lacks: %s\n", r->tracer.inst,
-		    r->tracer.missing[0] ? r->tracer.missing : "none");
+		out(&r->con, "Trace: tracefs instance %s, clock mono, timer "
+		    "events %s; events this kernel lacks: %s\n",
+		    r->tracer.inst, r->tracer.timer ? "on" : "off "
+		    "(--trace-timer)", r->tracer.missing[0] ?
+		    r->tracer.missing : "none");
 	if (r->info.other_user)
 		out(&r->con, "WARNING: another user's interbench (pid %d, "
 		    "uid %u) is running; each measures the other and "

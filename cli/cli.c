@@ -170,6 +170,11 @@ const struct opt cli_opts[] = {
 	  .help = "explain each cell's worst frames from the\n"
 		  "kernel's trace: who ran instead (root, tracefs)",
 	  .off = P(trace) },
+	{ .name = "trace-timer", .type = OT_FLAG,
+	  .help = "--trace, and also when each frame's timer fired\n"
+		  "(hrtimer and waking events): costs a frame's\n"
+		  "wakeup about 2 us, which --trace alone does not",
+	  .off = P(trace_timer) },
 	{ .name = "trace-frames", .type = OT_INT, .arg = "N",
 	  .help = "frames --trace explains in each cell\n(default: 3)",
 	  .off = P(trace_frames), .min = 1, .max = WORST_MAX },

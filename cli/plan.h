@@ -65,6 +65,7 @@ struct plan {
 	const char *html_path;		/* --html */
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */
+	bool trace_timer;		/* --trace-timer: its events too */
 	bool bench_policy_given;	/* --bench-policy */
 	bool dma_given;			/* --dma-latency */
 	int dma_latency_us;

@@ -12,10 +12,12 @@
 /* Spin through n iterations of the calibrated loop. */
 void burn_loops(uint64_t n);
 /*
- * Burn ns of the calling thread's CPU time with the calibrated loop, in
- * chunks of at most 20 us sized by loops_per_ms (see cpuwork.c for why).
+ * Run the calibrated loop for ns of the calling thread's running time,
+ * in steps of about 1 us sized by loops_per_ms, looking only at
+ * CLOCK_MONOTONIC (no system call: see cpuwork.c for why). Returns the
+ * time meanwhile the thread did not run (gaps over 5 us).
  */
-void burn_ns(uint64_t loops_per_ms, uint64_t ns);
+uint64_t burn_ns(uint64_t loops_per_ms, uint64_t ns);
 
 /* Far above any CPU's loop speed; beyond it a burn chunk never ends. */
 #define MAX_LOOPS_PER_MS	100000000ULL

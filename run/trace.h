@@ -87,6 +87,7 @@ struct tracer {
 	bool made;			/* we made the instance: remove it */
 	int on_fd, marker_fd;		/* tracing_on, trace_marker: -1 */
 	pid_t owner;			/* only this process undoes it */
+	bool timer;			/* --trace-timer: its events too */
 	char missing[256];		/* events this kernel lacks */
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
@@ -99,11 +100,12 @@ struct tracer {
 
 /*
  * Mount tracefs if needed, make our instance (TRACE_INSTANCE), clock
- * mono, events on, a buffer for cells of duration_ns: 0, or -errno with
- * why in err. Whatever happens later, it is undone at exit.
+ * mono, events on (timer: --trace-timer's too), a buffer for cells of
+ * duration_ns: 0, or -errno with why in err. Whatever happens later, it
+ * is undone at exit.
  */
-int trace_open(struct tracer *t, uint64_t duration_ns, const char *state,
-	       char *err, size_t n);
+int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
+	       const char *state, char *err, size_t n);
 /*
  * The file state (beside the run lock) names the run that owns our
  * instance while it lives. A run killed with SIGKILL leaves both; the

@@ -174,6 +174,36 @@ test_expect_success '--trace-frames 5 explains 5' '
 	[ "$(jq ".results[0].worst_frames | length" f.json)" = 5 ]
 '
 
+# --trace records the events its explanation reads, but not the four on
+# every frame's path (hrtimer expiry entry and exit, two wakings):
+# --trace-timer adds them, and with them when the timer fired.
+test_expect_success '--trace: no timer events, so no "fired late"; the instance had only its own' '
+	{ "$IB" $LPM -t 2 -c -W Video -w None --trace --trace-frames 5 \
+		--json "$TRASH/n.json" >out 2>&1 & } && pid=$! &&
+	wait_proc ib:bench:Video 10 && sleep 0.5 &&
+	cat "$TFS/instances/interbench/set_event" >events; wait $pid; rc=$?
+	cat events
+	[ $rc = 0 ] && has out "clock mono, timer events off (--trace-timer)" &&
+	grep -qx "sched:sched_switch" events &&
+	grep -qx "irq:softirq_entry" events &&
+	! grep -q "hrtimer\|sched_waking\|sched_wakeup\|timer_expire" events &&
+	jq -e ".trace.timer == false and (.results[0].worst_frames |
+		length == 5 and all(.timer_fired_late_us == null))" n.json
+'
+test_expect_success '--trace-timer: its events, and when the timer fired' '
+	tracefs_state >before &&
+	{ "$IB" $LPM -t 2 -c -W Video -w None --trace-timer --trace-frames 5 \
+		--json "$TRASH/m.json" >out 2>&1 & } && pid=$! &&
+	wait_proc ib:bench:Video 10 && sleep 0.5 &&
+	cat "$TFS/instances/interbench/set_event" >events; wait $pid; rc=$?
+	tracefs_state >after
+	[ $rc = 0 ] && cmp before after && has out "clock mono, timer events on;" &&
+	grep -qx "timer:hrtimer_expire_entry" events &&
+	grep -qx "sched:sched_waking" events && ! grep -q "sched_wakeup" events &&
+	jq -e ".trace.timer == true and ([.results[0].worst_frames[] |
+		select(.timer_fired_late_us != null)] | length > 0)" m.json
+'
+
 test_expect_success 'tracefs as found after a normal end (mounted before)' '
 	tracefs_state >before &&
 	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>&1 &&
