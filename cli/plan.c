@@ -14,6 +14,7 @@
 #include "lib/base.h"
 #include "core/sim.h"
 #include "core/load.h"
+#include "simulators/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -64,6 +65,10 @@ void plan_free(struct plan *p)
 		free(p->sim_opts[i]);
 		p->sim_opts[i] = NULL;
 	}
+	/* -W rtapp:FILE, -w rtapp:FILE: read by the command line (cli.c) */
+	rtapp_free((struct rtapp_wl *)p->cfg.rtapp_task);
+	rtapp_free((struct rtapp_wl *)p->cfg.rtapp_load);
+	p->cfg.rtapp_task = p->cfg.rtapp_load = NULL;
 }
 
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s)
@@ -159,7 +164,8 @@ static int build_lists(struct plan *p, char *err, size_t n)
 		const struct load_desc *l = loads[i];
 
 		if (pk->nwl ? !ptr_in((const void **)pk->want_load, pk->nwl, l)
-			    : (l->flags & LOAD_CUSTOM) && !p->custom)
+			    : ((l->flags & LOAD_CUSTOM) && !p->custom) ||
+			      (l->flags & LOAD_NAMED))
 			continue;
 		if (ptr_in((const void **)pk->skip_load, pk->nxl, l))
 			continue;

@@ -58,6 +58,7 @@ struct load_ctx {
 #define LOAD_IDLE	0x4	/* does no work on purpose (None) */
 #define LOAD_READ_FILE	0x8	/* its file is cfg->read_file */
 #define LOAD_WRITE_FILE	0x10	/* its file is cfg->write_file */
+#define LOAD_NAMED	0x20	/* runs only when -w names it */
 
 struct load_desc {
 	const char *name;

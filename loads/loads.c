@@ -36,6 +36,7 @@ const struct load_desc *const loads[] = {
 	&load_fork,
 	&load_hell,
 	&load_custom,
+	&load_rtapp,
 	NULL
 };
 

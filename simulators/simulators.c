@@ -6,6 +6,7 @@
 extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
 	sim_server, sim_custom;
 extern const struct sim_desc sim_cyclic;
+extern const struct sim_desc sim_rtapp;
 
 const struct sim_desc *const simulators[] = {
 	&sim_audio,
@@ -15,5 +16,6 @@ const struct sim_desc *const simulators[] = {
 	&sim_server,
 	&sim_custom,
 	&sim_cyclic,
+	&sim_rtapp,
 	NULL
 };
