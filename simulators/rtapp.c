@@ -176,9 +176,11 @@ static void cond_wait_bounded(struct rt_run *rr, pthread_cond_t *cv,
 	pthread_cond_timedwait(cv, m, &ts);
 }
 
-static int init_sync(pthread_mutex_t *m, pthread_cond_t *cv)
+/* A mutex (priority-inheriting with pi_enabled) and its condition. */
+static int init_sync(pthread_mutex_t *m, pthread_cond_t *cv, bool pi)
 {
 	pthread_condattr_t a;
+	pthread_mutexattr_t ma;
 	int e;
 
 	e = pthread_condattr_init(&a);
@@ -187,8 +189,16 @@ static int init_sync(pthread_mutex_t *m, pthread_cond_t *cv)
 	if (!e)
 		e = pthread_cond_init(cv, &a);
 	pthread_condattr_destroy(&a);
+	if (e)
+		return -e;
+	e = pthread_mutexattr_init(&ma);
+	if (!e && pi)
+		e = pthread_mutexattr_setprotocol(&ma, PTHREAD_PRIO_INHERIT);
 	if (!e)
-		e = pthread_mutex_init(m, NULL);
+		e = pthread_mutex_init(m, &ma);
+	pthread_mutexattr_destroy(&ma);
+	if (e)
+		pthread_cond_destroy(cv);
 	return -e;
 }
 
@@ -651,13 +661,13 @@ static int run_alloc(struct rt_run *rr)
 	if (!rr->thr || !rr->bar || !rr->wait)
 		return -ENOMEM;
 	for (i = 0; i < wl->nbarrier; i++) {
-		e = init_sync(&rr->bar[i].m, &rr->bar[i].cv);
+		e = init_sync(&rr->bar[i].m, &rr->bar[i].cv, wl->pi);
 		if (e)
 			return e;
 		rr->bar[i].users = wl->barrier[i].users;
 	}
 	for (i = 0; i < wl->nwait; i++) {
-		e = init_sync(&rr->wait[i].m, &rr->wait[i].cv);
+		e = init_sync(&rr->wait[i].m, &rr->wait[i].cv, wl->pi);
 		if (e)
 			return e;
 	}

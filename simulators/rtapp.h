@@ -86,6 +86,7 @@ struct rtapp_wl {
 	struct rtapp_barrier *barrier;
 	int nwait;		/* names suspended on and resumed */
 	char (*wait)[RTAPP_NAME];
+	bool pi;		/* global pi_enabled: their mutexes inherit */
 };
 
 /*

@@ -528,9 +528,11 @@ static int parse_task(struct rp *p, const char *name, const struct jval *o,
  * Of "global", what interbench honours (default_policy) and what does
  * not change what the threads do, so is read and left: duration (-t
  * governs), calibration (interbench's own), rt-app's log files and
- * plots, lock_pages (the benchmark's memory is locked anyway),
- * cumulative_slack (rt-app's log only), io_device and mem_buffer_size
- * (for events outside the subset). ftrace and pi_enabled only false.
+ * plots, ftrace (rt-app's own trace markers; interbench has --trace),
+ * lock_pages (the benchmark's memory is locked anyway), cumulative_slack
+ * (rt-app's log only), io_device and mem_buffer_size (for events outside
+ * the subset). pi_enabled is honoured: priority inheritance on the
+ * mutexes of barriers and suspend/resume, as rt-app's.
  */
 static int parse_global(struct rp *p, const struct jval *g, int *def_policy)
 {
@@ -570,16 +572,12 @@ static int parse_global(struct rp *p, const struct jval *g, int *def_policy)
 		} else if (!strcmp(k, "mem_buffer_size")) {
 			r = whole(p, key, v, 0, 1LL << 40, &x);
 		} else if (!strcmp(k, "gnuplot") || !strcmp(k, "lock_pages") ||
-			   !strcmp(k, "cumulative_slack")) {
+			   !strcmp(k, "cumulative_slack") ||
+			   !strcmp(k, "ftrace") || !strcmp(k, "pi_enabled")) {
 			r = v->type == J_BOOL ? 0 :
 			    refuse(p, key, "must be true or false");
-		} else if (!strcmp(k, "ftrace") || !strcmp(k, "pi_enabled")) {
-			if (v->type != J_BOOL)
-				r = refuse(p, key, "must be true or false");
-			else
-				r = v->b ? refuse(p, key, "true is outside the "
-						  "rt-app subset interbench "
-						  "runs (false only)") : 0;
+			if (!r && !strcmp(k, "pi_enabled"))
+				p->wl->pi = v->b;
 		} else {
 			r = outside(p, key);
 		}
@@ -737,7 +735,7 @@ static int parse_root(struct rp *p, const struct jval *root)
  * comma before a closing bracket; its examples have both. Blank them
  * (spaces, newlines kept: the reader's line and column stay true).
  */
-static void blank_extensions(char *s, size_t len)
+static void blank_pass(char *s, size_t len, bool commas)
 {
 	size_t i, j;
 	bool str = false;
@@ -752,7 +750,13 @@ static void blank_extensions(char *s, size_t len)
 		}
 		if (s[i] == '"') {
 			str = true;
-		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '*') {
+		} else if (commas && s[i] == ',') {
+			for (j = i + 1; j < len && strchr(" \t\r\n", s[j]); j++)
+				;
+			if (j < len && (s[j] == '}' || s[j] == ']'))
+				s[i] = ' ';
+		} else if (!commas && s[i] == '/' && i + 1 < len &&
+			   s[i + 1] == '*') {
 			/* to the closing star-slash, or the end */
 			for (j = i + 2; j < len && !(s[j - 1] == '*' &&
 						     s[j] == '/' && j > i + 2);
@@ -762,16 +766,18 @@ static void blank_extensions(char *s, size_t len)
 				if (s[i] != '\n')
 					s[i] = ' ';
 			i--;
-		} else if (s[i] == '/' && i + 1 < len && s[i + 1] == '/') {
+		} else if (!commas && s[i] == '/' && i + 1 < len &&
+			   s[i + 1] == '/') {
 			for (; i < len && s[i] != '\n'; i++)
-				s[i] = ' ';
-		} else if (s[i] == ',') {
-			for (j = i + 1; j < len && strchr(" \t\r\n", s[j]); j++)
-				;
-			if (j < len && (s[j] == '}' || s[j] == ']'))
 				s[i] = ' ';
 		}
 	}
+}
+
+static void blank_extensions(char *s, size_t len)
+{
+	blank_pass(s, len, false);	/* comments first: then the commas */
+	blank_pass(s, len, true);
 }
 
 /* FNV-1a, 32 bits: enough to tell two files apart in a result. */
