@@ -431,6 +431,10 @@ static void run_phases(struct rt_thr *th)
 					if (!event(th, &ph->ev[k]))
 						return;
 				th->loops++;
+				/* as a load: a pass is its work, or its frames */
+				if (th->rr->c->work && !t->periodic)
+					work_add(th->rr->c->work, WORK_FRAMES,
+						 1);
 			}
 		}
 }

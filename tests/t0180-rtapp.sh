@@ -30,7 +30,7 @@ test_expect_success 'a periodic file: its row, its frames, its thread, its wakeu
 	has out "tick\[0\] SCHED_OTHER 0: [0-9]* frames, [0-9]* met, [0-9]* late; latency p50" &&
 	has out "timer wakeups (us): p50 [0-9.]*, p90 [0-9.]*, p99 [0-9.]*, max" &&
 	n=$(sed -n "s/.*tick\[0\] SCHED_OTHER 0: \([0-9]*\) frames.*/\1/p" out) &&
-	[ "$n" -ge 150 ] && [ "$n" -le 201 ] || fail "$n frames in 1 s at 5 ms"
+	[ "$n" -ge 100 ] && [ "$n" -le 201 ] || fail "$n frames in 1 s at 5 ms (a late frame restarts the relative timer: fewer under load)"
 '
 
 test_expect_success 'the JSON: the file by name, size and checksum; figures by kind; each thread' '
@@ -104,8 +104,8 @@ test_expect_success 'late timer events: counted, the deadlines missed, relative 
 	has out "slow\[0\] SCHED_OTHER 0: [0-9]* frames, [01] met, [0-9]* late" &&
 	has late.out.json "\"deadlines_met_pct\": [0-9.]*" &&
 	l=$(sed -n "s/.*frames, [01] met, \([0-9]*\) late.*/\1/p" out) && [ "$l" -ge 100 ] &&
-	m=$(sed -n "s/.*slow.*latency p50 [0-9.]*, p99 [0-9.]*, max \([0-9.]*\) us/\1/p" out) &&
-	awk -v m="$m" "BEGIN { exit !(m > 500 && m < 3000) }" || fail "relative: lateness $m us, one overrun at most"
+	m=$(sed -n "s/.*slow.*latency p50 \([0-9.]*\), p99.*/\1/p" out) &&
+	awk -v m="$m" "BEGIN { exit !(m > 800 && m < 1500) }" || fail "relative: lateness p50 $m us, not the 1 ms of one overrun"
 '
 
 if is_root; then
@@ -115,9 +115,9 @@ if is_root; then
 		  "tasks": { "f": { "run": 100, "timer": { "ref": "unique", "period": 2000 } },
 			     "r": { "policy": "SCHED_RR", "priority": 20, "run": 50, "sleep": 1000 } } }
 		EOF
-		"$IB" $LPM -c -t 0.5 -W rtapp:rt.json -w none >out 2>&1 &&
+		"$IB" $LPM -c -t 0.5 -W rtapp:rt.json -w none --json rt.out.json >out 2>&1 &&
 		has out "f\[0\] SCHED_FIFO 10: " && has out "r\[0\] SCHED_RR 20: " &&
-		has out "(SCHED_FIFO 10, SCHED_RR 20)"
+		has rt.out.json "\"note\": \"rt-app rt.json: 2 threads (SCHED_FIFO 10, SCHED_RR 20)\""
 	'
 	if command -v setpriv >/dev/null; then
 		test_expect_success 'without real-time rights a SCHED_FIFO thread fails its cell, saying why' '
@@ -149,10 +149,16 @@ test_expect_success 'an RtApp task under an RtApp load (two files), and under No
 	has out "rt-app all.json" && no_ib_procs
 '
 
-test_expect_success 'a load whose threads all end rests until the cell ends' '
+test_expect_success 'a load of sleeps and runs counts its passes as its work' '
+	echo "{\"tasks\":{\"s\":{\"run\":100,\"sleep\":1000}}}" >sr.json &&
+	"$IB" $LPM -c -v -t 0.5 -W cyclic -w rtapp:sr.json >out 2>&1 || { cat out; false; }
+	has out "^RtApp  *[0-9]" && grep -A3 "^RtApp" out | grep -q "frames"
+'
+
+test_expect_success 'a load whose threads all ended did no work: the cell says so, nothing hangs' '
 	echo "{\"tasks\":{\"once\":{\"loop\":2,\"run\":100}}}" >once.json &&
-	"$IB" $LPM -c -t 0.5 -W cyclic -w rtapp:once.json >out 2>&1 || { cat out; false; }
-	has out "^RtApp  *[0-9]" && hasnt out "load.*died\|stopped"
+	status_is 4 "$IB" $LPM -c -t 0.5 -W cyclic -w rtapp:once.json >out 2>&1 &&
+	has out "^RtApp  *load did no work while the benchmark ran" && no_ib_procs
 '
 
 test_expect_success 'RtApp is in no default matrix: neither a task nor a load unless named' '
@@ -182,7 +188,7 @@ refused 'SCHED_DEADLINE' 'dl.json: tasks.t.policy: SCHED_DEADLINE is outside' -W
 refused 'a priority above interbench'"'"'s own threads' 'p99.json: tasks.t.priority: 99 is above' -W rtapp:p99.json
 refused 'an unknown global key' 'glob.json: global.frag: outside' -W rtapp:glob.json
 refused 'a key twice' 'dup.json: tasks.t.run: given twice' -W rtapp:dup.json
-refused 'malformed JSON' 'broken.json: not JSON rt-app can read: line 1' -W rtapp:broken.json
+refused 'malformed JSON' 'broken.json: not JSON rt-app can read: line 2, column 1' -W rtapp:broken.json
 refused 'a missing file' 'nothere.json: No such file' -W rtapp:nothere.json
 refused 'RtApp without a file' 'benchmark RtApp runs an rt-app file: -W rtapp:FILE.json' -W RtApp
 refused 'the RtApp load without a file' 'load RtApp runs an rt-app file: -w rtapp:FILE.json' -W audio -w rtapp
