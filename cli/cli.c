@@ -100,13 +100,16 @@ const struct opt cli_opts[] = {
 	{ .name = "comment", .letter = 'm', .type = OT_CALL, .arg = "TEXT",
 	  .help = "add TEXT to the logfile", .parse = set_comment },
 	{ .name = "load", .letter = 'w', .type = OT_CALL, .arg = "NAME",
-	  .help = "test against this load only (repeatable)",
+	  .help = "test against this load only (repeatable);\n"
+		  "rtapp:FILE runs an rt-app JSON file as a load",
 	  .parse = pick_load, .complete = OC_LOAD },
 	{ .name = "exclude-load", .letter = 'x', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not test against this load (repeatable)",
 	  .parse = skip_load, .complete = OC_LOAD },
 	{ .name = "bench", .letter = 'W', .type = OT_CALL, .arg = "NAME",
-	  .help = "benchmark this task only (repeatable)", .parse = pick_sim,
+	  .help = "benchmark this task only (repeatable);\n"
+		  "rtapp:FILE runs an rt-app JSON file as a task",
+	  .parse = pick_sim,
 	  .complete = OC_BENCH },
 	{ .name = "exclude-bench", .letter = 'X', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not benchmark this task (repeatable)",
