@@ -32,7 +32,8 @@
  * periodic task; frame times are from one timer event to the next. The
  * other threads are counted in loops (phase passes) a second. Every
  * wakeup (timer, sleep's end, resume, barrier's last user -> running) is
- * in the wakeup figures, and by kind in RtApp's own.
+ * in the wakeup figures, and by kind in RtApp's own; in a workload with
+ * no periodic thread, they are its latency too (there is no release).
  */
 #include <errno.h>
 #include <math.h>
@@ -205,9 +206,19 @@ static int init_sync(pthread_mutex_t *m, pthread_cond_t *cv, bool pi)
 
 /* ---- the events ----------------------------------------------------- */
 
-static void sample(struct rt_thr *th, int kind, uint64_t lat)
+/*
+ * A wakeup: due is when the thread was to run (an expiry, a sleep's end,
+ * a resume, the barrier's last user), woke when it did. A workload
+ * without a periodic thread has no release to measure latency from: its
+ * wakeups are its latency (and its latency over time).
+ */
+static void sample(struct rt_thr *th, int kind, uint64_t due, uint64_t woke)
 {
+	uint64_t lat = woke > due ? woke - due : 0;
+
 	stats_add(th->kind[kind], lat);
+	if (!th->rr->wl->nperiodic)
+		win_add(&th->win, due, lat);
 }
 
 /* run: a count of calibrated loops, in slices so that the end is seen. */
@@ -254,7 +265,7 @@ static bool ev_sleep(struct rt_thr *th, uint64_t ns)
 	}
 	sleep_to(due);
 	woke = now_ns();
-	sample(th, RK_SLEEP, woke > due ? woke - due : 0);
+	sample(th, RK_SLEEP, due, woke);
 	return !atomic_load(&rr->abort);
 }
 
@@ -317,7 +328,7 @@ static bool ev_timer(struct rt_thr *th, const struct rtapp_event *e)
 		}
 		sleep_to(expiry);
 		woke = now_ns();
-		sample(th, RK_TIMER, woke - expiry);
+		sample(th, RK_TIMER, expiry, woke);
 		frame_start(th, expiry, woke, woke);
 	} else {
 		/* late: the frame starts now; relative starts over from now */
@@ -348,7 +359,7 @@ static bool ev_barrier(struct rt_thr *th, const struct rtapp_event *e)
 		if (b->gen != gen) {
 			uint64_t t = now_ns();
 
-			sample(th, RK_BARRIER, t > b->stamp ? t - b->stamp : 0);
+			sample(th, RK_BARRIER, b->stamp, t);
 			ok = true;
 		}
 	}
@@ -372,7 +383,7 @@ static bool ev_suspend(struct rt_thr *th, const struct rtapp_event *e)
 	if (w->gen != gen) {
 		uint64_t t = now_ns();
 
-		sample(th, RK_RESUME, t > w->stamp ? t - w->stamp : 0);
+		sample(th, RK_RESUME, w->stamp, t);
 		ok = true;
 	}
 	pthread_mutex_unlock(&w->m);
@@ -602,6 +613,8 @@ static int collect(struct rt_run *rr, uint64_t stop)
 			stats_merge(&r->wakeup, th->kind[k]);
 			stats_merge(mine, th->kind[k]);
 		}
+		if (!rr->wl->nperiodic)
+			stats_merge(&r->latency, mine);
 		snprintf(o->name, sizeof(o->name), "%s", th->task->name);
 		o->inst = th->inst;
 		o->policy = th->policy;

@@ -149,6 +149,21 @@ test_expect_success 'an RtApp task under an RtApp load (two files), and under No
 	has out "rt-app all.json" && no_ib_procs
 '
 
+test_expect_success 'no periodic thread: the wakeups are the row'"'"'s latency, passes a second' '
+	echo "{\"tasks\":{\"s\":{\"run\":100,\"sleep\":1000}}}" >np.json &&
+	"$IB" $LPM -c -t 0.5 -W rtapp:np.json -w none --json np.out.json >out 2>&1 &&
+	grep -q "^None  *[0-9][0-9.e-]* +/- [0-9.e-]*  *[0-9.e-]*  *[0-9.]*  *-$" out &&
+	has out "1 thread, 0 periodic; [0-9]* loops, [0-9.]* a second" &&
+	has out "s\[0\] SCHED_OTHER 0: [0-9]* loops; wakeups p50" &&
+	has np.out.json "\"latency_is\": \"wakeups\"" && has np.out.json "\"loops_per_s\": [0-9]"
+'
+
+test_expect_success 'the example files in contrib/rtapp are read whole' '
+	for f in "$TESTS_DIR"/../contrib/rtapp/*.json; do
+		"$IB" --dry-run -W "rtapp:$f" -w none >out 2>&1 || { cat out; fail "$f"; }
+	done
+'
+
 test_expect_success 'a load of sleeps and runs counts its passes as its work' '
 	echo "{\"tasks\":{\"s\":{\"run\":100,\"sleep\":1000}}}" >sr.json &&
 	"$IB" $LPM -c -v -t 0.5 -W cyclic -w rtapp:sr.json >out 2>&1 || { cat out; false; }
