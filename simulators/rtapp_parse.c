@@ -50,13 +50,17 @@ struct shared_ref {
 __attribute__((format(printf, 3, 4)))
 static int refuse(struct rp *p, const char *key, const char *fmt, ...)
 {
-	char why[320];
+	char why[320], *c;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
 	snprintf(p->err, p->n, "%s: %s: %s", p->name, key, why);
+	/* a key of the file's is shown as text, never as a control */
+	for (c = p->err; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return -EINVAL;
 }
 
@@ -87,12 +91,23 @@ static int whole(struct rp *p, const char *key, const struct jval *v,
 	return 0;
 }
 
+/* Printable ASCII: names reach the terminal and the thread's comm. */
+static bool printable(const char *s)
+{
+	for (; *s; s++)
+		if (*s < 0x20 || *s > 0x7e)
+			return false;
+	return true;
+}
+
 /* A name: a string of 1 to RTAPP_NAME - 1 bytes (empty if may_empty). */
 static int name_of(struct rp *p, const char *key, const struct jval *v,
 		   bool may_empty, char *out)
 {
 	if (v->type != J_STR)
 		return refuse(p, key, "must be a string");
+	if (!printable(v->str))
+		return refuse(p, key, "must be printable ASCII");
 	if ((!may_empty && !v->str[0]) || strlen(v->str) >= RTAPP_NAME)
 		return refuse(p, key, "must be a name of %s%d characters",
 			      may_empty ? "0 to " : "1 to ", RTAPP_NAME - 1);
@@ -436,9 +451,9 @@ static int parse_task(struct rp *p, const char *name, const struct jval *o,
 	key_join(where, sizeof(where), "tasks", name);
 	if (o->type != J_OBJ)
 		return refuse(p, where, "a task must be an object");
-	if (!name[0] || strlen(name) >= RTAPP_NAME)
-		return refuse(p, where, "a task's name must be 1 to %d "
-			      "characters", RTAPP_NAME - 1);
+	if (!name[0] || strlen(name) >= RTAPP_NAME || !printable(name))
+		return refuse(p, "tasks", "a task's name must be 1 to %d "
+			      "printable ASCII characters", RTAPP_NAME - 1);
 	r = no_duplicates(p, where, o);
 	if (r)
 		return r;

@@ -241,6 +241,12 @@ static void refusals(void)
 	refused("{\"tasks\":{\"t\":{\"run\":1}}", "w.json: not JSON rt-app can "
 		"read: line 1");
 	refused("[1]", "w.json: (top): the file must be a JSON object");
+	refused("{\"tasks\":{\"t\\u001b[2J\":{\"run\":1}}}",
+		"w.json: tasks: a task's name must be 1 to 31 printable");
+	refused("{\"tasks\":{\"t\":{\"barrier\":\"\\u001b\",\"run\":1}}}",
+		"tasks.t.barrier: must be printable ASCII");
+	refused("{\"tasks\":{\"t\":{\"x\\u001b[2J\":1,\"run\":1}}}",
+		"tasks.t.x?[2J: outside");
 }
 
 int main(void)
