@@ -21,6 +21,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
+#include "simulators/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -99,15 +100,17 @@ const struct opt cli_opts[] = {
 	{ .name = "comment", .letter = 'm', .type = OT_CALL, .arg = "TEXT",
 	  .help = "add TEXT to the logfile", .parse = set_comment },
 	{ .name = "load", .letter = 'w', .type = OT_CALL, .arg = "NAME",
-	  .help = "test against this load only (repeatable;\n"
-		  "a set names several, see --list)",
+	  .help = "test against this load only (repeatable);\n"
+		  "a set names several (see --list); rtapp:FILE\n"
+		  "runs an rt-app JSON file as a load",
 	  .parse = pick_load, .complete = OC_LOAD },
 	{ .name = "exclude-load", .letter = 'x', .type = OT_CALL,
 	  .arg = "NAME", .help = "do not test against this load (repeatable)",
 	  .parse = skip_load, .complete = OC_LOAD },
 	{ .name = "bench", .letter = 'W', .type = OT_CALL, .arg = "NAME",
-	  .help = "benchmark this task only (repeatable; a set\n"
-		  "names several: modern, see --list)",
+	  .help = "benchmark this task only (repeatable); a set\n"
+		  "names several (modern: see --list); rtapp:FILE\n"
+		  "runs an rt-app JSON file as a task",
 	  .parse = pick_sim,
 	  .complete = OC_BENCH },
 	{ .name = "exclude-bench", .letter = 'X', .type = OT_CALL,
@@ -300,10 +303,58 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 	return add_ptr(v, k, l, err, n);
 }
 
+/*
+ * -W rtapp:FILE, -w rtapp:FILE: the file is read and checked now, so a
+ * file outside the subset stops the run before anything starts. One as
+ * a task and one as a load; recorded in the settings by name, size and
+ * checksum (sim_options), so compare sees two workloads differ.
+ */
+static int pick_rtapp(struct plan *p, const char *val, bool load, char *err,
+		      size_t n)
+{
+	const struct rtapp_wl **slot = load ? &p->cfg.rtapp_load :
+					      &p->cfg.rtapp_task;
+	struct rtapp_wl *wl;
+	int e;
+
+	if (strncasecmp(val, "rtapp:", 6) || !val[6]) {
+		snprintf(err, n, "%s RtApp runs an rt-app file: %s rtapp:"
+			 "FILE.json", load ? "load" : "benchmark",
+			 load ? "-w" : "-W");
+		return -EINVAL;
+	}
+	if (*slot) {
+		snprintf(err, n, "one rt-app file as a %s per run (%s is "
+			 "already one)", load ? "load" : "task",
+			 (*slot)->path);
+		return -EINVAL;
+	}
+	e = rtapp_parse(val + 6, &wl, err, n);
+	if (e)
+		return e;
+	*slot = wl;
+	if (p->ngiven < MAX_ITEMS) {
+		p->given[p->ngiven].name = load ? "rtapp-load" : "rtapp";
+		p->given[p->ngiven++].value = wl->ident;
+	}
+	return 0;
+}
+
+static bool is_rtapp(const char *val)
+{
+	return !strncasecmp(val, "rtapp:", 6) || !strcasecmp(val, "rtapp");
+}
+
 static int pick_load(void *base, const char *val, char *err, size_t n)
 {
 	struct picks *pk = &((struct plan *)base)->picks;
 
+	if (is_rtapp(val)) {
+		int e = pick_rtapp(base, val, true, err, n);
+
+		return e ? e : add_ptr((const void **)pk->want_load, &pk->nwl,
+				       &load_rtapp, err, n);
+	}
 	return name_load((const void **)pk->want_load, &pk->nwl, val, err, n);
 }
 
@@ -318,6 +369,12 @@ static int pick_sim(void *base, const char *val, char *err, size_t n)
 {
 	struct picks *pk = &((struct plan *)base)->picks;
 
+	if (is_rtapp(val)) {
+		int e = pick_rtapp(base, val, false, err, n);
+
+		return e ? e : add_ptr((const void **)pk->want_sim, &pk->nws,
+				       &sim_rtapp, err, n);
+	}
 	return name_sim((const void **)pk->want_sim, &pk->nws, val, err, n);
 }
 

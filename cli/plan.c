@@ -14,6 +14,7 @@
 #include "lib/base.h"
 #include "core/sim.h"
 #include "core/load.h"
+#include "simulators/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -64,6 +65,10 @@ void plan_free(struct plan *p)
 		free(p->sim_opts[i]);
 		p->sim_opts[i] = NULL;
 	}
+	/* -W rtapp:FILE, -w rtapp:FILE: read by the command line (cli.c) */
+	rtapp_free((struct rtapp_wl *)p->cfg.rtapp_task);
+	rtapp_free((struct rtapp_wl *)p->cfg.rtapp_load);
+	p->cfg.rtapp_task = p->cfg.rtapp_load = NULL;
 }
 
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s)

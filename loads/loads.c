@@ -39,6 +39,7 @@ const struct load_desc *const loads[] = {
 	&load_audiograph,
 	&load_compositor,
 	&load_gameframe,
+	&load_rtapp,
 	NULL
 };
 

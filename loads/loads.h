@@ -35,6 +35,9 @@ extern const struct load_desc load_none, load_video, load_x, load_burn,
 	load_hack, load_net, load_fork, load_hell, load_custom,
 	load_audiograph, load_compositor, load_gameframe;
 
+/* -w rtapp:FILE: an rt-app workload (loads/rtapp.c). */
+extern const struct load_desc load_rtapp;
+
 /* Run c->desc->sim until killed, as a load: -errno when it stops. */
 int load_run_sim(struct load_ctx *c);
 

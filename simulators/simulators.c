@@ -7,6 +7,7 @@ extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
 	sim_server, sim_custom;
 extern const struct sim_desc sim_cyclic;
 extern const struct sim_desc sim_audiograph, sim_compositor, sim_gameframe;
+extern const struct sim_desc sim_rtapp;
 
 const struct sim_desc *const simulators[] = {
 	&sim_audio,
@@ -19,5 +20,6 @@ const struct sim_desc *const simulators[] = {
 	&sim_audiograph,
 	&sim_compositor,
 	&sim_gameframe,
+	&sim_rtapp,
 	NULL
 };

@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# interbench's RtApp against rt-app itself: one periodic rt-app file, run
+#   rt-app FILE                                   (its per-period log)
+#   interbench -W rtapp:FILE -w None --json ...   (timer_wakeup_us)
+# in alternating rounds on the same machine. The file: one thread, a
+# timer of PERIOD us (ref "unique", relative) and RUN us of "runtime"
+# (busy by the wall clock, so neither side's calibration enters), once
+# SCHED_FIFO 50 and once SCHED_OTHER nice 0. rt-app's wu_lat for a period
+# is woken - expiry of its timer, rounded to the us; interbench's
+# timer_wakeup_us is the same difference in ns, from the same kind of
+# sleep (clock_nanosleep TIMER_ABSTIME on CLOCK_MONOTONIC, no timing
+# thread). Periods that came after their expiry (rt-app's slack < 0,
+# our overruns) have no wakeup on either side and are left out.
+#
+#   bench/rtapp-vs-rtapp.sh [ROUNDS] [SECONDS] [PERIOD_US] [RUN_US]
+#                                  (default 5 rounds of 10 s, 2000, 200)
+#
+# Prints each round's p50/p99 for both, then per workload the medians over
+# the rounds, the interbench/rt-app ratios, and how noisy the machine was:
+# the spread (min..max) of rt-app's own p99 over the rounds. Target:
+# within 10 % on p50 and p99. rt-app 1.0 logs to a buffer in memory
+# ("log_size": MB, written at its end) so that neither side writes files
+# while it measures. Needs root (SCHED_FIFO, and rt-app locks its pages)
+# and rt-app (apt-get install rt-app): skips cleanly without them.
+set -u
+ROUNDS=${1:-5}
+SECS=${2:-10}
+PERIOD=${3:-2000}
+RUN=${4:-200}
+. "$(dirname "$0")/lib.sh"
+command -v rt-app >/dev/null ||
+	{ echo "skip: rt-app not installed (apt-get install rt-app)"; exit 0; }
+[ "$(id -u)" = 0 ] || { echo "skip: needs root"; exit 0; }
+
+# The same file for both; logdir and log_* are rt-app's own (interbench
+# reads and leaves them), and so is calibration (runtime does not use it).
+mk() {
+	cat >"$TMP/$1.json" <<EOF
+{
+	"global": {
+		"duration": $SECS,
+		"calibration": 100,
+		"default_policy": "$2",
+		"logdir": "$TMP/log",
+		"log_basename": "$1",
+		"log_size": 8,
+		"lock_pages": true
+	},
+	"tasks": {
+		"thread0": {
+			"priority": $3,
+			"runtime": $RUN,
+			"timer": { "ref": "unique", "period": $PERIOD }
+		}
+	}
+}
+EOF
+}
+mk fifo SCHED_FIFO 50
+mk other SCHED_OTHER 0
+
+# "p50 p99 samples" of the wakeups in us, nearest rank as interbench's.
+pcts() {
+	sort -g | awk '{ v[NR] = $1 }
+		END { if (!NR) { print "- - 0"; exit }
+		      r50 = int(NR * 0.50 + 0.9999); r99 = int(NR * 0.99 + 0.9999)
+		      print v[r50], v[r99], NR }'
+}
+
+# rt-app's log: #idx perf run period start end rel_st slack c_duration
+# c_period wu_lat, a line a period; slack < 0: it came late, no wakeup.
+ra_run() {
+	rm -rf "$TMP/log" && mkdir "$TMP/log" || return 1
+	(cd "$TMP" && rt-app "$TMP/$1.json" >ra.out 2>&1) || return 1
+	awk '!/^#/ && NF >= 11 && $8 >= 0 { print $11 }' \
+		"$TMP/log/$1-thread0-0.log" | pcts
+}
+
+ib_run() {
+	(cd "$TMP" && "$IB" -c -t "$SECS" -W "rtapp:$TMP/$1.json" -w None \
+		--json ib.json >ib.out 2>&1) || return 1
+	awk '/"timer_wakeup_us"/ { on = 1 }
+	     on && /"count":/ { gsub(/[,"]/, ""); n = $2 }
+	     on && /"p50":/ { gsub(/[,"]/, ""); p50 = $2 }
+	     on && /"p99":/ { gsub(/[,"]/, ""); p99 = $2 }
+	     on && /}/ { on = 0 }
+	     END { if (n) print p50, p99, n; else print "- - 0" }' "$TMP/ib.json"
+}
+
+: >"$TMP/all"
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	if [ $((r % 2)) = 1 ]; then order="ra ib"; else order="ib ra"; fi
+	for w in fifo other; do
+		for t in $order; do
+			v=$(${t}_run $w) || { echo "round $r: $t $w failed"; continue; }
+			set -- $v
+			echo "round $r $t $w: p50 $1 us, p99 $2 us, $3 wakeups"
+			echo "$t $w $1 $2 $3" >>"$TMP/all"
+		done
+	done
+	r=$((r + 1))
+done
+
+echo
+echo "medians over $ROUNDS rounds of $SECS s (us): a timer every $PERIOD us, $RUN us runtime"
+printf '%-6s %8s %8s %6s %8s %8s %6s  %-14s %s\n' workload "ra p50" "ib p50" \
+	ratio "ra p99" "ib p99" ratio "ra p99 spread" "wakeups ra/ib"
+for w in fifo other; do
+	m() { awk -v t="$1" -v w="$w" -v k="$2" '$1 == t && $2 == w && $3 != "-" { print $k }' "$TMP/all" | median; }
+	a50=$(m ra 3) b50=$(m ib 3) a99=$(m ra 4) b99=$(m ib 4) an=$(m ra 5) bn=$(m ib 5)
+	spread=$(awk -v w="$w" '$1 == "ra" && $2 == w && $4 != "-" { print $4 }' "$TMP/all" |
+		sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo ".." hi }')
+	awk -v w="$w" -v a="$a50" -v b="$b50" -v c="$a99" -v d="$b99" -v s="$spread" \
+	    -v an="$an" -v bn="$bn" 'BEGIN {
+		printf "%-6s %8.1f %8.1f %6.2f %8.1f %8.1f %6.2f  %-14s %s/%s\n",
+			w, a, b, (a > 0 ? b / a : 0), c, d, (c > 0 ? d / c : 0), s, an, bn }'
+done
