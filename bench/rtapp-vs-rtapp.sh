@@ -16,6 +16,11 @@
 #   bench/rtapp-vs-rtapp.sh [ROUNDS] [SECONDS] [PERIOD_US] [RUN_US]
 #                                  (default 5 rounds of 10 s, 2000, 200)
 #
+# PIN=CPU runs both on that one CPU (taskset), to tell a CPU's own
+# latency from the tools'. QOS=0 holds /dev/cpu_dma_latency at 0 through
+# the script (as cyclictest does by default): no CPU halts while idle,
+# so no wakeup waits for the host to run a halted vCPU again.
+#
 # Prints each round's p50/p99 for both, then per workload the medians over
 # the rounds, the interbench/rt-app ratios, and how noisy the machine was:
 # the spread (min..max) of rt-app's own p99 over the rounds. Target:
@@ -60,6 +65,15 @@ EOF
 mk fifo SCHED_FIFO 50
 mk other SCHED_OTHER 0
 
+if [ "${QOS:-}" = 0 ]; then
+	exec 3>/dev/cpu_dma_latency || exit 1
+	printf '\000\000\000\000' >&3
+fi
+
+pin() {
+	if [ -n "${PIN:-}" ]; then taskset -c "$PIN" "$@"; else "$@"; fi
+}
+
 # "p50 p99 samples" of the wakeups in us, nearest rank as interbench's.
 pcts() {
 	sort -g | awk '{ v[NR] = $1 }
@@ -72,13 +86,13 @@ pcts() {
 # c_period wu_lat, a line a period; slack < 0: it came late, no wakeup.
 ra_run() {
 	rm -rf "$TMP/log" && mkdir "$TMP/log" || return 1
-	(cd "$TMP" && rt-app "$TMP/$1.json" >ra.out 2>&1) || return 1
+	(cd "$TMP" && pin rt-app "$TMP/$1.json" >ra.out 2>&1) || return 1
 	awk '!/^#/ && NF >= 11 && $8 >= 0 { print $11 }' \
 		"$TMP/log/$1-thread0-0.log" | pcts
 }
 
 ib_run() {
-	(cd "$TMP" && "$IB" -c -t "$SECS" -W "rtapp:$TMP/$1.json" -w None \
+	(cd "$TMP" && pin "$IB" -c -t "$SECS" -W "rtapp:$TMP/$1.json" -w None \
 		--json ib.json >ib.out 2>&1) || return 1
 	awk '/"timer_wakeup_us"/ { on = 1 }
 	     on && /"count":/ { gsub(/[,"]/, ""); n = $2 }
@@ -104,7 +118,7 @@ while [ "$r" -le "$ROUNDS" ]; do
 done
 
 echo
-echo "medians over $ROUNDS rounds of $SECS s (us): a timer every $PERIOD us, $RUN us runtime"
+echo "medians over $ROUNDS rounds of $SECS s (us): a timer every $PERIOD us, $RUN us runtime${PIN:+, on CPU $PIN}${QOS:+, PM QoS $QOS}"
 printf '%-6s %8s %8s %6s %8s %8s %6s  %-14s %s\n' workload "ra p50" "ib p50" \
 	ratio "ra p99" "ib p99" ratio "ra p99 spread" "wakeups ra/ib"
 for w in fifo other; do
