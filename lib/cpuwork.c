@@ -11,7 +11,7 @@
  * anywhere from 1.0 to 3.1 million loops per ms within seconds on an idle
  * machine, so a fixed count would make "5 % CPU" mean 5 % to 15 % and
  * charge the kernel for the host's moods. Why not the thread's CPU clock
- * (which it read every 20 us until 0.40): reading it is a system
+ * (which earlier builds read every 20 us): reading it is a system
  * call that makes the scheduler account the running slice there and then,
  * so a spent slice ended at the read rather than at the next tick, and
  * the simulated task was scheduled as no real one is (bench/gaming-clock.sh
