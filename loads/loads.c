@@ -200,7 +200,11 @@ int64_t dir_usable_bytes(const char *dir)
 
 int load_run_sim(struct load_ctx *c)
 {
-	const struct sim_desc *sim = c->desc->sim;
+	return load_run_this_sim(c, c->desc->sim);
+}
+
+int load_run_this_sim(struct load_ctx *c, const struct sim_desc *sim)
+{
 	struct sim_result *res;
 	struct sim_ctx sc;
 	int rc;

@@ -40,6 +40,8 @@ extern const struct load_desc load_rtapp;
 
 /* Run c->desc->sim until killed, as a load: -errno when it stops. */
 int load_run_sim(struct load_ctx *c);
+/* The same with the simulator sim, which c->desc need not name. */
+int load_run_this_sim(struct load_ctx *c, const struct sim_desc *sim);
 
 /*
  * Record a failure to "what" (create, write, open, ...) path with a why
