@@ -373,3 +373,91 @@ double inf_quantile(const double *sorted, size_t n, double q)
 	f = h - (double)lo;
 	return sorted[lo - 1] + f * (sorted[lo] - sorted[lo - 1]);
 }
+
+/* Recurrence up to x >= 6, then the asymptotic series (error < 1e-12). */
+double inf_digamma(double x)
+{
+	double r = 0, f;
+
+	while (x < 6) {
+		r -= 1 / x;
+		x += 1;
+	}
+	f = 1 / (x * x);
+	return r + log(x) - 0.5 / x -
+	       f * (1.0 / 12 - f * (1.0 / 120 - f * (1.0 / 252 -
+					     f * (1.0 / 240 - f / 132))));
+}
+
+double inf_trigamma(double x)
+{
+	double r = 0, f;
+
+	while (x < 10) {
+		r += 1 / (x * x);
+		x += 1;
+	}
+	f = 1 / (x * x);
+	return r + 1 / x + f / 2 +
+	       f / x * (1.0 / 6 - f * (1.0 / 30 - f * (1.0 / 42 -
+					       f * (1.0 / 30))));
+}
+
+/* trigamma falls monotonically on (0, inf): bisection on the log of y. */
+double inf_trigamma_inv(double x)
+{
+	double lo = -30, hi = 30;
+	int i;
+
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (inf_trigamma(exp(mid)) > x)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return exp((lo + hi) / 2);
+}
+
+int inf_ebayes_prior(const double *s2, const double *df, size_t n,
+		     double *d0, double *s02)
+{
+	double e_mean = 0, v = 0, tri = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (s2[i] > 0 && df[i] > 0) {
+			e_mean += log(s2[i]) - inf_digamma(df[i] / 2) +
+				  log(df[i] / 2);
+			k++;
+		}
+	if (k < 3)
+		return -EINVAL;
+	e_mean /= (double)k;
+	for (i = 0; i < n; i++)
+		if (s2[i] > 0 && df[i] > 0) {
+			double e = log(s2[i]) - inf_digamma(df[i] / 2) +
+				   log(df[i] / 2);
+
+			v += (e - e_mean) * (e - e_mean);
+			tri += inf_trigamma(df[i] / 2);
+		}
+	/* the spread beyond what each variance's own sampling gives */
+	v = v / (double)(k - 1) - tri / (double)k;
+	if (v > 0) {
+		*d0 = 2 * inf_trigamma_inv(v);
+		*s02 = exp(e_mean + inf_digamma(*d0 / 2) - log(*d0 / 2));
+	} else {
+		*d0 = INFINITY;
+		*s02 = exp(e_mean);
+	}
+	return 0;
+}
+
+double inf_ebayes_var(double s2, double df, double d0, double s02)
+{
+	if (isinf(d0))
+		return s02;
+	return (d0 * s02 + df * s2) / (d0 + df);
+}

@@ -70,4 +70,23 @@ double inf_quantile(const double *sorted, size_t n, double q);
 /* Mean and sample SD of v (SD NaN below 2 values). */
 void inf_mean_sd(const double *v, size_t n, double *mean, double *sd);
 
+/* The digamma and trigamma functions, x > 0. */
+double inf_digamma(double x);
+double inf_trigamma(double x);
+/* y with trigamma(y) = x, x > 0. */
+double inf_trigamma_inv(double x);
+
+/*
+ * Empirical Bayes, as limma's moderated t (Smyth 2004): n variances s2[i]
+ * with df[i] degrees of freedom each are taken as draws around a common
+ * prior s0^2 worth d0 degrees of freedom, estimated from their spread by
+ * the method of moments. 0, or -EINVAL below 3 usable variances. *d0 is
+ * INFINITY when they spread no more than sampling alone would (then
+ * every variance is s0^2).
+ */
+int inf_ebayes_prior(const double *s2, const double *df, size_t n,
+		     double *d0, double *s02);
+/* The moderated variance of one: its s2 (df) shrunk to the prior. */
+double inf_ebayes_var(double s2, double df, double d0, double s02);
+
 #endif

@@ -8,9 +8,70 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <time.h>
 #include "check.h"
 #include "lib/infer.h"
+
+/*
+ * The prior of a moderated t, on variances with a known truth: 400 of
+ * them, each s0^2 (1) times a scaled chi-square of d0 (8) degrees of
+ * freedom (the true variances spread so), times its own sample's chi-square
+ * of 4 df (5 repeats). The estimate should find d0 and s0^2 near the truth;
+ * variances that do not spread beyond their sampling give d0 infinite.
+ */
+static uint64_t seed = 12345;
+
+static double unif(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return ((double)(seed >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double chisq(int df)
+{
+	double s = 0;
+	int i;
+
+	for (i = 0; i < df; i++) {
+		double z = sqrt(-2 * log(unif())) * cos(2 * M_PI * unif());
+
+		s += z * z;
+	}
+	return s;
+}
+
+static void ebayes(void)
+{
+	static double s2[400], df[400];
+	double d0 = NAN, s02 = NAN;
+	int i, e;
+
+	for (i = 0; i < 400; i++) {
+		double truth = 8 / chisq(8);	/* inverse chi-square prior */
+
+		s2[i] = truth * chisq(4) / 4;
+		df[i] = 4;
+	}
+	e = inf_ebayes_prior(s2, df, 400, &d0, &s02);
+	check(!e && d0 > 4 &&
+	      d0 < 16 && s02 > 0.8 && s02 < 1.25,
+	      "empirical Bayes prior: d0 %.1f (truth 8), s0^2 %.2f (1)", d0,
+	      s02);
+	for (i = 0; i < 400; i++)
+		s2[i] = chisq(4) / 4;
+	e = inf_ebayes_prior(s2, df, 400, &d0, &s02);
+	check(!e && d0 > 40 &&
+	      s02 > 0.9 && s02 < 1.1,
+	      "... one common variance: d0 %.3g (large or infinite), s0^2 "
+	      "%.2f", d0, s02);
+	check(inf_ebayes_prior(s2, df, 2, &d0, &s02) == -EINVAL,
+	      "... refused below 3 variances");
+	check_near(inf_ebayes_var(2, 4, 4, 1), 1.5, 1e-12,
+		   "moderated: (d0 s0^2 + d s^2) / (d0 + d)");
+}
 
 int main(void)
 {
@@ -29,6 +90,15 @@ int main(void)
 	struct inf_diff d;
 	clock_t t0;
 
+	check_near(inf_digamma(1), -0.5772156649015329, 1e-11, "digamma(1)");
+	check_near(inf_digamma(0.5), -1.9635100260214235, 1e-11,
+		   "digamma(1/2)");
+	check_near(inf_trigamma(1), 1.6449340668482264, 1e-11, "trigamma(1)");
+	check_near(inf_trigamma(0.5), 4.934802200544679, 1e-11,
+		   "trigamma(1/2)");
+	check_near(inf_trigamma_inv(inf_trigamma(2.5)), 2.5, 1e-9,
+		   "trigamma's inverse");
+	ebayes();
 	check_near(inf_t_quantile(0.975, 10), 2.228139, 1e-6, "t 0.975, 10 df");
 	check_near(inf_t_quantile(0.975, 3.5), 2.940089, 1e-5,
 		   "t 0.975, 3.5 df (fractional, as Welch gives)");
