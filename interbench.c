@@ -744,8 +744,9 @@ outputs:
 }
 
 /*
- * -n auto, at the end of a pass: stop once every cell's primary figure
- * (compare's) is known well enough (or at the last pass, saying it is not).
+ * -n auto, at the end of a pass: stop once every cell's latency decision
+ * figures (compare's) are known well enough (or at the last pass, saying
+ * which are not).
  */
 /* What --remeasure-if keeps of an attempt (NaN: not measured). */
 static void attempt_note(struct attempt *a, const struct result *res,
@@ -827,12 +828,12 @@ static bool auto_done(struct run *r, int passes)
 		       variation_settled(p, r->res, r->nres);
 
 	if (settled)
-		out(&r->con, "\n-n auto: every cell's primary figure is known "
-		    "to %g %% (95 %% interval) after %d repeats\n",
+		out(&r->con, "\n-n auto: every cell's p50, p99 and max latency "
+		    "are known to %g %% (95 %%\ninterval) after %d repeats\n",
 		    AUTO_HALF_WIDTH_PCT, passes);
 	else if (passes == p->repeats) {
 		out(&r->con, "\n-n auto: after %d repeats, the most asked, "
-		    "these cells' primary figure is not\nknown to %g %% (more "
+		    "these cells' decision figures are\nnot known to %g %% (more "
 		    "repeats with -n auto:MAX, or a longer -t where the\n"
 		    "advice below says length helps):\n", passes,
 		    AUTO_HALF_WIDTH_PCT);
@@ -1211,8 +1212,7 @@ static int ab_main(int argc, char **argv)
 		die(IB_EXIT_USAGE, "%s", err);
 	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
 		die(IB_EXIT_USAGE, "option --primary: '%s' is not a figure "
-		    "compare tests (mean, max, p50, p90, p99, cpu, deadlines, "
-		    "fps, low_1pct)", a->ab.primary);
+		    "compare tests (%s)", a->ab.primary, CMP_FIG_NAMES);
 	shell_save(&a->env);
 	if (p[0]->cfg.uniprocessor)
 		bind_cpu0();

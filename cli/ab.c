@@ -58,7 +58,8 @@ const struct opt ab_opts[] = {
 	  .parse = set_a_opts,
 	  .help = "interbench options for A's cells only, blank-\n"
 		  "separated: -B, -N, -L, -r, --bench-policy,\n"
-		  "--bench-slice, --load-policy, --load-group" },
+		  "--bench-slice, --timer-slack, --load-policy,\n"
+		  "--load-group" },
 	{ .name = "b-opts", .type = OT_CALL, .arg = "OPTIONS",
 	  .parse = set_b_opts,
 	  .help = "the same for B's cells (e.g. '--bench-slice 300')" },
@@ -72,7 +73,8 @@ const struct opt ab_opts[] = {
 		  "has failed (default: 60)" },
 	{ .name = "primary", .type = OT_PATH, .arg = "FIG",
 	  .off = O(primary),
-	  .help = "judge every cell on FIG, as compare --primary" },
+	  .help = "judge every cell on FIG alone, as compare\n"
+		  "--primary" },
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
 	  .help = "exit 125 when no cell is worse and some cannot\n"
 		  "be decided, as compare --bisect" },
@@ -85,7 +87,7 @@ static bool side_may(const struct opt *o)
 	static const char *const ok[] = {
 		"bench-nice", "load-nice", "load-threads", "rt",
 		"bench-policy", "bench-slice", "load-policy", "load-group",
-		NULL,
+		"timer-slack", NULL,
 	};
 	int i;
 
@@ -330,11 +332,15 @@ void ab_usage(FILE *f)
 "given here are run, with /bin/sh -c, when the run enters or leaves a\n"
 "side. A command that fails or times out stops the run (exit 6), and\n"
 "every run ends in state A: B's undo and then A's command are run.\n"
+"The verdict is compare's: a cell is judged on its decision figures\n"
+"(p50, p99 and max latency, misses, 1 % low FPS, CPU): worse when one is\n"
+"worse, mixed when some are better and some worse (interbench compare\n"
+"--help).\n"
 "Exit status, the first that applies: 2 bad command line; 3 cannot set\n"
 "up or write a file; 6 a side's command failed; 128+N stopped by signal\n"
-"N; 7 a cell worse and some cells not measured; 1 a cell worse; 125\n"
-"with --bisect when no cell is worse and some cannot be decided; 4 some\n"
-"cells were not measured; 0 no cell worse.\n", f);
+"N; 7 a cell worse or mixed and some cells not measured; 1 a cell worse\n"
+"or mixed; 125 with --bisect when none is and some cannot be decided;\n"
+"4 some cells were not measured; 0 otherwise.\n", f);
 }
 
 /*

@@ -79,6 +79,11 @@ const struct opt cli_opts[] = {
 		  "100-100000 us (other and batch; Linux 6.12+)",
 	  .off = P(cfg.bench_slice_ns), .min = 100, .max = 100000,
 	  .scale = NSEC_PER_USEC },
+	{ .name = "timer-slack", .type = OT_U64, .arg = "NS",
+	  .help = "the benchmarked tasks' timer slack, 1-1000000000\n"
+		  "ns (default: none, inherited from interbench;\n"
+		  "real-time threads have none anyway)",
+	  .off = P(cfg.timer_slack_ns), .min = 1, .max = 1000000000 },
 	{ .name = "load-policy", .type = OT_ENUM, .arg = "POLICY",
 	  .help = "the loads' class: other (default), batch, idle",
 	  .off = P(cfg.load_policy), .names = load_policy_names },
@@ -127,8 +132,9 @@ const struct opt cli_opts[] = {
 	{ .name = "repeat", .letter = 'n', .type = OT_CALL, .arg = "N",
 	  .help = "run the whole matrix N times (default: 1);\n"
 		  "tables show medians over the repeats. auto[:MAX]:\n"
-		  "until every cell's primary figure is known to\n"
-		  "2.5 % (95 % interval), 3 to MAX (10) times",
+		  "until every cell's p50, p99 and max latency are\n"
+		  "known to 2.5 % (95 % interval), 3 to MAX (10)\n"
+		  "times",
 	  .parse = set_repeats, .seen = SEEN(repeats_given) },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE",
 	  .help = "write every result to FILE as JSON, after\nevery cell",
@@ -662,7 +668,8 @@ void cli_usage(FILE *f)
 "4 some cells failed or were skipped, 5 --breaktrace stopped the run,\n"
 "7 a gate failed and some cells failed (1 and 4 both), 128+N stopped\n"
 "by signal N. At the end of a run 3 wins over 7, 7 over 1, 1 over 4.\n"
-"interbench ab --help: its own.\n");
+"interbench ab --help and interbench compare --help: their own (1: a\n"
+"cell worse or mixed; 125 with --bisect: undecided).\n");
 	for (i = 0; simulators[i]; i++) {
 		if (!simulators[i]->opts)
 			continue;

@@ -30,24 +30,20 @@ static const char usage_tail[] =
 "      --                 the rest are file names\n"
 "Each figure of each cell is tested on its per-repeat values (latencies\n"
 "and load rates as ratios, percentages in points): Welch's t-test against\n"
-"BASE; with three or more files also one-way ANOVA and Tukey-Kramer for\n"
-"every pair. A cell's verdict rests on its primary figure (marked *; p50\n"
-"latency for Audio and Video, max for X, p99 for Gaming, p90 otherwise,\n"
-"unless --primary): their p-values are adjusted over the table\n"
-"(Benjamini-Hochberg), the other figures' as a family of their own.\n"
-"A verdict needs 3 measured repeats of a cell in each file (10 are better).\n"
-"Exit status: 0 no cell worse; 1 a cell worse (or --threshold exceeded);\n"
-"2 errors; with --bisect, 125 when no cell is worse and some cannot be\n"
-"decided (git bisect run's \"skip\").\n";
+"BASE (paired for the two files of one `interbench ab`); with three or\n"
+"more files also one-way ANOVA and Tukey-Kramer for every pair. A cell is\n"
+"judged on its decision figures (marked *): p50, p99 and max latency, %\n"
+"deadlines met, 1 % low FPS and % desired CPU, unless --primary; their\n"
+"p-values are adjusted over the whole table (Benjamini-Hochberg), the other\n"
+"figures' as a family of their own. A cell is worse when a decision figure\n"
+"is worse, better when one is better and none worse, mixed when some are\n"
+"better and some worse (a trade-off), unchanged when every one is known\n"
+"to be within the min change, else inconclusive. A verdict needs 3\n"
+"measured repeats of a cell in each file (5 or more are better).\n"
+"Exit status, the first that applies: 2 errors; 1 a cell worse or mixed\n"
+"(or --threshold exceeded); with --bisect, 125 when some cell cannot be\n"
+"decided (git bisect run's \"skip\"); 0 otherwise.\n";
 
-static const char *const verdict_names[] = {
-	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse",
-	[CV_INCONCLUSIVE] = "inconclusive",
-	[CV_FEW] = "too few repeats",
-	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
-	[CV_ADDED] = "only in new",
-};
 
 /* ---- formatting ------------------------------------------------------ */
 
@@ -93,10 +89,10 @@ static const char *mark_text(int mark, double p)
 	return mark > 0 ? "worse" : mark < 0 ? "better" : isnan(p) ? "" : "~";
 }
 
-/* A figure other than the primary marks its row, never the cell. */
+/* A figure that does not decide marks its row, never the cell. */
 static const char *row_mark_text(const struct cmp_row *r)
 {
-	if (r->primary || !r->mark)
+	if (r->decides || !r->mark)
 		return mark_text(r->mark, r->p);
 	return r->mark > 0 ? "(worse)" : "(better)";
 }
@@ -122,7 +118,7 @@ static void print_row(const char *cell, const struct cmp_row *r,
 {
 	char a[24], b[24], ch[24], ci[40], p[16], pa[16], label[64];
 
-	snprintf(label, sizeof(label), "%s%s", m->label, r->primary ? " *" : "");
+	snprintf(label, sizeof(label), "%s%s", m->label, r->decides ? " *" : "");
 	fmt_num(a, sizeof(a), r->base);
 	fmt_num(b, sizeof(b), r->cur);
 	fmt_change(ch, sizeof(ch), r->change, m->log);
@@ -189,15 +185,23 @@ static void print_header(const struct result_file *base,
 		       "percentages in points). ");
 	printf("A change is marked when its p, adjusted over its\n"
 	       "family (Benjamini-Hochberg), is at most %g and its %g %% "
-	       "interval lies beyond %g %%\n(%g point%s for percentages).\n"
-	       "A cell's verdict rests on one figure, marked * (%s). The "
-	       "other\nfigures are a family of their own and mark only their "
-	       "row, in brackets.\nA cell is unchanged only when that "
-	       "interval lies within the same bounds;\nelse it is "
-	       "inconclusive: the data cannot tell.\n\n",
+	       "interval lies beyond %g %%\n(%g point%s for percentages).\n",
 	       o->alpha, o->level * 100, o->min_change, o->min_points,
-	       o->min_points == 1 ? "" : "s", o->primary >= 0 ?
-	       figures[o->primary].label : "each task's primary figure");
+	       o->min_points == 1 ? "" : "s");
+	if (o->primary >= 0)
+		printf("Every cell is judged on one figure, marked * (%s, "
+		       "--primary).", figures[o->primary].label);
+	else
+		printf("A cell is judged on its decision figures, marked * (p50, "
+		       "p99 and max latency,\n%% deadlines met, 1 %% low FPS, "
+		       "%% desired CPU): every cell's are one family.");
+	printf(" The\nother figures are a family of their own and mark only "
+	       "their row, in brackets.\nA cell is worse when a decision "
+	       "figure is worse, better when one is better and\nnone worse, "
+	       "mixed when some are better and some worse (a trade-off);\n"
+	       "unchanged only when every decision figure's interval lies "
+	       "within the bounds;\nelse inconclusive: the data cannot "
+	       "tell.\n\n");
 	if (looks > 1)
 		printf("-n auto could have stopped at any of %d looks: each "
 		       "has 1/%d of alpha %g and of\nthe %g %% intervals' "
@@ -215,18 +219,23 @@ static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m)
 
 	for (i = 0; i < c->ncells; i++) {
 		const struct cmp_cell *cc = &c->cells[i];
-		char name[96];
+		char name[96], why[512];
 
 		snprintf(name, sizeof(name), "%s/%s", cell_of(cc)->bench,
 			 cell_of(cc)->load);
 		if (!cc->nrows) {
-			printf("%-15s %s\n", name, verdict_names[cc->verdict]);
+			printf("%-15s %s\n", name,
+			       cmp_verdict_names[cc->verdict]);
 			continue;
 		}
 		for (j = 0; j < cc->nrows; j++)
 			print_row(j ? "" : name, &c->rows[cc->row0 + j],
 				  &m[c->rows[cc->row0 + j].metric]);
-		printf("%-15s => %s\n", "", verdict_names[cc->verdict]);
+		/* worse, better, mixed: with the figures that made it */
+		cmp_cell_why(c, cc, m, why, sizeof(why));
+		printf("%-15s => %s%s\n", "", cc->verdict == CV_MIXED ?
+		       "mixed (a trade-off): " : "",
+		       *why ? why : cmp_verdict_names[cc->verdict]);
 	}
 }
 
@@ -251,6 +260,33 @@ static void print_ignored(const struct result_file *rf)
 		}
 }
 
+/*
+ * Each task's verdict, from its cells' (the cells decide; nothing below
+ * them is a verdict of its own): worse if a cell is worse, mixed if one is
+ * mixed or some better and some worse, better if one is better, unchanged
+ * if every cell is, else undecided.
+ */
+static void print_tasks(const struct cmp_pair *c)
+{
+	const char *task[64];
+	int i, t, ntask = cmp_tasks(c, task, 64);
+
+	printf("\nEach task, from its cells' verdicts:\n");
+	for (t = 0; t < ntask; t++) {
+		int n[CV_ADDED + 1];
+		const char *sep = "(";
+
+		cmp_task_count(c, task[t], n);
+		printf("  %-12s %-14s ", task[t], cmp_group_verdict(n));
+		for (i = 0; i <= CV_ADDED; i++)
+			if (n[i]) {
+				printf("%s%d %s", sep, n[i], cmp_verdict_names[i]);
+				sep = ", ";
+			}
+		printf(")\n");
+	}
+}
+
 static void print_summary(const struct cmp_pair *c,
 			  const struct cmp_metric *m,
 			  const struct result_file *cur,
@@ -260,7 +296,8 @@ static void print_summary(const struct cmp_pair *c,
 
 	if (c->nsums)
 		printf("\nGeometric mean of new/base over the cells measured in "
-		       "both (%g %% interval, runs as the unit):\n",
+		       "both (%g %% interval, runs\nas the unit; it describes "
+		       "the cells, the cells' verdicts decide):\n",
 		       o->level * 100);
 	for (i = 0; i < c->nsums; i++) {
 		const struct cmp_sum *s = &c->sums[i];
@@ -270,15 +307,14 @@ static void print_summary(const struct cmp_pair *c,
 			 s->cells, s->cells == 1 ? "" : "s");
 		fmt_change(ch, sizeof(ch), s->change, true);
 		fmt_interval(ci, sizeof(ci), s->lo, s->hi);
-		printf("  %-22s %-16s %9s  %-16s %s\n", who,
-		       m[s->metric].label, ch, ci,
-		       isnan(s->lo) ? "(fewer than 2 whole runs a side)" :
-		       mark_text(s->mark, 0));
+		printf("  %-22s %-16s %9s  %s\n", who, m[s->metric].label, ch,
+		       isnan(s->lo) ? "(fewer than 2 whole runs a side)" : ci);
 	}
+	print_tasks(c);
 	nc = c->count[CV_FEW] + c->count[CV_LOST] + c->count[CV_NEVER] +
 	     c->count[CV_ADDED];
-	printf("\nSummary: %d cells better, %d worse, ", c->count[CV_BETTER],
-	       c->count[CV_WORSE]);
+	printf("\nSummary: %d cells better, %d worse, %d mixed, ",
+	       c->count[CV_BETTER], c->count[CV_WORSE], c->count[CV_MIXED]);
 	printf("%d unchanged, %d inconclusive, %d not comparable",
 	       c->count[CV_UNCHANGED], c->count[CV_INCONCLUSIVE], nc);
 	if (nc) {
@@ -287,7 +323,7 @@ static void print_summary(const struct cmp_pair *c,
 		for (i = CV_FEW; i <= CV_ADDED; i++)
 			if (c->count[i]) {
 				printf("%s%d %s", sep, c->count[i],
-				       verdict_names[i]);
+				       cmp_verdict_names[i]);
 				sep = ", ";
 			}
 		printf(")");
@@ -300,9 +336,11 @@ static void print_summary(const struct cmp_pair *c,
 		       "file (-n %d or more; 10 find smaller changes).\n",
 		       CMP_MIN_REPEATS, CMP_MIN_REPEATS);
 	if (c->count[CV_INCONCLUSIVE])
-		printf("An inconclusive cell's interval reaches past +/-%g %%: "
-		       "more repeats (-n) or longer\ncells (-t) narrow it.\n",
-		       o->min_change);
+		printf("An inconclusive cell has a decision figure whose "
+		       "interval reaches past +/-%g %%\n(%g point%s): more "
+		       "repeats (-n) or longer cells (-t) narrow it.\n",
+		       o->min_change, o->min_points,
+		       o->min_points == 1 ? "" : "s");
 }
 
 /* Threshold breaches: printed; how many. */
@@ -325,7 +363,7 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
 			const struct cmp_row *r = &c->rows[j];
 
-			if (!r->primary || r->mark <= 0 ||
+			if (!r->decides || r->mark <= 0 ||
 			    !(fabs(r->change) > o->threshold))
 				continue;
 			printf("threshold: %s/%s %s worse by %.1f %s (> %g %s)\n",
@@ -341,7 +379,7 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 /* What the exit status is made of, over every file against BASE. */
 struct outcome {
 	int breached;		/* --threshold */
-	int worse;		/* cells */
+	int worse;		/* cells worse or mixed */
 	int undecided;		/* inconclusive or too few repeats */
 };
 
@@ -362,7 +400,7 @@ static int compare_one(const struct result_file *base,
 	print_ignored(base);
 	print_ignored(cur);
 	out->breached += breaches(&c, m, o, base->path, cur->path);
-	out->worse += c.count[CV_WORSE];
+	out->worse += c.count[CV_WORSE] + c.count[CV_MIXED];
 	out->undecided += c.count[CV_INCONCLUSIVE] + c.count[CV_FEW];
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
@@ -426,9 +464,8 @@ static int set_primary(void *base, const char *val, char *err, size_t n)
 
 	o->cmp.primary = cmp_fig_named(val);
 	if (o->cmp.primary < 0) {
-		snprintf(err, n, "'%s' is not a figure compare tests (mean, "
-			 "max, p50, p90, p99, cpu, deadlines, fps, low_1pct)",
-			 val);
+		snprintf(err, n, "'%s' is not a figure compare tests (%s)",
+			 val, CMP_FIG_NAMES);
 		return -EINVAL;
 	}
 	return 0;
@@ -537,9 +574,12 @@ const struct opt compare_opts[] = {
 		  "PCT %, or was measured in BASE and not in a NEW" },
 	{ .name = "primary", .type = OT_CALL, .arg = "FIG",
 	  .parse = set_primary,
-	  .help = "judge every cell on FIG (mean, max, p50, p90, p99,\n"
-		  "cpu, deadlines, fps, low_1pct) instead of each\n"
-		  "task's own primary figure" },
+	  .help = "judge every cell on FIG alone (mean, max, p50,\n"
+		  "p90, p99, cpu, deadlines, fps, low_1pct) instead\n"
+		  "of its decision figures" },
+	{ .name = "moderate", .type = OT_FLAG, .off = O(cmp.moderate),
+	  .help = "the moderated t: each figure's variance shrunk to\n"
+		  "what its cells share (empirical Bayes, as limma)" },
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
 	  .help = "exit 125 (git bisect run's skip) when no cell is\n"
 		  "worse and some cannot be decided" },
@@ -716,7 +756,7 @@ out:
 }
 
 /*
- * About how many pairs (or repeats) the primary row of a cell needs for
+ * About how many pairs (or repeats) a decision row of a cell needs for
  * its interval to clear the min change, one way or the other: the
  * interval narrows as one over the root of their number. 0: unknown.
  */
@@ -776,10 +816,17 @@ int compare_undecided(const char *path_a, const char *path_b,
 
 		if (cc->verdict != CV_INCONCLUSIVE && cc->verdict != CV_FEW)
 			continue;
-		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
-			if (c.rows[j].primary)
-				need = needed(&c.rows[j], &m[c.rows[j].metric],
-					      &o.cmp);
+		/* the undecided figure that needs the most */
+		for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
+			const struct cmp_row *r = &c.rows[j];
+			int k;
+
+			if (!r->decides || r->mark)
+				continue;
+			k = needed(r, &m[r->metric], &o.cmp);
+			if (k > need)
+				need = k;
+		}
 		left++;
 		if (used < n)
 			used += (size_t)snprintf(list + used, n - used,

@@ -18,7 +18,7 @@
 #include "lib/opt.h"
 #include "compare/verdict.h"
 
-#define COMPARE_SCHEMA	"interbench-compare/1"
+#define COMPARE_SCHEMA	"interbench-compare/2"
 
 struct options {
 	struct cmp_opts cmp;

@@ -12,7 +12,8 @@
 
 static const char *const verdict_keys[] = {
 	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
-	[CV_WORSE] = "worse", [CV_INCONCLUSIVE] = "inconclusive",
+	[CV_WORSE] = "worse", [CV_MIXED] = "mixed",
+	[CV_INCONCLUSIVE] = "inconclusive",
 	[CV_FEW] = "too_few_repeats",
 	[CV_LOST] = "not_measured_in_new", [CV_NEVER] = "measured_in_neither",
 	[CV_ADDED] = "only_in_new",
@@ -43,10 +44,11 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 	jw_num(&j->w, "min_change_pct", o->cmp.min_change);
 	jw_num(&j->w, "min_change_points", o->cmp.min_points);
 	jw_num(&j->w, "level", o->cmp.level);
+	/* what decides a cell: its decision figures, or --primary's one */
 	if (o->cmp.primary >= 0)
 		jw_str(&j->w, "primary", figures[o->cmp.primary].label);
 	else
-		jw_str(&j->w, "primary", "per task");
+		jw_str(&j->w, "primary", NULL);
 	/* A and B of one `interbench ab`: tested in pairs, alpha per look */
 	jw_bool(&j->w, "paired", o->cmp.paired);
 	jw_int(&j->w, "looks", o->looks);
@@ -72,7 +74,7 @@ static void json_row(struct jw *w, const struct cmp_row *r,
 	jw_num(w, "p", r->p);
 	jw_num(w, "p_adj", r->padj);
 	jw_str(w, "mark", mark_key(r->mark, r->p));
-	jw_bool(w, "primary", r->primary);
+	jw_bool(w, "decides", r->decides);
 	jw_obj_end(w);
 }
 
@@ -88,10 +90,28 @@ static void json_differs(void *ctx, const char *key, const char *va,
 	jw_obj_end(w);
 }
 
+/* Each task's verdict, from its cells' (as compare prints them). */
+static void json_tasks(struct jw *w, const struct cmp_pair *c)
+{
+	const char *task[64];
+	int t, n[CV_ADDED + 1], ntask = cmp_tasks(c, task, 64);
+
+	jw_arr_begin(w, "tasks");
+	for (t = 0; t < ntask; t++) {
+		cmp_task_count(c, task[t], n);
+		jw_obj_begin(w, NULL);
+		jw_str(w, "task", task[t]);
+		jw_str(w, "verdict", cmp_group_verdict(n));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 void json_pair(struct jw *w, const struct cmp_pair *c,
 	       const struct cmp_metric *m, const struct result_file *base,
 	       const struct result_file *cur)
 {
+	char why[512];
 	int i, j;
 
 	jw_obj_begin(w, NULL);
@@ -111,6 +131,8 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 		jw_str(w, "bench", fc->bench);
 		jw_str(w, "load", fc->load);
 		jw_str(w, "verdict", verdict_keys[cc->verdict]);
+		cmp_cell_why(c, cc, m, why, sizeof(why));
+		jw_str(w, "decided_by", *why ? why : NULL);
 		jw_arr_begin(w, "rows");
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
 			json_row(w, &c->rows[j], &m[c->rows[j].metric]);
@@ -131,7 +153,6 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 		jw_num(w, "change_pct", s->change);
 		jw_num(w, "low", s->lo);
 		jw_num(w, "high", s->hi);
-		jw_str(w, "mark", mark_key(s->mark, s->lo));
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -139,6 +160,8 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 	for (i = 0; i <= CV_ADDED; i++)
 		jw_int(w, verdict_keys[i], c->count[i]);
 	jw_obj_end(w);
+	json_tasks(w, c);
+	jw_str(w, "verdict", cmp_group_verdict(c->count));
 	jw_obj_end(w);
 }
 

@@ -139,6 +139,36 @@ static void forest(struct page *pg, const char *title,
 	pic_end(pg, mark, "forest");
 }
 
+/* Each cell's verdict and the decision figures that made it. */
+static void verdicts(struct page *pg, const struct cmp_pair *c,
+		     const struct cmp_metric *m)
+{
+	char why[512];
+	int i;
+
+	sb_printf(&pg->b, "<ul class=\"verdicts\">\n");
+	for (i = 0; i < c->ncells; i++) {
+		const struct cmp_cell *cc = &c->cells[i];
+		const struct file_cell *fc = cc->a ? cc->a : cc->b;
+
+		cmp_cell_why(c, cc, m, why, sizeof(why));
+		sb_printf(&pg->b, "<li>");
+		sb_esc(&pg->b, fc->bench);
+		sb_printf(&pg->b, " / ");
+		sb_esc(&pg->b, fc->load);
+		sb_printf(&pg->b, ": <b>%s</b>%s",
+			  cmp_verdict_names[cc->verdict],
+			  cc->verdict == CV_MIXED ? " (a trade-off)" : "");
+		if (*why)
+			sb_printf(&pg->b, " (");
+		sb_esc(&pg->b, why);
+		if (*why)
+			sb_printf(&pg->b, ")");
+		sb_printf(&pg->b, "</li>\n");
+	}
+	sb_printf(&pg->b, "</ul>\n");
+}
+
 static void summary(struct page *pg, const struct cmp_pair *c,
 		    const struct cmp_metric *m, const struct cmp_opts *co)
 {
@@ -162,11 +192,12 @@ static void summary(struct page *pg, const struct cmp_pair *c,
 		r[n].hi = s->hi;
 		r[n].p = isnan(s->lo) ? NAN : 0;
 		r[n].min = co->min_change;
-		r[n++].mark = s->mark;
+		r[n++].mark = 0;
 	}
 	if (n)
 		forest(pg, "Summary: geometric mean of the change over the "
-		       "cells, with its interval", r, n, true, co->min_change);
+		       "cells, with its interval (it describes the cells; the "
+		       "cells' verdicts decide)", r, n, true, co->min_change);
 	free(r);
 }
 
@@ -292,14 +323,18 @@ int report_compare_html(const char *path, const struct result_file *f,
 		sb_esc(&pg.b, f[0].path);
 		sb_printf(&pg.b, " against NEW ");
 		sb_esc(&pg.b, f[i].path);
-		sb_printf(&pg.b, "</h2>\n<p>Cells, each judged on its primary "
-			  "figure: %d better, %d worse, %d unchanged, %d "
+		sb_printf(&pg.b, "</h2>\n<p>Verdict: <b>%s</b>. Cells, each "
+			  "judged on its decision figures: %d better, %d "
+			  "worse, %d mixed (a trade-off), %d unchanged, %d "
 			  "inconclusive (the data cannot tell), %d with too "
 			  "few repeats, %d lost, %d added.</p>\n",
+			  cmp_group_verdict(c.count),
 			  c.count[CV_BETTER], c.count[CV_WORSE],
+			  c.count[CV_MIXED],
 			  c.count[CV_UNCHANGED], c.count[CV_INCONCLUSIVE],
 			  c.count[CV_FEW],
 			  c.count[CV_LOST], c.count[CV_ADDED]);
+		verdicts(&pg, &c, m);
 		summary(&pg, &c, m, co);
 		forests(&pg, &c, m, nm, co);
 		overlays(&pg, &c, "BASE", "NEW");

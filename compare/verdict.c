@@ -11,6 +11,14 @@
 #include "compare/verdict.h"
 #include "core/load.h"
 
+const char *const cmp_verdict_names[CV_ADDED + 1] = {
+	[CV_UNCHANGED] = "unchanged", [CV_BETTER] = "better",
+	[CV_WORSE] = "worse", [CV_MIXED] = "mixed",
+	[CV_INCONCLUSIVE] = "inconclusive", [CV_FEW] = "too few repeats",
+	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
+	[CV_ADDED] = "only in new",
+};
+
 /* A latency or rate this small is taken as this (its log must exist). */
 #define LOG_FLOOR	1e-3
 
@@ -30,6 +38,7 @@ int cmp_metrics(struct cmp_metric *m, int max)
 		m[n].work = -1;
 		m[n].log = f->unit != FU_PCT;
 		m[n].higher_better = f->better == FB_HIGHER;
+		m[n].decides = fig_decides(f);
 		n++;
 	}
 	/* What the load got done: a kernel may buy latency with it. */
@@ -40,6 +49,7 @@ int cmp_metrics(struct cmp_metric *m, int max)
 		m[n].work = i;
 		m[n].log = true;
 		m[n].higher_better = true;
+		m[n].decides = false;
 		n++;
 	}
 	return n;
@@ -54,9 +64,9 @@ double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m)
 	return log(v > LOG_FLOOR ? v : LOG_FLOOR);
 }
 
-int cmp_primary_fig(const char *bench, const struct cmp_opts *o)
+bool cmp_decides(const struct cmp_metric *m, const struct cmp_opts *o)
 {
-	return o->primary >= 0 ? o->primary : fig_primary(bench);
+	return o->primary >= 0 ? m->fig == o->primary : m->decides;
 }
 
 int cmp_fig_named(const char *name)
@@ -77,6 +87,85 @@ int cmp_beyond(double lo, double hi, double min)
 	if (hi < -min)
 		return -1;
 	return 0;
+}
+
+/* A metric's name without its unit: "p99 latency", "1 % low FPS". */
+static const char *short_label(const struct cmp_metric *m)
+{
+	return m->fig >= 0 ? figures[m->fig].label : m->label;
+}
+
+void cmp_cell_why(const struct cmp_pair *c, const struct cmp_cell *cc,
+		  const struct cmp_metric *m, char *buf, size_t n)
+{
+	size_t used = 0;
+	int dir, j, k;
+
+	buf[0] = '\0';
+	for (dir = 1; dir >= -1; dir -= 2) {
+		for (j = cc->row0, k = 0; j < cc->row0 + cc->nrows; j++) {
+			const struct cmp_row *r = &c->rows[j];
+			const struct cmp_metric *mm = &m[r->metric];
+
+			if (!r->decides || r->mark != dir || used >= n)
+				continue;
+			used += (size_t)snprintf(buf + used, n - used,
+						 "%s%s%s %+.1f %s",
+						 k ? ", " : used ? "; " :
+						 "", k ? "" : dir > 0 ?
+						 "worse: " : "better: ",
+						 short_label(mm), r->change,
+						 mm->log ? "%" : "pt");
+			k++;
+		}
+	}
+}
+
+static const char *bench_of(const struct cmp_cell *cc)
+{
+	return (cc->a ? cc->a : cc->b)->bench;
+}
+
+int cmp_tasks(const struct cmp_pair *c, const char **task, int max)
+{
+	int i, t, n = 0;
+
+	for (i = 0; i < c->ncells && n < max; i++) {
+		for (t = 0; t < n && strcmp(task[t], bench_of(&c->cells[i]));
+		     t++)
+			;
+		if (t == n)
+			task[n++] = bench_of(&c->cells[i]);
+	}
+	return n;
+}
+
+void cmp_task_count(const struct cmp_pair *c, const char *task, int *count)
+{
+	int i;
+
+	memset(count, 0, (CV_ADDED + 1) * sizeof(*count));
+	for (i = 0; i < c->ncells; i++)
+		if (!strcmp(bench_of(&c->cells[i]), task))
+			count[c->cells[i].verdict]++;
+}
+
+const char *cmp_group_verdict(const int *count)
+{
+	int measured = count[CV_UNCHANGED] + count[CV_BETTER] +
+		       count[CV_WORSE] + count[CV_MIXED] +
+		       count[CV_INCONCLUSIVE];
+
+	if (count[CV_MIXED] || (count[CV_WORSE] && count[CV_BETTER]))
+		return "mixed";
+	if (count[CV_WORSE])
+		return "worse";
+	if (count[CV_BETTER])
+		return "better";
+	if (!measured && !count[CV_FEW])
+		return "not comparable";
+	return count[CV_UNCHANGED] == measured && !count[CV_FEW] &&
+	       !count[CV_LOST] ? "unchanged" : "undecided";
 }
 
 /* The values of metric m over the ok repeats of c: how many. */
@@ -166,6 +255,62 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 	r->lo = shown(m, d.lo);
 	r->hi = shown(m, d.hi);
 	r->p = d.p;
+	r->df = d.df;
+	r->t_d = d.d;
+	r->t_se = d.se;
+	r->t_v = o->paired ? 1.0 / r->na : 1.0 / r->na + 1.0 / r->nb;
+}
+
+/*
+ * --moderate: each metric's tested rows shrink their variance to the
+ * prior their spread over the table gives, and are tested again with
+ * the prior's degrees of freedom added. Below 3 such rows, as they are.
+ */
+static int moderate(struct cmp_pair *c, const struct cmp_opts *o,
+		    const struct cmp_metric *m, int nm)
+{
+	double *s2 = malloc(((size_t)c->nrows + 1) * sizeof(*s2));
+	double *df = malloc(((size_t)c->nrows + 1) * sizeof(*df));
+	int i, k, n;
+
+	if (!s2 || !df) {
+		free(s2);
+		free(df);
+		return -ENOMEM;
+	}
+	for (k = 0; k < nm; k++) {
+		double d0, s02;
+
+		for (i = n = 0; i < c->nrows; i++) {
+			const struct cmp_row *r = &c->rows[i];
+
+			if (r->metric != k || isnan(r->p) || !(r->t_se > 0))
+				continue;
+			s2[n] = r->t_se * r->t_se / r->t_v;
+			df[n++] = r->df;
+		}
+		if (inf_ebayes_prior(s2, df, (size_t)n, &d0, &s02))
+			continue;
+		for (i = 0; i < c->nrows; i++) {
+			struct cmp_row *r = &c->rows[i];
+			double se, half;
+
+			if (r->metric != k || isnan(r->p) || !(r->t_se > 0))
+				continue;
+			se = sqrt(inf_ebayes_var(r->t_se * r->t_se / r->t_v,
+						 r->df, d0, s02) * r->t_v);
+			/* an infinite prior: the normal, near enough */
+			r->df = isinf(d0) ? 1e6 : r->df + d0;
+			r->t_se = se;
+			r->p = 2 * inf_t_cdf(-fabs(r->t_d) / se, r->df);
+			half = inf_t_quantile(0.5 + o->level / 2, r->df) * se;
+			r->lo = shown(&m[k], r->t_d - half);
+			r->hi = shown(&m[k], r->t_d + half);
+		}
+	}
+	free(s2);
+	free(df);
+	return 0;
 }
 
 /* Is a metric there to compare in this cell (either side has it)? */
@@ -246,10 +391,10 @@ static int make_rows(struct cmp_pair *c, const struct cmp_opts *o,
 			struct cmp_row *r = &c->rows[c->nrows];
 
 			r->metric = k;
-			r->primary = m[k].fig >= 0 &&
-				     m[k].fig == cmp_primary_fig(cc->a->bench,
-								 o);
 			row_fill(r, &m[k], cc->a, cc->b, o, va, vb);
+			/* a figure neither file has (% deadlines met of a
+			 * task without deadlines) decides nothing */
+			r->decides = cmp_decides(&m[k], o) && (r->na || r->nb);
 			if (present(&m[k], r))
 				c->nrows++;
 		}
@@ -259,50 +404,113 @@ static int make_rows(struct cmp_pair *c, const struct cmp_opts *o,
 }
 
 /*
- * Benjamini-Hochberg over one family of the table's rows: the primary
- * figures, or all the others. p and adj have room for every row.
+ * Benjamini-Hochberg over one family of the table's rows: every cell's
+ * decision figures, or all the others. p and adj have room for every row.
  */
-static void adjust(struct cmp_pair *c, bool primary, double *p, double *adj)
+static void adjust(struct cmp_pair *c, bool decides, double *p, double *adj)
 {
 	int i;
 
 	for (i = 0; i < c->nrows; i++)
-		p[i] = c->rows[i].primary == primary ? c->rows[i].p : NAN;
+		p[i] = c->rows[i].decides == decides ? c->rows[i].p : NAN;
 	inf_bh(p, (size_t)c->nrows, adj);
 	for (i = 0; i < c->nrows; i++)
-		if (c->rows[i].primary == primary)
+		if (c->rows[i].decides == decides)
 			c->rows[i].padj = adj[i];
 }
 
-/* A cell on its primary row: worse, better, unchanged or inconclusive. */
+/*
+ * A cell on its decision rows: worse if one is marked worse, better if
+ * one is better and none worse, mixed if both; unchanged only if every
+ * one's interval lies within the min change; else inconclusive (or too
+ * few repeats, when a decision row has fewer than a verdict needs).
+ */
 static enum cmp_verdict cell_verdict(const struct cmp_pair *c,
 				     const struct cmp_cell *cc,
 				     const struct cmp_opts *o,
 				     const struct cmp_metric *m)
 {
-	const struct cmp_row *r = NULL;
-	double min;
-	int j;
+	bool worse = false, better = false, within = true, few = false;
+	int j, n = 0;
 
-	for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
-		if (c->rows[j].primary)
-			r = &c->rows[j];
-	/* an older file without the figure: nothing to decide on */
-	if (!r || isnan(r->lo))
-		return r && r->na < CMP_MIN_REPEATS ? CV_FEW :
-						      CV_INCONCLUSIVE;
-	if (r->mark)
-		return r->mark > 0 ? CV_WORSE : CV_BETTER;
-	min = m[r->metric].log ? o->min_change : o->min_points;
-	return r->lo >= -min && r->hi <= min ? CV_UNCHANGED : CV_INCONCLUSIVE;
+	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
+		const struct cmp_row *r = &c->rows[j];
+		double min = m[r->metric].log ? o->min_change : o->min_points;
+
+		if (!r->decides)
+			continue;
+		n++;
+		worse |= r->mark > 0;
+		better |= r->mark < 0;
+		few |= r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS;
+		within &= r->lo >= -min && r->hi <= min;
+	}
+	if (worse)
+		return better ? CV_MIXED : CV_WORSE;
+	if (better)
+		return CV_BETTER;
+	if (few)
+		return CV_FEW;
+	/* an older file without the figures: nothing to decide on */
+	return n && within ? CV_UNCHANGED : CV_INCONCLUSIVE;
 }
 
 /* Adjust each family's p-values, then mark the rows and judge the cells. */
+/*
+ * The hierarchical way (verdict.h): the decision rows' adjusted p from
+ * their cell's Simes p adjusted over the cells, and BH within the cell at
+ * alpha times the share of cells found. p, adj, q: room for every row.
+ */
+static void adjust_hierarchical(struct cmp_pair *c, const struct cmp_opts *o,
+				double *p, double *adj, double *q)
+{
+	int i, j, k, cells = 0, found = 0;
+
+	for (i = 0; i < c->ncells; i++) {
+		const struct cmp_cell *cc = &c->cells[i];
+		double simes = NAN;
+
+		for (j = k = 0; j < cc->nrows; j++)
+			if (c->rows[cc->row0 + j].decides &&
+			    !isnan(c->rows[cc->row0 + j].p))
+				p[k++] = c->rows[cc->row0 + j].p;
+		/* Simes: the least of p_(j) k / j, p sorted */
+		inf_bh(p, (size_t)k, adj);
+		for (j = 0; j < k; j++)
+			if (isnan(simes) || adj[j] < simes)
+				simes = adj[j];
+		q[i] = simes;
+		cells += !isnan(simes);
+	}
+	for (i = 0; i < c->ncells; i++)
+		p[i] = q[i];
+	inf_bh(p, (size_t)c->ncells, q);
+	for (i = 0; i < c->ncells; i++)
+		found += q[i] <= o->alpha;
+	for (i = 0; i < c->ncells; i++) {
+		const struct cmp_cell *cc = &c->cells[i];
+
+		for (j = k = 0; j < cc->nrows; j++)
+			p[j] = c->rows[cc->row0 + j].decides ?
+			       c->rows[cc->row0 + j].p : NAN;
+		inf_bh(p, (size_t)cc->nrows, adj);
+		for (j = 0; j < cc->nrows; j++) {
+			struct cmp_row *r = &c->rows[cc->row0 + j];
+			double a = adj[j] * cells / (found ? found : 1);
+
+			if (!r->decides || isnan(r->p))
+				continue;
+			r->padj = fmin(1, fmax(q[i], a));
+		}
+	}
+}
+
 static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m)
 {
-	double *p = malloc(((size_t)c->nrows + 1) * sizeof(*p));
-	double *adj = malloc(((size_t)c->nrows + 1) * sizeof(*adj));
+	size_t room = (size_t)c->nrows + (size_t)c->ncells + 1;
+	double *p = malloc(room * sizeof(*p));
+	double *adj = malloc(room * sizeof(*adj));
 	int i;
 
 	if (!p || !adj) {
@@ -312,6 +520,17 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 	}
 	adjust(c, true, p, adj);
 	adjust(c, false, p, adj);
+	if (o->hierarchical) {
+		double *q = malloc(room * sizeof(*q));
+
+		if (!q) {
+			free(p);
+			free(adj);
+			return -ENOMEM;
+		}
+		adjust_hierarchical(c, o, p, adj, q);
+		free(q);
+	}
 	free(p);
 	free(adj);
 	for (i = 0; i < c->nrows; i++) {
@@ -440,9 +659,6 @@ static void summarize(struct cmp_pair *c, struct cmp_sum *s,
 		s->change = expm1(d.d) * 100;
 		s->lo = expm1(d.lo) * 100;
 		s->hi = expm1(d.hi) * 100;
-		s->mark = cmp_beyond(s->lo, s->hi, o->min_change);
-		if (m->higher_better)
-			s->mark = -s->mark;
 	}
 }
 
@@ -525,6 +741,8 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 	err = !va || !vb ? -ENOMEM : gather(a, b, out);
 	if (!err)
 		err = make_rows(out, o, m, nm, va, vb);
+	if (!err && o->moderate)
+		err = moderate(out, o, m, nm);
 	if (!err)
 		err = judge(out, o, m);
 	if (!err && max_repeat(out) < (int)cap)

@@ -10,15 +10,19 @@
  * and interval. Three or more: one-way ANOVA per cell and metric, then
  * Tukey-Kramer for every pair.
  *
- * A cell's verdict rests on one figure, its primary (each task's own,
- * chosen from measurements: cmp_primary_fig()): the p-values of the
- * table's primary figures are adjusted together by Benjamini-Hochberg,
- * and those of every other figure as a family of their own, which marks
- * rows but never a cell. A figure with no spread in either file is not a
- * test. A change is marked only when its adjusted p is at most alpha and
- * its whole interval lies beyond min_change (min_points for percentages);
- * an unmarked cell is "unchanged" only when its interval lies within
- * that much, else "inconclusive": the data could not tell.
+ * A cell is judged on its decision figures, what its users perceive
+ * (FIG_DECIDE in the table of figures): p50, p99 and max latency, % of
+ * deadlines met, the 1 % low FPS and % desired CPU. Their p-values, every
+ * cell's, are adjusted together by Benjamini-Hochberg (one family: a
+ * table of identical kernels gets any mark at most alpha of the time);
+ * every other figure is a family of its own, which marks rows but never a
+ * cell. A figure with no spread in either file is not a test. A change is
+ * marked only when its adjusted p is at most alpha and its whole interval
+ * lies beyond min_change (min_points for percentages). A cell is worse
+ * when a decision figure is marked worse, better when one is better and
+ * none worse, mixed when some are better and some worse (a trade-off),
+ * unchanged only when every decision figure's interval lies within the
+ * min change, and else inconclusive: the data could not tell.
  */
 #ifndef INTERBENCH_VERDICT_H
 #define INTERBENCH_VERDICT_H
@@ -35,7 +39,8 @@ struct cmp_opts {
 	double min_change;	/* %, for figures compared as ratios */
 	double min_points;	/* percentage points, for % figures */
 	double level;		/* of the intervals, e.g. 0.95 */
-	int primary;		/* enum fig_id for every cell; -1: the task's */
+	int primary;		/* enum fig_id: every cell judged on it alone;
+				 * -1: on its decision figures */
 	/*
 	 * The files are A and B of one `interbench ab` run: each repeat of
 	 * a cell in one was measured beside the same repeat in the other,
@@ -43,11 +48,26 @@ struct cmp_opts {
 	 * both have), which cancels what drifted between pairs.
 	 */
 	bool paired;
+	/*
+	 * Moderated t (limma's empirical Bayes): each figure's variances
+	 * over the table's cells set a prior that each cell's own is shrunk
+	 * to, worth d0 more degrees of freedom (doc/compare.txt says what
+	 * it was measured to do).
+	 */
+	bool moderate;
+	/*
+	 * The other way to control the marks, kept for the calibration that
+	 * chose between them (tests/unit-verdict): each cell's decision
+	 * figures combined by Simes, BH across cells, then BH within each
+	 * cell found at alpha times the share of cells found (hierarchical
+	 * FDR, Benjamini and Bogomolov 2014). compare does not use it.
+	 */
+	bool hierarchical;
 };
 
-/* The figure a cell of task bench is judged on (enum fig_id). */
-int cmp_primary_fig(const char *bench, const struct cmp_opts *o);
 /* A compared figure by its name (--primary): enum fig_id, or -1. */
+#define CMP_FIG_NAMES	"mean, max, p50, p90, p99, cpu, deadlines, fps, " \
+			"low_1pct"
 int cmp_fig_named(const char *name);
 
 /* One thing compared: a figure of the table, or a load's work rate. */
@@ -58,7 +78,11 @@ struct cmp_metric {
 	bool log;		/* compared as ratios */
 	bool optional;		/* files may lack it: no row then */
 	bool higher_better;
+	bool decides;		/* a decision figure (FIG_DECIDE) */
 };
+
+/* Does metric m decide the cells it is in, under o (--primary)? */
+bool cmp_decides(const struct cmp_metric *m, const struct cmp_opts *o);
 
 /* The metrics compare looks at, in order: how many (at most max). */
 int cmp_metrics(struct cmp_metric *m, int max);
@@ -74,19 +98,27 @@ struct cmp_row {
 	double change;		/* % for ratios, points for percentages */
 	double lo, hi;		/* its interval */
 	double p, padj;		/* NaN: not tested */
+	double df;		/* the test's degrees of freedom */
+	double t_d, t_se, t_v;	/* the test's difference, its standard error
+				 * and that per unit variance (1 / n paired) */
 	int mark;		/* +1 worse, -1 better, 0 */
-	bool primary;		/* the cell's verdict rests on it */
+	bool decides;		/* the cell's verdict rests on it (and on the
+				 * cell's other decision rows) */
 };
 
 enum cmp_verdict {
 	CV_UNCHANGED,		/* its interval within +/- the min change */
 	CV_BETTER, CV_WORSE,
+	CV_MIXED,		/* some decision figures better, some worse */
 	CV_INCONCLUSIVE,	/* neither: the data cannot tell */
 	CV_FEW,			/* fewer than CMP_MIN_REPEATS on a side */
 	CV_LOST,		/* measured in base, not (or failed) in new */
 	CV_NEVER,		/* measured in neither */
 	CV_ADDED,		/* only in new */
 };
+
+/* Each verdict as the table says it: "worse", "too few repeats". */
+extern const char *const cmp_verdict_names[CV_ADDED + 1];
 
 struct cmp_cell {
 	const struct file_cell *a, *b;	/* base's and new's, or NULL */
@@ -100,7 +132,6 @@ struct cmp_sum {
 	int metric, cells;
 	int runs_a, runs_b;		/* runs with every cell measured */
 	double change, lo, hi;		/* %; lo, hi NaN without runs */
-	int mark;
 };
 
 struct cmp_pair {
@@ -120,6 +151,27 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
 		 struct cmp_pair *out);
 void cmp_pair_free(struct cmp_pair *c);
+
+/*
+ * What decided cell cc, into buf: its decision figures marked worse and
+ * better with their changes ("worse: max latency +739.0 %; better: ...").
+ * Empty when none is marked.
+ */
+void cmp_cell_why(const struct cmp_pair *c, const struct cmp_cell *cc,
+		  const struct cmp_metric *m, char *buf, size_t n);
+
+/* The tasks of c's cells, in their order: how many (at most max). */
+int cmp_tasks(const struct cmp_pair *c, const char **task, int max);
+/* How many of task's cells have each verdict, into count[CV_ADDED + 1]. */
+void cmp_task_count(const struct cmp_pair *c, const char *task, int *count);
+
+/*
+ * The verdict of a set of cells (a task's, or the table's) from how many
+ * have each verdict (count[CV_...]): "worse", "mixed" (a cell mixed, or
+ * some better and some worse), "better", "unchanged" (every cell),
+ * "not comparable" (none measured in both), else "undecided".
+ */
+const char *cmp_group_verdict(const int *count);
 
 /* Marks of an interval: +1 it lies above min, -1 below -min, else 0. */
 int cmp_beyond(double lo, double hi, double min);

@@ -32,6 +32,7 @@ struct run_cfg {
 	bool rt;			/* a real-time class: figures in us */
 	int bench_policy;		/* --bench-policy (-r: fifo) */
 	uint64_t bench_slice_ns;	/* --bench-slice; 0: the kernel's */
+	uint64_t timer_slack_ns;	/* --timer-slack; 0: as inherited */
 	int load_policy;		/* --load-policy */
 	enum load_group load_group;	/* --load-group */
 	unsigned int load_weight;	/* --load-group cgroup:WEIGHT */

@@ -353,38 +353,6 @@ int row_spread(const struct result *res, int n, const struct sim_desc *sim,
 	return k;
 }
 
-/* ---- each task's primary figure ------------------------------------ */
-
-/*
- * Each task's primary figure, chosen on real runs with a known truth on
- * the 2-CPU VM (bench/ab-power.sh; doc/compare.txt has the protocol and
- * the table): the figure that found a known stall in the most cells with
- * no A/A cell marked (X: max, 5 of 12; Gaming: p99, 4 of 12); where no
- * figure found it (Audio, Video: 0 of 12 each), the one with the least
- * run-to-run noise (p50: 24 % against 45-82 %). A task not measured so
- * is judged on p90 latency, between the median's blindness to stalls and
- * the noise of the tails.
- */
-static const struct {
-	const char *task;
-	enum fig_id fig;
-} primaries[] = {
-	{ "Audio", F_LAT_P50 },
-	{ "Video", F_LAT_P50 },
-	{ "X", F_LAT_MAX },
-	{ "Gaming", F_LAT_P99 },
-};
-
-int fig_primary(const char *task)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(primaries) / sizeof(primaries[0]); i++)
-		if (!strcmp(primaries[i].task, task))
-			return primaries[i].fig;
-	return F_LAT_P90;
-}
-
 /* ---- gates ---------------------------------------------------------- */
 
 /* The gate metric names, for the error message: "mean, sd, ..." */

@@ -50,6 +50,12 @@ enum fig_better { FB_NONE, FB_LOWER, FB_HIGHER };
 #define FIG_OMIT	0x10	/* unknown (NaN): left out of the JSON, not null */
 #define FIG_DEADLINES	0x20	/* tables show it for SIM_DEADLINES tasks only */
 #define FIG_OPTIONAL	0x40	/* newer than the first result files: may lack it */
+/*
+ * compare decides a cell on it (with FIG_COMPARE): what a user perceives,
+ * the typical latency, the tail, the misses, the frames' lows and the CPU
+ * a task got (doc/compare.txt says why these).
+ */
+#define FIG_DECIDE	0x80
 
 struct figure {
 	const char *group;	/* the JSON object it is in; NULL: the result */
@@ -123,12 +129,12 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	FIG(P##_MIN, G, "min", NULL, "min " L, FU_NS, FB_LOWER, FIG_CSV, \
 	    fig_stat, SR(F), FS_MIN)					\
 	FIG(P##_MAX, G, "max", "max", "max " L, FU_NS, FB_LOWER,	\
-	    FIG_CSV | ((X) & (FIG_GATE | FIG_COMPARE)), fig_stat, SR(F),	\
-	    FS_MAX)							\
+	    FIG_CSV | ((X) & (FIG_GATE | FIG_COMPARE | FIG_DECIDE)),	\
+	    fig_stat, SR(F), FS_MAX)							\
 	FIG(P##_P50, G, "p50", "p50", "p50 " L, FU_NS, FB_LOWER,	\
 	    FIG_CSV | (X), fig_stat, SR(F), 50)				\
 	FIG(P##_P90, G, "p90", "p90", "p90 " L, FU_NS, FB_LOWER,	\
-	    FIG_CSV | (X), fig_stat, SR(F), 90)				\
+	    FIG_CSV | ((X) & ~FIG_DECIDE), fig_stat, SR(F), 90)	\
 	FIG(P##_P99, G, "p99", "p99", "p99 " L, FU_NS, FB_LOWER,	\
 	    FIG_CSV | (X), fig_stat, SR(F), 99)				\
 	FIG(P##_P99_9, G, "p99_9", "p99.9|p999", "p99.9 " L, FU_NS,	\
@@ -150,17 +156,18 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    "frames dropped", FU_COUNT, FB_LOWER, FIG_CSV, fig_u64,	\
 	    SR(frames_dropped), 0)					\
 	IB_LAT_FIGURES(FIG, LAT, "latency_us", latency, "latency",	\
-		       FIG_GATE | FIG_COMPARE | FIG_VERBOSE)		\
+		       FIG_GATE | FIG_COMPARE | FIG_VERBOSE | FIG_DECIDE) \
 	IB_LAT_FIGURES(FIG, TIMER, "timer_latency_us", timer,		\
 		       "timer latency", 0)				\
 	IB_LAT_FIGURES(FIG, WAKEUP, "wakeup_latency_us", wakeup,	\
 		       "wakeup latency", 0)				\
 	FIG(DESIRED, NULL, "desired_cpu_pct", "cpu|desired",		\
 	    "% desired CPU", FU_PCT, FB_HIGHER,				\
-	    FIG_CSV | FIG_GATE | FIG_COMPARE, fig_desired_pct, 0, 0)	\
+	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DECIDE,		\
+	    fig_desired_pct, 0, 0)					\
 	FIG(MET, NULL, "deadlines_met_pct", "deadlines|met",		\
 	    "% deadlines met", FU_PCT, FB_HIGHER,			\
-	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DEADLINES,		\
+	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DEADLINES | FIG_DECIDE, \
 	    fig_met_pct, 0, 0)						\
 	IB_FRAME_FIGURES(FIG)						\
 	IB_INTF_FIGURES(FIG)
@@ -181,7 +188,8 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    SR(frame_time), 0)						\
 	FIG(FPS_LOW1, "fps", "low_1pct", "low_1pct", "1 % low FPS",	\
 	    FU_HZ, FB_HIGHER, FIG_CSV | FIG_GATE | FIG_COMPARE |	\
-	    FIG_VERBOSE | FIG_OPTIONAL, fig_fps, SR(frame_time), 1)	\
+	    FIG_VERBOSE | FIG_OPTIONAL | FIG_DECIDE, fig_fps,		\
+	    SR(frame_time), 1)	\
 	FIG(FPS_LOW01, "fps", "low_0_1pct", "low_0_1pct",		\
 	    "0.1 % low FPS", FU_HZ, FB_HIGHER,				\
 	    FIG_CSV | FIG_GATE | FIG_OPTIONAL, fig_fps, SR(frame_time),	\
@@ -364,12 +372,12 @@ int row_spread(const struct result *res, int n, const struct sim_desc *sim,
 	       const struct load_desc *load, enum fig_id f, double *mean,
 	       double *sd);
 
-/*
- * The figure a task's cells are judged on by compare (its primary),
- * chosen from measurements (the table in figures.c says which): an
- * enum fig_id; p90 latency for a task not measured so.
- */
-int fig_primary(const char *task);
+/* Does compare decide a cell on figure f (FIG_DECIDE, FIG_COMPARE)? */
+static inline bool fig_decides(const struct figure *f)
+{
+	return (f->flags & (FIG_DECIDE | FIG_COMPARE)) ==
+	       (FIG_DECIDE | FIG_COMPARE);
+}
 
 
 #endif

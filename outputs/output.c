@@ -368,7 +368,7 @@ void log_header(struct console *con, const struct calibration *cal)
 	const struct plan *p = con->plan;
 	const struct run_cfg *cfg = &p->cfg;
 	struct utsname u;
-	char stamp[32], slice[32] = "", lpol[32] = "";
+	char stamp[32], slice[80] = "", lpol[32] = "";
 	time_t t = time(NULL);
 
 	uname(&u);
@@ -384,6 +384,10 @@ void log_header(struct console *con, const struct calibration *cal)
 		snprintf(slice, sizeof(slice), ", slice %llu us",
 			 (unsigned long long)(cfg->bench_slice_ns /
 					      NSEC_PER_USEC));
+	if (cfg->timer_slack_ns)
+		snprintf(slice + strlen(slice), sizeof(slice) - strlen(slice),
+			 ", timer slack %llu ns",
+			 (unsigned long long)cfg->timer_slack_ns);
 	if (cfg->load_policy != POL_OTHER)
 		snprintf(lpol, sizeof(lpol), "%s, ",
 			 policy_kernel_name(cfg->load_policy));
@@ -420,8 +424,8 @@ static double cv_pct(double sd)
 
 /*
  * Repeats per file for compare to find a change of 10 % in 80 % of
- * runs: significant among tests (a lone change: alpha / tests, the
- * table's primary figures), with its interval beyond compare's 5 %. 0
+ * runs: significant among tests (a lone change: alpha / tests, every
+ * cell's decision figures), with its interval beyond compare's 5 %. 0
  * when more than 1000.
  */
 static int repeats_for(double sd, int tests)
@@ -440,10 +444,35 @@ static int repeats_for(double sd, int tests)
 	return 0;
 }
 
+/*
+ * The decision figures the advice and -n auto can tell the noise of:
+ * the latencies (p50, p99, max) into f; how many. The others (% deadlines
+ * met, % desired CPU, the 1 % low FPS) are not among them.
+ */
+static int lat_decisions(int *f, int max)
+{
+	int i, n = 0;
+
+	for (i = 0; i < F_COUNT && n < max; i++)
+		if (fig_decides(&figures[i]) && figures[i].unit == FU_NS)
+			f[n++] = i;
+	return n;
+}
+
+/* Every decision figure of every cell: the family compare adjusts. */
+static int decision_tests(const struct plan *p)
+{
+	int i, n = 0;
+
+	for (i = 0; i < F_COUNT; i++)
+		n += fig_decides(&figures[i]);
+	return n * p->per_pass;
+}
+
 /* How much longer than -t the advice tries cells: 1, 2, 4, 8 times. */
 #define LENGTHS		4
 
-/* One cell's advice: the noise of its primary figure, repeats per length. */
+/* One figure's advice: the noise of a cell's figure, repeats per length. */
 static void cell_advice(struct console *con, const struct fig_noise *nz,
 			const struct plan *p, const char *sim,
 			const char *load, int *need)
@@ -452,7 +481,8 @@ static void cell_advice(struct console *con, const struct fig_noise *nz,
 	int j;
 
 	for (j = 0; j < LENGTHS; j++) {
-		need[j] = repeats_for(fig_noise_at(nz, 1 << j), p->per_pass);
+		need[j] = repeats_for(fig_noise_at(nz, 1 << j),
+				      decision_tests(p));
 		snprintf(at[j], sizeof(at[j]), need[j] ? "%d" : ">1000",
 			 need[j]);
 	}
@@ -470,43 +500,47 @@ void print_variation(struct console *con, const struct result *res, int n)
 	int worst[LENGTHS] = { -1, -1, -1, -1 }, s, l, j, best = -1, few = 0;
 	int between_bound = 0;
 
-	out(con, "\nRun-to-run noise of each cell's primary figure (what "
-	    "compare judges it on), as\nwhat differs between runs and what "
-	    "a longer cell averages out, and the repeats\neach file needs "
-	    "to find a 10 %% change of it at -t %g, %g, %g and %g:\n", secs,
-	    2 * secs, 4 * secs, 8 * secs);
-	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++) {
-			struct fig_noise nz;
-			int need[LENGTHS];
+	int lat[8], nlat = lat_decisions(lat, 8), k;
 
-			if (!plan_has(p->sims[s], p->loads[l]))
-				continue;
-			if (fig_noise_of(res, n, p->sims[s], p->loads[l],
-					 fig_primary(p->sims[s]->name), &nz))
-				continue;
-			if (nz.k < 3) {
-				out(con, "%-9s %-9s %d measured repeats: too "
-				    "few to tell\n", p->sims[s]->name,
-				    p->loads[l]->name, nz.k);
-				few++;
+	out(con, "\nRun-to-run noise of each cell's latency decision figures "
+	    "(what compare judges\nit on, with its misses, lows and CPU), as "
+	    "what differs between runs and what\na longer cell averages out, "
+	    "and the repeats each file needs to find a 10 %%\nchange of it at "
+	    "-t %g, %g, %g and %g:\n", secs, 2 * secs, 4 * secs, 8 * secs);
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++)
+			for (k = 0; k < nlat; k++) {
+				struct fig_noise nz;
+				int need[LENGTHS];
+
+				if (!plan_has(p->sims[s], p->loads[l]) ||
+				    fig_noise_of(res, n, p->sims[s],
+						 p->loads[l], lat[k], &nz))
+					break;
+				if (nz.k < 3) {
+					out(con, "%-9s %-9s %d measured "
+					    "repeats: too few to tell\n",
+					    p->sims[s]->name,
+					    p->loads[l]->name, nz.k);
+					few++;
+					fig_noise_free(&nz);
+					break;
+				}
+				cell_advice(con, &nz, p, p->sims[s]->name,
+					    p->loads[l]->name, need);
+				/* many repeats even when long: the runs
+				 * differ */
+				between_bound += (!need[LENGTHS - 1] ||
+						  need[LENGTHS - 1] > 20) &&
+						 nz.between > nz.total / M_SQRT2;
 				fig_noise_free(&nz);
-				continue;
+				/* -1: no cell yet; 0: one needs over 1000 */
+				for (j = 0; j < LENGTHS; j++)
+					if (!need[j])
+						worst[j] = 0;
+					else if (worst[j] && need[j] > worst[j])
+						worst[j] = need[j];
 			}
-			cell_advice(con, &nz, p, p->sims[s]->name,
-				    p->loads[l]->name, need);
-			/* many repeats even when long: the runs differ */
-			between_bound += (!need[LENGTHS - 1] ||
-					  need[LENGTHS - 1] > 20) &&
-					 nz.between > nz.total / M_SQRT2;
-			fig_noise_free(&nz);
-			/* -1: no cell yet; 0: some cell needs over 1000 */
-			for (j = 0; j < LENGTHS; j++)
-				if (!need[j])
-					worst[j] = 0;
-				else if (worst[j] && need[j] > worst[j])
-					worst[j] = need[j];
-		}
 	/* the least machine time over the lengths every cell can do */
 	for (j = 0, cost = INFINITY; j < LENGTHS && !few; j++) {
 		double c = worst[j] * p->per_pass *
@@ -522,8 +556,8 @@ void print_variation(struct console *con, const struct result *res, int n)
 		out(con, "No -t of these lets 1000 repeats find a 10 %% change "
 		    "in every cell.\n");
 	if (between_bound)
-		out(con, "In %d cell%s the noise is mostly between runs, which "
-		    "a longer -t keeps: what\ndiffers from run to run (the "
+		out(con, "In %d figure%s the noise is mostly between runs, "
+		    "which a longer -t keeps: what\ndiffers from run to run (the "
 		    "host's steal, CPU placement) is the machine's;\n"
 		    "`interbench ab` measures A and B side by side, so that it "
 		    "falls on both alike.\n", between_bound,
@@ -540,62 +574,76 @@ void print_variation(struct console *con, const struct result *res, int n)
 	out(con, "\n");
 }
 
+/*
+ * The half width of the 95 % interval of latency figure f of a cell, on
+ * the log scale, over its measured repeats: NAN below 2 of them (*k).
+ */
+static double half_width(const struct result *res, int n,
+			 const struct sim_desc *sim,
+			 const struct load_desc *load, int f, int *k)
+{
+	double m, sd;
+
+	*k = row_spread(res, n, sim, load, (enum fig_id)f, &m, &sd);
+	return *k < 2 ? NAN : inf_t_quantile(0.975, *k - 1) * sd / sqrt(*k);
+}
+
 void print_unsettled(struct console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
-	int s, l;
+	int lat[8], nlat = lat_decisions(lat, 8), s, l, i, k;
 
 	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++) {
-			int f = fig_primary(p->sims[s]->name), k;
-			double m, sd, half;
+		for (l = 0; l < p->nloads; l++)
+			for (i = 0; i < nlat; i++) {
+				double half;
 
-			if (!plan_has(p->sims[s], p->loads[l]))
-				continue;
-			k = row_spread(res, n, p->sims[s], p->loads[l],
-				       (enum fig_id)f, &m, &sd);
-			if (k < 2) {
-				out(con, "  %s/%s: %d measured repeats\n",
-				    p->sims[s]->name, p->loads[l]->name, k);
-				continue;
+				if (!plan_has(p->sims[s], p->loads[l]))
+					break;
+				half = half_width(res, n, p->sims[s],
+						  p->loads[l], lat[i], &k);
+				if (k < 2) {
+					out(con, "  %s/%s: %d measured "
+					    "repeats\n", p->sims[s]->name,
+					    p->loads[l]->name, k);
+					break;
+				}
+				if (half <= limit)
+					continue;
+				/* the half width falls as one over the root
+				 * of n */
+				out(con, "  %s/%s: %s latency known to "
+				    "+/-%.1f %%; about %.0f repeats would know "
+				    "it to %g %%\n", p->sims[s]->name,
+				    p->loads[l]->name, figures[lat[i]].key,
+				    expm1(half) * 100,
+				    ceil(k * (half / limit) * (half / limit)),
+				    AUTO_HALF_WIDTH_PCT);
 			}
-			half = inf_t_quantile(0.975, k - 1) * sd / sqrt(k);
-			if (half <= limit)
-				continue;
-			/* the half width falls as one over the root of n */
-			out(con, "  %s/%s: %s known to +/-%.1f %%; about %.0f "
-			    "repeats would know it to %g %%\n",
-			    p->sims[s]->name, p->loads[l]->name,
-			    figures[f].key, expm1(half) * 100,
-			    ceil(k * (half / limit) * (half / limit)),
-			    AUTO_HALF_WIDTH_PCT);
-		}
 }
 
 bool variation_settled(const struct plan *p, const struct result *res,
 		       int n)
 {
 	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
-	int s, l;
+	int lat[8], nlat = lat_decisions(lat, 8), s, l, i, k;
 
 	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++) {
-			double m, sd;
-			int k;
+		for (l = 0; l < p->nloads; l++)
+			for (i = 0; i < nlat; i++) {
+				double half;
 
-			if (!plan_has(p->sims[s], p->loads[l]))
-				continue;
-			k = row_spread(res, n, p->sims[s], p->loads[l],
-				       fig_primary(p->sims[s]->name), &m,
-				       &sd);
-			/* a cell that never measures cannot narrow */
-			if (!k && n >= AUTO_REPEATS_MIN * p->per_pass)
-				continue;
-			if (k < AUTO_REPEATS_MIN ||
-			    inf_t_quantile(0.975, k - 1) * sd / sqrt(k) > limit)
-				return false;
-		}
+				if (!plan_has(p->sims[s], p->loads[l]))
+					break;
+				half = half_width(res, n, p->sims[s],
+						  p->loads[l], lat[i], &k);
+				/* a cell that never measures cannot narrow */
+				if (!k && n >= AUTO_REPEATS_MIN * p->per_pass)
+					break;
+				if (k < AUTO_REPEATS_MIN || !(half <= limit))
+					return false;
+			}
 	return true;
 }
 

@@ -74,7 +74,10 @@ void gate_text(char *buf, size_t n, const struct plan *p,
  * repeats compare needs to find a 10 % change in it.
  */
 void print_variation(struct console *con, const struct result *res, int n);
-/* -n auto: is every cell's primary figure known to AUTO_HALF_WIDTH_PCT? */
+/*
+ * -n auto: is every cell's every latency decision figure (p50, p99, max)
+ * known to AUTO_HALF_WIDTH_PCT?
+ */
 bool variation_settled(const struct plan *p, const struct result *res,
 		       int n);
 /* -n auto at its most: the cells not settled, and what would settle them. */

@@ -106,6 +106,10 @@ static void json_settings(struct jw *w, const struct run_info *ri)
 	jw_int(w, "load_nice", cfg->load_nice);
 	jw_bool(w, "rt", cfg->rt);
 	jw_str(w, "bench_policy", policy_names[cfg->bench_policy]);
+	if (cfg->timer_slack_ns)
+		jw_num(w, "timer_slack_ns", (double)cfg->timer_slack_ns);
+	else
+		jw_null(w, "timer_slack_ns");
 	if (cfg->bench_slice_ns)
 		jw_num(w, "bench_slice_us", US(cfg->bench_slice_ns));
 	else

@@ -321,6 +321,15 @@ static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
 		return pid;
 	child_setup(me, "bench", s->name, false);
 	sys_write_file("/proc/self/oom_score_adj", "-1000");
+	/* before any thread: each inherits it from the one that made it */
+	if (p->cfg.timer_slack_ns &&
+	    prctl(PR_SET_TIMERSLACK, (unsigned long)p->cfg.timer_slack_ns,
+		  0, 0, 0)) {
+		res->status = -errno;
+		snprintf(res->why, sizeof(res->why), "--timer-slack: %s",
+			 strerror(errno));
+		_exit(1);
+	}
 	/* Best effort: page faults would show up as latency. */
 	sys_lock_memory();
 	err = s->run(&sc);

@@ -159,23 +159,24 @@ else
 	test_skip '-r runs SCHED_FIFO with figures in microseconds' 'not root'
 fi
 # The numbers are the machine's; what is asserted is that each cell's
-# primary figure is named with its noise split in two, repeats at four
-# lengths, and a conclusion line.
-test_expect_success 'with -n 3: each cell primary noise, split, with repeats per length' '
+# latency decision figures are named with their noise split in two,
+# repeats at four lengths, and a conclusion line.
+test_expect_success 'with -n 3: each cell decision figures noise, split, with repeats per length' '
 	"$IB" -l 1000000 -c -t 0.3 -n 3 -W audio -W x -w none >out 2>err &&
-	has out "^Run-to-run noise of each cell.s primary figure" &&
-	has out "10 % change of it at -t 0.3, 0.6, 1.2 and 2.4:" &&
+	has out "^Run-to-run noise of each cell.s latency decision figures" &&
+	has out "change of it at -t 0.3, 0.6, 1.2 and 2.4:" &&
 	grep -Eq "^Audio +None +p50 +[0-9.]+ % \(between runs +[0-9.]+, in the cell +[0-9.]+\); -n [0-9>]+ [0-9>]+ [0-9>]+ [0-9>]+$" out ||
 		fail "no Audio p50 line: $(cat out)"
 	grep -Eq "^X +None +max +[0-9.]+ % " out &&
+	grep -Eq "^Audio +None +p99 +[0-9.]+ % " out &&
 	grep -Eq "^(Soonest to find a 10 % change in every cell: -t [0-9.]+ -n [0-9]+, about [0-9]+ min a file|No -t of these lets 1000 repeats)" out
 '
 
 test_expect_success '-n auto at its most names each cell still unsettled and what would settle it' '
 	"$IB" -l 1000000 -c -t 0.3 -n auto:3 -W x -w none >out 2>err &&
-	{ has out "^-n auto: every cell.s primary figure is known to 2.5 %" ||
-	  { has out "^-n auto: after 3 repeats, the most asked, these cells. primary figure is not$" &&
-	    grep -Eq "^  X/None: max known to \+/-[0-9.]+ %; about [0-9]+ repeats would know it to 2.5 %$" out; }; }
+	{ has out "^-n auto: every cell.s p50, p99 and max latency are known to 2.5 %" ||
+	  { has out "^-n auto: after 3 repeats, the most asked, these cells. decision figures are$" &&
+	    grep -Eq "^  X/None: (p50|p99|max) latency known to \+/-[0-9.]+ %; about [0-9]+ repeats would know it to 2.5 %$" out; }; }
 '
 
 test_done

@@ -118,6 +118,33 @@ else
 	test_skip 'each side records the machine as its command left it' 'needs root and autogroup'
 fi
 
+# A known stall: in B a SCHED_FIFO 99 spinner takes 10 ms of every 50 ms
+# of CPU 0, where -u runs everything: a dropout a listener hears. Its
+# median barely moves; its tail does, and that decides. Generous: a 10 ms
+# stall against Audio's sub-millisecond wakeups, 20 frames a cell.
+if is_root && [ -x "$TESTS_DIR/noise" ]; then
+	test_expect_success 'a stall on the run CPU: worse, exit 1, decided by the tail' '
+		spin="taskset -c 0 $TESTS_DIR/noise 10 50 300 >noise.out 2>&1 &
+			echo \$! >noise.pid; i=0
+			while ! grep -q \"^noise: ready\" noise.out && [ \$i -lt 100 ]
+			do sleep 0.05; i=\$((i + 1)); done
+			grep -q \"^noise: ready\" noise.out"
+		"$IB" ab $LPM -u -c -t 1 -n 5 -W audio -w none -o st --b "$spin" \
+			--b-undo "kill \$(cat noise.pid)" >out 2>err
+		rc=$?
+		i=0; while kill -0 "$(cat noise.pid)" 2>/dev/null && [ $i -lt 50 ]
+		do sleep 0.1; i=$((i + 1)); done
+		! kill -0 "$(cat noise.pid)" 2>/dev/null || fail "spinner left"
+		[ $rc = 1 ] || { cat out err; fail "exit $rc, wanted 1"; }
+		grep -q "^Audio/None " out &&
+		grep -Eq "=> worse: .*(max|p99) latency \+[0-9.]+ %" out &&
+		has out "^  Audio  *worse  *(1 worse)$" &&
+		has out "^Summary: 0 cells better, 1 worse, 0 mixed"
+	'
+else
+	test_skip 'a stall on the run CPU: worse, exit 1' 'needs root (SCHED_FIFO)'
+fi
+
 # compare pairs files of one ab run: each B is its A times 1.1, every pair
 mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
 ab_obj() { sed "s/^{/{\"ab\": {\"id\": \"$1\", \"side\": \"$2\", \"looks\": $3},/"; }

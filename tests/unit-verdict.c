@@ -15,8 +15,14 @@
  *   aa      A/A: no difference at all
  *   cell25  one cell 25 % slower (every frame)
  *   all10   every cell 10 % slower
- *   tail    one cell: 2 % of its frames 2 ms later (p99, not the bulk)
+ *   tail    one cell: 2 % of its frames 2 ms later (p99 and max, not the
+ *           bulk): a tail-only change, as a stall makes
  *   met     one cell misses 3 % of its deadlines more
+ *   median  one cell: every frame later by a quarter of the cell's typical
+ *           latency, added (as a timer slack adds): its p50 moves 25 %,
+ *           its max about 5 %: a change of the bulk
+ *   trade   one cell: every frame 20 % sooner, and 2 % of them 2 ms later
+ *           (a shorter slice): p50 better, the tail worse, a trade-off
  *
  *
  * `interbench ab` measures A and B side by side: what drifts between pairs
@@ -33,6 +39,9 @@
  *   unit-verdict paired TABLES SD DRIFT
  *                                 separate runs against ab's pairs, with
  *                                 the drift between pairs, and -n auto
+ *   unit-verdict moderate ...     either, with the moderated t
+ *   unit-verdict hierarchical ... either, with Simes then BH over cells
+ *   unit-verdict hetero ...       either, on cells whose noise differs
  */
 #include <math.h>
 #include <stdio.h>
@@ -52,18 +61,23 @@ static const char *const task_names[TASKS] = { "Audio", "Video", "X",
 					       "Gaming" };
 static char load_names[LOADS][8];
 
-enum truth { AA, CELL25, ALL10, TAIL, MET, NCASES };
+enum truth { AA, CELL25, ALL10, TAIL, MET, MEDIAN, TRADE, NCASES };
 static const char *const case_names[NCASES] = { "aa", "cell25", "all10",
-						"tail", "met" };
+						"tail", "met", "median",
+						"trade" };
 
 static uint64_t rng = 88172645463325252ULL;
+/* -1: cells judged on their decision figures, as compare does; or FIG */
+static int primary = -1;
+/* compare --moderate: the moderated t; or the hierarchical family */
+static bool moderate, hierarchical;
 /*
- * The figure judged: the TAP checks judge every cell on mean latency,
- * whose run-to-run noise is the 5 % made here (they check the verdict's
- * statistics; which figure a task is judged on is chosen on real runs,
- * bench/ab-power.sh). From the command line: FIG, or each task's own.
+ * Cells unlike each other, as real ones are (Audio alone against Video
+ * under Burn): each cell's run-to-run SD times 0.3 to 4.6, by cell, and
+ * its frames' spread times 0.5 to 1.6, which a moderated t must not take
+ * for one common variance.
  */
-static int primary = F_LAT_MEAN;
+static bool hetero;
 /* ab: judged as pairs; the drift shared by a pair (log SD), per cell */
 static bool paired;
 static double drift_sd;
@@ -95,16 +109,24 @@ static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
 {
 	double lat[FRAMES], base = 200 + 50 * (cell % 7), run, z, sum = 0;
 	double slow = 1, deadline = base * 6;
+	double spread = hetero ? 0.55 * pow(10, (cell % 5) / 8.0 - 0.3) : 0.55;
 	int i, late = 0, extra_late = 0;
 
+	if (hetero)
+		sd *= pow(10, (cell % 7) / 3.0 - 0.5);
 	run = exp(sd * gauss() + drift[cell][r->repeat - 1]);
 	if (b && ((t == CELL25 && cell == 5) || t == ALL10))
 		slow = t == ALL10 ? 1.10 : 1.25;
+	if (b && t == TRADE && cell == 5)
+		slow = 0.8;
 	for (i = 0; i < FRAMES; i++) {
 		z = gauss();
-		lat[i] = base * run * slow * exp(0.55 * z);
-		if (b && t == TAIL && cell == 5 && uniform() < 0.02)
+		lat[i] = base * run * slow * exp(spread * z);
+		if (b && (t == TAIL || t == TRADE) && cell == 5 &&
+		    uniform() < 0.02)
 			lat[i] += 2000;
+		if (b && t == MEDIAN && cell == 5)
+			lat[i] += base / 4;
 		if (b && t == MET && cell == 5 && uniform() < 0.03)
 			extra_late++;
 		sum += lat[i];
@@ -173,7 +195,8 @@ struct tally {
 	int tables;
 	int any_mark;		/* tables with a cell marked */
 	int any_row;		/* tables with a row marked, either family */
-	int cell5_worse;	/* its verdict (the primary figure) */
+	int cell5_worse;	/* its verdict: worse */
+	int cell5_better, cell5_mixed;
 	int cell5_row;		/* a row of it marked worse, either family */
 	int summary_worse, other_marks;
 	int pairs;		/* -n auto: pairs measured, summed */
@@ -186,7 +209,8 @@ static void one_table(struct tally *ty, int repeats, enum truth t,
 		      double sd, const struct cmp_metric *m, int nm)
 {
 	static struct made a, b;
-	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, paired };
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, paired, moderate,
+			      hierarchical };
 	struct cmp_pair p;
 
 	/* side by side, a pair shares its drift; run apart, each its own */
@@ -213,7 +237,7 @@ static void one_sequence(struct tally *ty, enum truth t, double sd,
 	static const int looks[] = { 3, 5, 8, 10 };
 	static struct made a, b;
 	struct cmp_opts o = { 0.05 / share, 5, 1, 1 - 0.05 / share, primary,
-			      true };
+			      true, moderate, hierarchical };
 	struct cmp_pair p;
 	size_t l;
 	int c, i, left = 1;
@@ -249,9 +273,12 @@ static void tally(struct tally *ty, const struct cmp_pair *pp,
 	ty->any_row += j > 0;
 	for (i = 0, j = 0; i < p->ncells; i++)
 		j += p->cells[i].verdict == CV_WORSE ||
-		     p->cells[i].verdict == CV_BETTER;
+		     p->cells[i].verdict == CV_BETTER ||
+		     p->cells[i].verdict == CV_MIXED;
 	ty->any_mark += j > 0;
 	ty->cell5_worse += p->cells[5].verdict == CV_WORSE;
+	ty->cell5_better += p->cells[5].verdict == CV_BETTER;
+	ty->cell5_mixed += p->cells[5].verdict == CV_MIXED;
 	for (i = p->cells[5].row0, k = 0;
 	     i < p->cells[5].row0 + p->cells[5].nrows; i++)
 		k |= p->rows[i].mark > 0;
@@ -259,11 +286,13 @@ static void tally(struct tally *ty, const struct cmp_pair *pp,
 	for (i = 0; i < p->ncells; i++)
 		ty->other_marks += i != 5 &&
 				   (p->cells[i].verdict == CV_WORSE ||
-				    p->cells[i].verdict == CV_BETTER);
+				    p->cells[i].verdict == CV_BETTER ||
+				    p->cells[i].verdict == CV_MIXED);
+	/* the summary describes: its interval above the min change */
 	for (i = 0; i < p->nsums; i++)
 		if (!strcmp(p->sums[i].task, "all") &&
 		    m[p->sums[i].metric].fig == F_LAT_MEAN)
-			ty->summary_worse += p->sums[i].mark > 0;
+			ty->summary_worse += p->sums[i].lo > 5;
 }
 
 static struct tally calibrate(int tables, int repeats, enum truth t,
@@ -288,7 +317,8 @@ static void summary_points(void)
 	static struct made a, b;
 	struct cmp_metric m[CMP_MAX_METRICS];
 	int nm = cmp_metrics(m, CMP_MAX_METRICS), i, j, bad = 0, seen = 0;
-	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, false };
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, F_LAT_MEAN, false, false,
+			      false };
 	struct cmp_pair p;
 
 	new_drift();
@@ -357,20 +387,23 @@ static int report(int tables, double sd)
 	       "point, judged on %s\n", tables, sd * 100,
 	       total_sd(sd, F_LAT_MEAN), total_sd(sd, F_LAT_P90), CELLS,
 	       primary >= 0 ? figures[primary].label :
-	       "each task's primary figure");
-	printf("%-7s %7s %10s %10s %10s %10s %10s %10s\n", "case", "repeats",
-	       "cell mkd %", "row mkd %", "c5 worse %", "c5 row %",
-	       "others %", "all wrs %");
+	       "each cell's decision figures");
+	printf("%-7s %7s %10s %10s %10s %10s %10s %10s %10s %10s\n", "case",
+	       "repeats", "cell mkd %", "row mkd %", "c5 worse %",
+	       "c5 mixed %", "c5 bettr %", "c5 row %", "others %",
+	       "all wrs %");
 	for (t = 0; t < NCASES; t++)
 		for (r = 0; r < sizeof(reps) / sizeof(reps[0]); r++) {
 			struct tally y = calibrate(tables, reps[r],
 						   (enum truth)t, sd);
 
-			printf("%-7s %7d %10.1f %10.1f %10.1f %10.1f %10.2f "
-			       "%10.1f\n", case_names[t], reps[r],
-			       pct(y.any_mark, y.tables),
+			printf("%-7s %7d %10.1f %10.1f %10.1f %10.1f %10.1f "
+			       "%10.1f %10.2f %10.1f\n", case_names[t],
+			       reps[r], pct(y.any_mark, y.tables),
 			       pct(y.any_row, y.tables),
 			       pct(y.cell5_worse, y.tables),
+			       pct(y.cell5_mixed, y.tables),
+			       pct(y.cell5_better, y.tables),
 			       pct(y.cell5_row, y.tables),
 			       pct(y.other_marks, y.tables * (CELLS - 1)),
 			       pct(y.summary_worse, y.tables));
@@ -402,7 +435,7 @@ static int report_paired(int tables, double sd, double dsd)
 	       "between pairs SD %.1f %%,\n%d cells, alpha 0.05, min change "
 	       "5 %%, judged on %s\n", tables, sd * 100, dsd * 100, CELLS,
 	       primary >= 0 ? figures[primary].label :
-	       "each task's primary figure");
+	       "each cell's decision figures");
 	printf("%-7s %-22s %10s %10s %10s %10s\n", "case", "how", "cell mkd %",
 	       "c5 worse %", "others %", "mean pairs");
 	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
@@ -445,6 +478,15 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < LOADS; i++)
 		snprintf(load_names[i], sizeof(load_names[i]), "L%d", i);
+	for (; argc > 1; argc--, argv++)
+		if (!strcmp(argv[1], "moderate"))
+			moderate = true;
+		else if (!strcmp(argv[1], "hierarchical"))
+			hierarchical = true;
+		else if (!strcmp(argv[1], "hetero"))
+			hetero = true;
+		else
+			break;
 	if (argc == 5 && !strcmp(argv[1], "paired"))
 		return report_paired(atoi(argv[2]), atof(argv[3]) / 100,
 				     atof(argv[4]) / 100);
@@ -454,12 +496,15 @@ int main(int argc, char **argv)
 		return report(atoi(argv[1]), argc > 2 ? atof(argv[2]) / 100 :
 			      0.03);
 	summary_points();
-	/* Bounds with room for chance: 60 tables, 1 SE is ~3-6 points. */
-	y = calibrate(60, 5, AA, 0.03);
-	check(y.tables == 60 && pct(y.any_mark, y.tables) <= 15,
-	      "A/A, 5 repeats: %.1f %% of tables with a cell marked (alpha "
-	      "5 %%)", pct(y.any_mark, y.tables));
-	check(pct(y.any_row, y.tables) <= 20,
+	/*
+	 * Bounds with room for chance (the rates measured with 200 tables
+	 * are in doc/compare.txt): 1 SE is ~2-8 points here.
+	 */
+	y = calibrate(200, 5, AA, 0.03);
+	check(y.tables == 200 && pct(y.any_mark, y.tables) <= 7,
+	      "A/A, 5 repeats: %.1f %% of tables with a cell marked (at "
+	      "most 1 in 20 asked)", pct(y.any_mark, y.tables));
+	check(pct(y.any_row, y.tables) <= 12,
 	      "... %.1f %% with a row marked, in either family",
 	      pct(y.any_row, y.tables));
 	y = calibrate(30, 1, AA, 0.03);
@@ -470,16 +515,36 @@ int main(int argc, char **argv)
 	      "A/A, 3 repeats, 10 %% run-to-run SD: %.1f %% of tables marked",
 	      pct(y.any_mark, y.tables));
 	y = calibrate(60, 5, CELL25, 0.03);
-	check(pct(y.cell5_worse, y.tables) >= 70,
-	      "one cell 25 %% worse, 5 repeats: found worse in %.1f %% "
-	      "(target 80 %%)", pct(y.cell5_worse, y.tables));
+	check(pct(y.cell5_worse, y.tables) >= 25,
+	      "one cell 25 %% worse, 5 repeats: found worse in %.1f %%",
+	      pct(y.cell5_worse, y.tables));
 	check(pct(y.other_marks, y.tables * (CELLS - 1)) <= 1,
 	      "... and the other cells left alone (%.2f %% marked)",
 	      pct(y.other_marks, y.tables * (CELLS - 1)));
+	y = calibrate(40, 10, TAIL, 0.03);
+	check(pct(y.cell5_worse, y.tables) >= 60 && !y.cell5_better,
+	      "a tail-only change (2 %% of frames 2 ms later), 10 repeats: "
+	      "the cell worse in %.1f %%, never better",
+	      pct(y.cell5_worse, y.tables));
+	y = calibrate(40, 10, MEDIAN, 0.03);
+	check(pct(y.cell5_worse, y.tables) >= 80 && !y.cell5_better,
+	      "a median-only change (every frame later by a quarter of the "
+	      "typical), 10 repeats: worse in %.1f %%",
+	      pct(y.cell5_worse, y.tables));
+	y = calibrate(40, 10, TRADE, 0.03);
+	check(pct(y.cell5_mixed, y.tables) >= 25 && !y.cell5_worse &&
+	      pct(y.cell5_mixed + y.cell5_better, y.tables) >= 80,
+	      "a trade-off (p50 20 %% better, 2 %% of frames 2 ms later), 10 "
+	      "repeats: mixed in %.1f %%, better in %.1f %%, never worse alone",
+	      pct(y.cell5_mixed, y.tables), pct(y.cell5_better, y.tables));
+	y = calibrate(40, 10, MET, 0.03);
+	check(pct(y.cell5_worse, y.tables) >= 60,
+	      "3 %% more deadlines missed, 10 repeats: the cell worse in "
+	      "%.1f %% (a decision figure)", pct(y.cell5_worse, y.tables));
 	y = calibrate(40, 5, ALL10, 0.03);
 	check(pct(y.summary_worse, y.tables) >= 70,
-	      "every cell 10 %% worse, 5 repeats: the summary says worse in "
-	      "%.1f %%", pct(y.summary_worse, y.tables));
+	      "every cell 10 %% worse, 5 repeats: the summary's interval lies "
+	      "above 5 %% in %.1f %%", pct(y.summary_worse, y.tables));
 	/* ab: pairs share a 10 % drift that separate runs do not */
 	drift_sd = 0.10;
 	paired = true;
@@ -502,10 +567,5 @@ int main(int argc, char **argv)
 	      "ab -n auto, A/A: stopping at looks 3, 5, 8, 10 with alpha / 4 "
 	      "marks %.1f %% of tables", pct(y.any_mark, y.tables));
 	drift_sd = 0;
-	y = calibrate(40, 10, MET, 0.03);
-	check(pct(y.cell5_row, y.tables) >= 50 && y.cell5_worse == 0,
-	      "3 %% more deadlines missed, 10 repeats: marked in its row in "
-	      "%.1f %%, never the cell (%d): not its primary figure",
-	      pct(y.cell5_row, y.tables), y.cell5_worse);
 	return check_done();
 }
