@@ -1154,7 +1154,7 @@ static void ab_run_all(struct ab_run *a)
 /* The sides' tables, then compare's verdict on their pairs: its status. */
 static int ab_finish(struct ab_run *a)
 {
-	char *av[8];
+	char *av[12];
 	int ac = 0, s, ret, nbad = 0;
 
 	for (s = 0; s < 2; s++) {
@@ -1183,6 +1183,12 @@ static int ab_finish(struct ab_run *a)
 	}
 	if (a->ab.bisect)
 		av[ac++] = "--bisect";
+	if (a->ab.moderate)
+		av[ac++] = "--moderate";
+	if (a->ab.junit) {
+		av[ac++] = "--junit";
+		av[ac++] = (char *)a->ab.junit;
+	}
 	av[ac++] = a->ab.side[0].path;
 	av[ac++] = a->ab.side[1].path;
 	av[ac] = NULL;
@@ -1219,6 +1225,17 @@ static int ab_main(int argc, char **argv)
 	for (s = 0; s < 2; s++) {
 		check_rights(p[s]);
 		check_files(&a->side[s]);
+	}
+	/* the verdict's JUnit: checked now, written by compare at the end */
+	if (a->ab.junit) {
+		for (s = 0; s < 2; s++)
+			if (sys_same_file(a->ab.junit, a->ab.side[s].path))
+				die(IB_EXIT_USAGE, "option --junit: %s is %c's "
+				    "result file", a->ab.junit,
+				    a->ab.side[s].name);
+		if ((r = sys_can_replace(a->ab.junit)))
+			die(IB_EXIT_USAGE, "option --junit: cannot write %s: "
+			    "%s", a->ab.junit, sys_file_why(r));
 	}
 	if (p[0]->dry_run) {
 		print_plan(p[0]);

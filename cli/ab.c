@@ -75,6 +75,8 @@ const struct opt ab_opts[] = {
 	  .off = O(primary),
 	  .help = "judge every cell on FIG alone, as compare\n"
 		  "--primary" },
+	{ .name = "moderate", .type = OT_FLAG, .off = O(moderate),
+	  .help = "test with the moderated t, as compare --moderate" },
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
 	  .help = "exit 125 when no cell is worse and some cannot\n"
 		  "be decided, as compare --bisect" },
@@ -153,7 +155,6 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 static int check_plan(const struct plan *p, char *err, size_t n)
 {
 	const char *bad = p->json_path ? "--json" : p->csv_path ? "--csv" :
-			  p->junit_path ? "--junit" :
 			  p->html_path ? "--html" : NULL;
 
 	if (bad) {
@@ -293,6 +294,9 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 		}
 		set_repeats(p[s]);
 	}
+	/* --junit is the verdict's (compare --junit), not a side's run's */
+	ab->junit = p[0]->junit_path;
+	p[0]->junit_path = p[1]->junit_path = NULL;
 	if (!ab->prefix)
 		default_prefix(ab, prefix, sizeof(prefix));
 	for (s = 0; s < 2; s++) {
@@ -332,6 +336,9 @@ void ab_usage(FILE *f)
 "given here are run, with /bin/sh -c, when the run enters or leaves a\n"
 "side. A command that fails or times out stops the run (exit 6), and\n"
 "every run ends in state A: B's undo and then A's command are run.\n"
+"--junit FILE writes the verdicts as compare --junit does (a failure a\n"
+"cell worse or mixed); --json, --csv and --html are refused: -o names\n"
+"the sides' result files.\n"
 "The verdict is compare's: a cell is judged on its decision figures\n"
 "(p50, p99 and max latency, misses, 1 % low FPS, CPU): worse when one is\n"
 "worse, mixed when some are better and some worse (interbench compare\n"

@@ -35,6 +35,8 @@ struct ab_plan {
 	uint64_t cmd_timeout_ns;	/* --cmd-timeout */
 	bool bisect;			/* --bisect */
 	const char *primary;		/* --primary, or NULL */
+	bool moderate;			/* --moderate */
+	const char *junit;		/* --junit: compare's, or NULL */
 	char id[40];			/* both result files carry it */
 	int looks;			/* passes a verdict may stop at */
 };

@@ -587,6 +587,9 @@ const struct opt compare_opts[] = {
 	  .help = "also write every row and the summary to FILE" },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE", .off = O(html),
 	  .help = "also draw them in FILE, a self-contained HTML page" },
+	{ .name = "junit", .type = OT_PATH, .arg = "FILE", .off = O(junit),
+	  .help = "also write the verdicts to FILE as JUnit XML: a\n"
+		  "failure per cell worse or mixed" },
 	{ .name = "allow-policies", .type = OT_FLAG, .off = O(any_policy),
 	  .help = "compare runs whose tasks or loads were scheduled\n"
 		  "differently (--bench-policy, --bench-slice, -r,\n"
@@ -637,25 +640,28 @@ static void compare_usage(FILE *f)
 	fputs(usage_tail, f);
 }
 
-/* An output that is an input, or both outputs one file: refused. */
+/* An output that is an input, or two outputs one file: refused. */
 static bool outputs_clash(const struct options *o, const char *const *names,
 			  int n)
 {
-	const char *out[2] = { o->json, o->html };
+	static const char *const opt[] = { "json", "html", "junit" };
+	const char *out[3] = { o->json, o->html, o->junit };
 	int i, k;
 
-	if (out[0] && out[1] && sys_same_file(out[0], out[1])) {
-		fprintf(stderr, "interbench compare: --json and --html name "
-			"one file, %s\n", out[0]);
-		return true;
-	}
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < 3; k++)
+		for (i = k + 1; out[k] && i < 3; i++)
+			if (out[i] && sys_same_file(out[k], out[i])) {
+				fprintf(stderr, "interbench compare: --%s and "
+					"--%s name one file, %s\n", opt[k],
+					opt[i], out[k]);
+				return true;
+			}
+	for (k = 0; k < 3; k++)
 		for (i = 0; out[k] && i < n; i++)
 			if (sys_same_file(names[i], out[k])) {
 				fprintf(stderr, "interbench compare: %s is a "
 					"result file to read: --%s would "
-					"replace it\n", out[k],
-					k ? "html" : "json");
+					"replace it\n", out[k], opt[k]);
 				return true;
 			}
 	return false;
@@ -709,6 +715,11 @@ int compare_main(int argc, char **argv)
 			o.html, sys_file_why(ret));
 		goto out;
 	}
+	if (o.junit && (ret = sys_can_replace(o.junit))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o.junit, sys_file_why(ret));
+		goto out;
+	}
 	if (o.json && json_cmp_begin(&jc, o.json, &o, files[0].path)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o.json, sys_file_why(-errno));
@@ -728,6 +739,12 @@ int compare_main(int argc, char **argv)
 						 &o.cmp, m, nm))) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o.html, strerror(-ret));
+		goto out;
+	}
+	if (o.junit && (ret = compare_junit(o.junit, files, nfiles, &o.cmp, m,
+					    nm))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o.junit, strerror(-ret));
 		goto out;
 	}
 	if (o.json && json_cmp_end(&jc)) {

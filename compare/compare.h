@@ -2,8 +2,9 @@
 /*
  * compare/compare.h - `interbench compare`, and what its parts share:
  * compare.c (options, files, a file against BASE), compare_all.c (every
- * pair of three or more files), compare_json.c (compare --json) and
- * report_cmp.c (compare --html, drawn with report/). Its statistics,
+ * pair of three or more files), compare_json.c (compare --json),
+ * compare_junit.c (--junit) and report_cmp.c (compare --html, drawn with
+ * report/). Its statistics,
  * without output, are verdict.h's. compare/ is the top of the house:
  * it reads result files (core/resultfile.h) and draws with report/.
  */
@@ -26,6 +27,7 @@ struct options {
 	double threshold;	/* % for ratios, points for percentages */
 	const char *json;	/* --json FILE, or NULL */
 	const char *html;	/* --html FILE, or NULL */
+	const char *junit;	/* --junit FILE, or NULL */
 	bool any_policy;	/* --allow-policies: compare across classes */
 	bool bisect;		/* --bisect: 125 when it cannot decide */
 	int looks;		/* ab -n auto's looks alpha is shared by */
@@ -74,6 +76,14 @@ int compare_undecided(const char *path_a, const char *path_b,
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];
+
+/*
+ * compare --junit: every file against the first as JUnit XML, a testcase
+ * per cell (compare_junit.c). 0 or -errno; a new file renamed over path.
+ */
+int compare_junit(const char *path, const struct result_file *f,
+		  int nfiles, const struct cmp_opts *co,
+		  const struct cmp_metric *m, int nm);
 
 /* compare --html: the comparison's page (report_cmp.c). */
 int report_compare_html(const char *path, const struct result_file *f,

@@ -45,7 +45,7 @@ static int utf8_len(const unsigned char *s)
  * hold anything: control characters XML 1.0 cannot carry and bytes that
  * are not UTF-8 become '?'.
  */
-static void xml_text(FILE *f, const char *s)
+void junit_xml_text(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	int n;
@@ -73,9 +73,9 @@ static void property(FILE *f, const char *indent, const char *name,
 		     const char *value)
 {
 	fprintf(f, "%s<property name=\"", indent);
-	xml_text(f, name);
+	junit_xml_text(f, name);
 	fputs("\" value=\"", f);
-	xml_text(f, value ? value : "");
+	junit_xml_text(f, value ? value : "");
 	fputs("\"/>\n", f);
 }
 
@@ -137,7 +137,7 @@ static void gate_lines(FILE *f, const struct plan *p, const struct cell *c,
 		if (!gate_judge(gt, &c->w, c->res, c->nres, &nb))
 			continue;
 		gate_text(line, sizeof(line), p, gt, &c->w, nb);
-		xml_text(f, line);
+		junit_xml_text(f, line);
 		if (first_only)
 			return;
 		fputc('\n', f);
@@ -162,7 +162,7 @@ static void remeasured_out(FILE *f, const struct plan *p,
 		any = true;
 		remeasured_line(line, sizeof(line), &p->remeasure_if, r);
 		fprintf(f, "repeat %d: ", r->repeat);
-		xml_text(f, line);
+		junit_xml_text(f, line);
 	}
 	if (any)
 		fputs("</system-out>\n", f);
@@ -176,9 +176,9 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 	int i;
 
 	fputs("    <testcase classname=\"interbench.", f);
-	xml_text(f, w->sim->name);
+	junit_xml_text(f, w->sim->name);
 	fputs("\" name=\"", f);
-	xml_text(f, w->load->name);
+	junit_xml_text(f, w->load->name);
 	fprintf(f, "\" time=\"%.3f\">\n      <properties>\n", secs);
 	snprintf(num, sizeof(num), "%d", w->n);
 	property(f, "        ", "repeats", num);
@@ -217,7 +217,7 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 		if (w->ok)
 			fprintf(f, "%d of %d repeats not measured: ",
 				w->n - w->ok, w->n);
-		xml_text(f, result_status_text(w->bad));
+		junit_xml_text(f, result_status_text(w->bad));
 		fputs("\"/>\n", f);
 		break;
 	}
@@ -298,13 +298,13 @@ static void document(FILE *f, const struct run_info *ri,
 		if (!t.tests)
 			continue;
 		fputs("  <testsuite name=\"", f);
-		xml_text(f, p->sims[s]->name);
+		junit_xml_text(f, p->sims[s]->name);
 		fputc('"', f);
 		counts_attrs(f, &t);
 		fputs(" timestamp=\"", f);
-		xml_text(f, ri->started);
+		junit_xml_text(f, ri->started);
 		fputs("\" hostname=\"", f);
-		xml_text(f, ri->sys->hostname);
+		junit_xml_text(f, ri->sys->hostname);
 		fputs("\">\n    <properties>\n", f);
 		run_properties(f, ri);
 		fputs("    </properties>\n", f);

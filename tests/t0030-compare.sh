@@ -218,6 +218,29 @@ test_expect_success 'compare --json writes every row and the summary' '
 	fi
 '
 
+test_expect_success 'compare --junit: the same verdicts, a failure per cell worse' '
+	run --junit c.xml base.json slow.json && rc_is 1 &&
+	has c.xml "<testsuite name=\"slow.json\" tests=\"3\" failures=\"3\" errors=\"0\" skipped=\"0\" time=\"0\">" &&
+	has c.xml "<failure type=\"worse\" message=\"worse: max latency +100.0 %, p50 latency +100.0 %, p99 latency +100.0 %\"/>" &&
+	has c.xml "<property name=\"verdict\" value=\"worse\"/>" &&
+	run --junit s.xml base.json same.json && rc_is 0 &&
+	has s.xml "tests=\"3\" failures=\"0\" errors=\"0\" skipped=\"3\"" &&
+	has s.xml "<skipped message=\"inconclusive: the data cannot decide it\"/>" &&
+	run --junit d.xml base.json dead-cell.json && rc_is 0 &&
+	has d.xml "<error type=\"not measured\"" &&
+	if command -v xmllint >/dev/null 2>&1; then
+		xmllint --noout --schema "$TESTS_DIR/junit.xsd" c.xml s.xml d.xml 2>xerr ||
+			fail "not valid JUnit: $(cat xerr)"
+	fi
+'
+
+test_expect_success 'compare --junit: an output that is an input, or two outputs one file, is refused' '
+	run --junit base.json base.json slow.json && rc_is 2 &&
+	[ $(wc -l <err) = 1 ] && has err "base.json is a result file to read: --junit would replace it" &&
+	run --junit o.x --json o.x base.json slow.json && rc_is 2 &&
+	has err "^interbench compare: --json and --junit name one file, o.x$"
+'
+
 test_expect_success 'compare --json never writes through a planted link' '
 	echo precious >victim && ln -s victim c2.json &&
 	run --json c2.json base.json slow.json && rc_is 1 &&

@@ -130,7 +130,7 @@ if is_root && [ -x "$TESTS_DIR/noise" ]; then
 			do sleep 0.05; i=\$((i + 1)); done
 			grep -q \"^noise: ready\" noise.out"
 		"$IB" ab $LPM -u -c -t 1 -n 5 -W audio -w none -o st --b "$spin" \
-			--b-undo "kill \$(cat noise.pid)" >out 2>err
+			--b-undo "kill \$(cat noise.pid)" --junit st.xml >out 2>err
 		rc=$?
 		i=0; while kill -0 "$(cat noise.pid)" 2>/dev/null && [ $i -lt 50 ]
 		do sleep 0.1; i=$((i + 1)); done
@@ -139,7 +139,8 @@ if is_root && [ -x "$TESTS_DIR/noise" ]; then
 		grep -q "^Audio/None " out &&
 		grep -Eq "=> worse: .*(max|p99) latency \+[0-9.]+ %" out &&
 		has out "^  Audio  *worse  *(1 worse)$" &&
-		has out "^Summary: 0 cells better, 1 worse, 0 mixed"
+		has out "^Summary: 0 cells better, 1 worse, 0 mixed" &&
+		has st.xml "<failure type=\"worse\" message=\"worse: "
 	'
 else
 	test_skip 'a stall on the run CPU: worse, exit 1' 'needs root (SCHED_FIFO)'

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * compare/compare_junit.c - `interbench compare --junit FILE` (and ab's):
+ * the verdicts as JUnit XML for a CI server, the same verdicts the table,
+ * the JSON and the exit status give. A testsuite per NEW file, a testcase
+ * per cell: a failure when it is worse or mixed (the figures that made
+ * it are the message), skipped when the data cannot decide it (the CI
+ * server shows it undecided, not passed), an error when it was measured
+ * in BASE and not in NEW, a pass when better or unchanged. Judging takes
+ * no time to speak of: every time is 0.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compare/compare.h"
+#include "outputs/junit.h"
+
+enum jv { J_PASS, J_FAILURE, J_ERROR, J_SKIPPED };
+
+static enum jv junit_of(enum cmp_verdict v)
+{
+	switch (v) {
+	case CV_WORSE:
+	case CV_MIXED:
+		return J_FAILURE;
+	case CV_LOST:
+		return J_ERROR;
+	case CV_UNCHANGED:
+	case CV_BETTER:
+		return J_PASS;
+	default:
+		return J_SKIPPED;
+	}
+}
+
+static void testcase(FILE *f, const struct cmp_pair *c,
+		     const struct cmp_cell *cc, const struct cmp_metric *m)
+{
+	const struct file_cell *fc = cc->a ? cc->a : cc->b;
+	enum jv v = junit_of(cc->verdict);
+	char why[512];
+
+	cmp_cell_why(c, cc, m, why, sizeof(why));
+	fputs("    <testcase classname=\"interbench.compare.", f);
+	junit_xml_text(f, fc->bench);
+	fputs("\" name=\"", f);
+	junit_xml_text(f, fc->bench);
+	fputc('/', f);
+	junit_xml_text(f, fc->load);
+	fputs("\" time=\"0\">\n", f);
+	if (v == J_FAILURE) {
+		fprintf(f, "      <failure type=\"%s\" message=\"",
+			cmp_verdict_names[cc->verdict]);
+		junit_xml_text(f, why);
+		fputs("\"/>\n", f);
+	} else if (v == J_ERROR) {
+		fputs("      <error type=\"not measured\" message=\"measured in "
+		      "BASE, not in NEW\"/>\n", f);
+	} else if (v == J_SKIPPED) {
+		fputs("      <skipped message=\"", f);
+		junit_xml_text(f, cmp_verdict_names[cc->verdict]);
+		fputs(": the data cannot decide it\"/>\n", f);
+	}
+	fputs("      <system-out>verdict: ", f);
+	junit_xml_text(f, cmp_verdict_names[cc->verdict]);
+	if (*why) {
+		fputs("; ", f);
+		junit_xml_text(f, why);
+	}
+	fputs("</system-out>\n    </testcase>\n", f);
+}
+
+/* The cells of c by what JUnit calls them, added to n[4]. */
+static void tally(const struct cmp_pair *c, int *n)
+{
+	int i;
+
+	for (i = 0; i < c->ncells; i++)
+		n[junit_of(c->cells[i].verdict)]++;
+}
+
+static void counts(FILE *f, const int *n)
+{
+	fprintf(f, " tests=\"%d\" failures=\"%d\" errors=\"%d\" "
+		"skipped=\"%d\" time=\"0\"", n[J_PASS] + n[J_FAILURE] +
+		n[J_ERROR] + n[J_SKIPPED], n[J_FAILURE], n[J_ERROR],
+		n[J_SKIPPED]);
+}
+
+static void suite(FILE *f, const struct cmp_pair *c,
+		  const struct cmp_metric *m, const char *base,
+		  const char *cur)
+{
+	int n[4] = { 0 }, i;
+
+	tally(c, n);
+	fputs("  <testsuite name=\"", f);
+	junit_xml_text(f, cur);
+	fputc('"', f);
+	counts(f, n);
+	fputs(">\n    <properties>\n", f);
+	fputs("      <property name=\"base\" value=\"", f);
+	junit_xml_text(f, base);
+	fputs("\"/>\n      <property name=\"verdict\" value=\"", f);
+	junit_xml_text(f, cmp_group_verdict(c->count));
+	fputs("\"/>\n    </properties>\n", f);
+	for (i = 0; i < c->ncells; i++)
+		testcase(f, c, &c->cells[i], m);
+	fputs("  </testsuite>\n", f);
+}
+
+int compare_junit(const char *path, const struct result_file *f,
+		  int nfiles, const struct cmp_opts *co,
+		  const struct cmp_metric *m, int nm)
+{
+	struct safe_file sf;
+	struct cmp_pair c;
+	int i, n[4] = { 0 }, err;
+
+	/* the totals first: they are the document's attributes */
+	for (i = 1; i < nfiles; i++) {
+		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c))
+			return -ENOMEM;
+		tally(&c, n);
+		cmp_pair_free(&c);
+	}
+	err = safe_file_begin(&sf, path);
+	if (err)
+		return err;
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	      "<testsuites name=\"interbench compare\"", sf.f);
+	counts(sf.f, n);
+	fputs(">\n", sf.f);
+	for (i = 1; i < nfiles; i++) {
+		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c)) {
+			safe_file_abort(&sf);
+			return -ENOMEM;
+		}
+		suite(sf.f, &c, m, f[0].path, f[i].path);
+		cmp_pair_free(&c);
+	}
+	fputs("</testsuites>\n", sf.f);
+	return safe_file_commit(&sf);
+}
