@@ -5,15 +5,29 @@
 # on made-up result files with a known truth (tests/unit-verdict.c says
 # how they are made), for 1, 3, 5 and 10 repeats.
 #
-#   bench/compare-calibration.sh [TABLES [RUN-TO-RUN-SD-PCT [FIG]]]
-#                                (200, 3, each task's primary figure)
-#   bench/compare-calibration.sh paired [TABLES [SD-PCT [DRIFT-PCT]]]
+#   bench/compare-calibration.sh [WAY...] [TABLES [RUN-TO-RUN-SD-PCT [FIG]]]
+#                                (200, 3, each cell's decision figures)
+#   bench/compare-calibration.sh [WAY...] paired [TABLES [SD-PCT [DRIFT-PCT]]]
 #                                (200, 3, 10): separate runs against
 #                                `interbench ab`'s pairs, with drift
 #                                between pairs, and ab's -n auto
+# WAY: moderate (compare --moderate), hierarchical (Simes per cell, then
+# BH over cells), hetero (cells whose noise differs, 0.3 to 4.6 times),
+# cells=N (the first N cells, 6-52: a table as small as an ab run's).
 cd "$(dirname "$0")/.." || exit 1
 make -s tests/unit-verdict || exit 1
+set -- "$@" ""
+ways=""
+while :; do
+	case $1 in
+	moderate|hierarchical|hetero|cells=*) ways="$ways $1"; shift ;;
+	*) break ;;
+	esac
+done
+[ -z "$1" ] && shift
 if [ "$1" = paired ]; then
-	exec tests/unit-verdict paired "${2:-200}" "${3:-3}" "${4:-10}"
+	# shellcheck disable=SC2086
+	exec tests/unit-verdict $ways paired "${2:-200}" "${3:-3}" "${4:-10}"
 fi
-tests/unit-verdict "${1:-200}" "${2:-3}" ${3:+"$3"}
+# shellcheck disable=SC2086
+exec tests/unit-verdict $ways "${1:-200}" "${2:-3}" ${3:+"$3"}

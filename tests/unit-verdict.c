@@ -42,6 +42,7 @@
  *   unit-verdict moderate ...     either, with the moderated t
  *   unit-verdict hierarchical ... either, with Simes then BH over cells
  *   unit-verdict hetero ...       either, on cells whose noise differs
+ *   unit-verdict cells=N ...      either, on the first N cells (6-52)
  */
 #include <math.h>
 #include <stdio.h>
@@ -78,6 +79,8 @@ static bool moderate, hierarchical;
  * for one common variance.
  */
 static bool hetero;
+/* cells=N: the first N cells only (a table as small as an ab run's) */
+static int ncells = CELLS;
 /* ab: judged as pairs; the drift shared by a pair (log SD), per cell */
 static bool paired;
 static double drift_sd;
@@ -163,8 +166,8 @@ static void make_file(struct made *m, int repeats, enum truth t, bool b,
 	m->rf.path = b ? "new" : "base";
 	m->rf.version = "0.40";
 	m->rf.cells = m->cells;
-	m->rf.n_cells = CELLS;
-	for (c = 0; c < CELLS; c++) {
+	m->rf.n_cells = (size_t)ncells;
+	for (c = 0; c < ncells; c++) {
 		struct file_cell *fc = &m->cells[c];
 
 		memset(fc, 0, sizeof(*fc));
@@ -175,7 +178,7 @@ static void make_file(struct made *m, int repeats, enum truth t, bool b,
 	}
 	/* A run measures every cell; runs differ from each other. */
 	for (k = 0; k < repeats; k++)
-		for (c = 0; c < CELLS; c++) {
+		for (c = 0; c < ncells; c++) {
 			m->rep[c][k].repeat = k + 1;
 			run_cell(&m->rep[c][k], c, t, b, sd);
 		}
@@ -363,7 +366,7 @@ static double total_sd(double sd, int fig)
 	int c, k;
 
 	make_file(&m, MAXREP, AA, false, sd);
-	for (c = 0; c < CELLS; c++) {
+	for (c = 0; c < ncells; c++) {
 		double mean = 0, ss = 0;
 
 		for (k = 0; k < MAXREP; k++)
@@ -372,7 +375,7 @@ static double total_sd(double sd, int fig)
 			ss += pow(log(m.rep[c][k].v[fig]) - mean, 2);
 		sum += sqrt(ss / (MAXREP - 1));
 	}
-	return 100 * sum / CELLS;
+	return 100 * sum / ncells;
 }
 
 static int report(int tables, double sd)
@@ -385,7 +388,7 @@ static int report(int tables, double sd)
 	       "mean latency varies\nby %.1f %% from run to run in all, its "
 	       "p90 by %.1f %%), %d cells, alpha 0.05,\nmin change 5 %% / 1 "
 	       "point, judged on %s\n", tables, sd * 100,
-	       total_sd(sd, F_LAT_MEAN), total_sd(sd, F_LAT_P90), CELLS,
+	       total_sd(sd, F_LAT_MEAN), total_sd(sd, F_LAT_P90), ncells,
 	       primary >= 0 ? figures[primary].label :
 	       "each cell's decision figures");
 	printf("%-7s %7s %10s %10s %10s %10s %10s %10s %10s %10s\n", "case",
@@ -405,7 +408,7 @@ static int report(int tables, double sd)
 			       pct(y.cell5_mixed, y.tables),
 			       pct(y.cell5_better, y.tables),
 			       pct(y.cell5_row, y.tables),
-			       pct(y.other_marks, y.tables * (CELLS - 1)),
+			       pct(y.other_marks, y.tables * (ncells - 1)),
 			       pct(y.summary_worse, y.tables));
 		}
 	return 0;
@@ -433,7 +436,7 @@ static int report_paired(int tables, double sd, double dsd)
 	drift_sd = dsd;
 	printf("%d tables per case, each run's own factor SD %.1f %%, drift "
 	       "between pairs SD %.1f %%,\n%d cells, alpha 0.05, min change "
-	       "5 %%, judged on %s\n", tables, sd * 100, dsd * 100, CELLS,
+	       "5 %%, judged on %s\n", tables, sd * 100, dsd * 100, ncells,
 	       primary >= 0 ? figures[primary].label :
 	       "each cell's decision figures");
 	printf("%-7s %-22s %10s %10s %10s %10s\n", "case", "how", "cell mkd %",
@@ -454,7 +457,7 @@ static int report_paired(int tables, double sd, double dsd)
 				       pct(y.any_mark, y.tables),
 				       pct(y.cell5_worse, y.tables),
 				       pct(y.other_marks,
-					   y.tables * (CELLS - 1)), reps[r]);
+					   y.tables * (ncells - 1)), reps[r]);
 			}
 		for (way = 1; way <= 4; way += 3) {
 			struct tally y = sequences(tables, cases[c], sd, way);
@@ -464,7 +467,7 @@ static int report_paired(int tables, double sd, double dsd)
 			       "ab -n auto, naive" : "ab -n auto, alpha/4",
 			       pct(y.any_mark, y.tables),
 			       pct(y.cell5_worse, y.tables),
-			       pct(y.other_marks, y.tables * (CELLS - 1)),
+			       pct(y.other_marks, y.tables * (ncells - 1)),
 			       (double)y.pairs / y.tables);
 		}
 	}
@@ -485,6 +488,9 @@ int main(int argc, char **argv)
 			hierarchical = true;
 		else if (!strcmp(argv[1], "hetero"))
 			hetero = true;
+		else if (!strncmp(argv[1], "cells=", 6) &&
+			 atoi(argv[1] + 6) >= 6 && atoi(argv[1] + 6) <= CELLS)
+			ncells = atoi(argv[1] + 6);
 		else
 			break;
 	if (argc == 5 && !strcmp(argv[1], "paired"))
@@ -518,9 +524,9 @@ int main(int argc, char **argv)
 	check(pct(y.cell5_worse, y.tables) >= 25,
 	      "one cell 25 %% worse, 5 repeats: found worse in %.1f %%",
 	      pct(y.cell5_worse, y.tables));
-	check(pct(y.other_marks, y.tables * (CELLS - 1)) <= 1,
+	check(pct(y.other_marks, y.tables * (ncells - 1)) <= 1,
 	      "... and the other cells left alone (%.2f %% marked)",
-	      pct(y.other_marks, y.tables * (CELLS - 1)));
+	      pct(y.other_marks, y.tables * (ncells - 1)));
 	y = calibrate(40, 10, TAIL, 0.03);
 	check(pct(y.cell5_worse, y.tables) >= 60 && !y.cell5_better,
 	      "a tail-only change (2 %% of frames 2 ms later), 10 repeats: "
