@@ -118,32 +118,41 @@ else
 	test_skip 'each side records the machine as its command left it' 'needs root and autogroup'
 fi
 
-# A known stall: in B a SCHED_FIFO 99 spinner takes 10 ms of every 50 ms
-# of CPU 0, where -u runs everything: a dropout a listener hears. Its
-# median barely moves; its tail does, and that decides. Generous: a 10 ms
-# stall against Audio's sub-millisecond wakeups, 20 frames a cell.
+# A known stall: in B a SCHED_FIFO 99 spinner takes 20 ms of every 50 ms
+# of CPU 0, where -u runs everything: dropouts a listener hears. The tail
+# decides (max and p99 grow tenfold and more on a quiet machine). What
+# interbench controls is asserted: the verdict and the exit status. A
+# machine so busy that A's own worst wakeup is already past 10 ms cannot
+# hear the stall, and the case says so as a skip, never as a pass.
 if is_root && [ -x "$TESTS_DIR/noise" ]; then
-	test_expect_success 'a stall on the run CPU: worse, exit 1, decided by the tail' '
-		spin="taskset -c 0 $TESTS_DIR/noise 10 50 300 >noise.out 2>&1 &
-			echo \$! >noise.pid; i=0
-			while ! grep -q \"^noise: ready\" noise.out && [ \$i -lt 100 ]
-			do sleep 0.05; i=\$((i + 1)); done
-			grep -q \"^noise: ready\" noise.out"
-		"$IB" ab $LPM -u -c -t 1 -n 5 -W audio -w none -o st --b "$spin" \
-			--b-undo "kill \$(cat noise.pid)" --junit st.xml >out 2>err
-		rc=$?
-		i=0; while kill -0 "$(cat noise.pid)" 2>/dev/null && [ $i -lt 50 ]
-		do sleep 0.1; i=$((i + 1)); done
-		! kill -0 "$(cat noise.pid)" 2>/dev/null || fail "spinner left"
-		[ $rc = 1 ] || { cat out err; fail "exit $rc, wanted 1"; }
-		grep -q "^Audio/None " out &&
-		grep -Eq "=> worse: .*(max|p99) latency \+[0-9.]+ %" out &&
-		has out "^  Audio  *worse  *(1 worse)$" &&
-		has out "^Summary: 0 cells better, 1 worse, 0 mixed" &&
-		has st.xml "<failure type=\"worse\" message=\"worse: "
-	'
+	spin="taskset -c 0 $TESTS_DIR/noise 20 50 300 >noise.out 2>&1 &
+		echo \$! >noise.pid; i=0
+		while ! grep -q \"^noise: ready\" noise.out && [ \$i -lt 100 ]
+		do sleep 0.05; i=\$((i + 1)); done
+		grep -q \"^noise: ready\" noise.out"
+	"$IB" ab $LPM -u -c -t 1 -n 5 -W audio -w none -o st --b "$spin" \
+		--b-undo "kill \$(cat noise.pid)" --junit st.xml >st.out 2>st.err
+	echo $? >st.rc
+	base_max=$(awk '$1 == "Audio/None" { c = 1 } c && /max latency us \*/ {
+		print int($5); exit }' st.out)
+	if [ "${base_max:-0}" -gt 10000 ]; then
+		test_skip 'a stall on the run CPU: worse, exit 1, decided by the tail' \
+			"the machine is too busy to hear it: A's max latency ${base_max} us"
+	else
+		test_expect_success 'a stall on the run CPU: worse, exit 1, decided by the tail' '
+			i=0; while kill -0 "$(cat noise.pid)" 2>/dev/null && [ $i -lt 50 ]
+			do sleep 0.1; i=$((i + 1)); done
+			! kill -0 "$(cat noise.pid)" 2>/dev/null || fail "spinner left"
+			[ "$(cat st.rc)" = 1 ] || { cat st.out st.err; fail "exit $(cat st.rc), wanted 1"; }
+			grep -q "^Audio/None " st.out &&
+			grep -Eq "=> worse: .*(max|p99) latency \+[0-9.]+ %" st.out &&
+			has st.out "^  Audio  *worse  *(1 worse)$" &&
+			has st.out "^Summary: 0 cells better, 1 worse, 0 mixed" &&
+			has st.xml "<failure type=\"worse\" message=\"worse: "
+		'
+	fi
 else
-	test_skip 'a stall on the run CPU: worse, exit 1' 'needs root (SCHED_FIFO)'
+	test_skip 'a stall on the run CPU: worse, exit 1, decided by the tail' 'needs root (SCHED_FIFO)'
 fi
 
 # compare pairs files of one ab run: each B is its A times 1.1, every pair
