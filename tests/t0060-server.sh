@@ -123,7 +123,7 @@ bad_opt() {
 	"$IB" -t 1 -c -w none "$@" >out 2>err; echo $? >rc
 	test_expect_success "rejects $what" '
 		[ "$(cat rc)" = 2 ] || fail "exit status $(cat rc), wanted 2"
-		[ $(wc -l <err) = 1 ] || fail "want one line of error: $(cat err)"
+		[ $(err_lines err) = 1 ] || fail "want one line of error: $(cat err)"
 		grep -q -- "^interbench: .*$needle" err ||
 			fail "does not name $needle: $(cat err)"
 		[ ! -s out ] || fail "stdout not empty: $(cat out)"

@@ -41,7 +41,7 @@ else
 	test_expect_success '--trace without root: one line, exit 3, nothing run' '
 		status_is 3 $NOROOT "$IB" $LPM -t 0.5 -c -W Audio -w None \
 			--trace >out 2>err &&
-		[ "$(wc -l <err)" = 1 ] && has err "^interbench: --trace needs root" &&
+		[ "$(err_lines err)" = 1 ] && has err "^interbench: --trace needs root" &&
 		[ ! -s out ]
 	'
 fi
@@ -236,7 +236,7 @@ test_expect_success 'tracefs as found after an error (an instance already there 
 	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>err; rc=$?
 	tracefs_state >after
 	rmdir "$TFS/instances/interbench"
-	[ $rc = 3 ] && cmp before after && [ "$(wc -l <err)" = 1 ] &&
+	[ $rc = 3 ] && cmp before after && [ "$(err_lines err)" = 1 ] &&
 	has err "cannot make $TFS/instances/interbench: File exists" && [ ! -s out ]
 '
 
