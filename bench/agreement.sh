@@ -8,6 +8,8 @@
 #       (default 8 rounds of 5 s; the trace's cells 2 s)
 #   ONLY="cyclic server rtapp trace"   the parts to run (default: all)
 #   KEEP=DIR                           keep every part's output in DIR
+#   FROM=DIR                           measure nothing: the table again
+#                                      from a KEEP directory's pairs
 #
 # The parts, each in rounds that alternate who goes first, so that what
 # the machine does meanwhile falls on both sides alike:
@@ -111,6 +113,7 @@ part_run() {
 part_cyclic() {
 	row cyclic.p50 "Cyclic / cyclictest   p50 us" 5
 	row cyclic.p99 "Cyclic / cyclictest   p99 us" 10
+	[ -z "${FROM:-}" ] || return 0
 	part_run cyclic sh "$BENCH/cyclic-vs-cyclictest.sh" "$ROUNDS" "$SECS" ||
 		return 0
 	awk '$1 == "round" && $5 == "all:" {
@@ -125,6 +128,7 @@ part_server() {
 	row server.req99 "Server / schbench     request p99 us" 10
 	row server.wake50 "Server / schbench     wakeup p50 us" 5
 	row server.wake99 "Server / schbench     wakeup p99 us" 10
+	[ -z "${FROM:-}" ] || return 0
 	part_run server sh "$BENCH/server-vs-schbench.sh" "$ROUNDS" "$SECS" \
 		lock || return 0
 	awk '$1 == "round" && $4 == "RPS" {
@@ -139,6 +143,7 @@ part_rtapp() {
 		row rtapp.$w.p50 "RtApp / rt-app $w  wu_lat p50 us" 5
 		row rtapp.$w.p99 "RtApp / rt-app $w  wu_lat p99 us" 10
 	done
+	[ -z "${FROM:-}" ] || return 0
 	part_run rtapp env QOS=0 sh "$BENCH/rtapp-vs-rtapp.sh" "$ROUNDS" \
 		"$SECS" || return 0
 	awk '$1 == "round" && $5 == "p50" {
@@ -204,6 +209,7 @@ part_trace() {
 			row $mode.$cell.max "$opt $cell  max us" -
 		done
 	done
+	[ -z "${FROM:-}" ] || return 0
 	echo "== trace: interbench ab, $ROUNDS pairs of $TSECS s cells ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 	# the A/A first: without it no difference below can be read
 	trace_ab aa || return 0
@@ -217,15 +223,22 @@ part_trace() {
 echo "bench/agreement.sh: $ROUNDS rounds of $SECS s (trace cells $TSECS s)" \
      "on $(uname -r), $(nproc) CPUs, $(date '+%Y-%m-%d %H:%M')"
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ -n "${FROM:-}" ]; then
+	cp "$FROM/cmp" "$FROM/aa" "$TMP"/ || exit 1
+	cp "$FROM/skips" "$TMP"/ 2>/dev/null
+	echo "(the table again from $FROM: nothing measured now)"
+fi
 for p in $ONLY; do
 	case $p in
 	cyclic|server|rtapp|trace) part_$p ;;
 	*) echo "unknown part $p (cyclic, server, rtapp, trace)"; exit 2 ;;
 	esac
 done
-echo "load average: $load0 before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+[ -n "${FROM:-}" ] ||
+	echo "load average: $load0 before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 if [ -n "${KEEP:-}" ]; then
-	mkdir -p "$KEEP" && cp "$TMP"/*.out "$TMP"/cmp "$TMP"/aa "$KEEP"/ &&
+	mkdir -p "$KEEP" && cp "$TMP"/*.out "$TMP"/cmp "$TMP"/aa \
+		"$TMP"/skips "$KEEP"/ &&
 		cp "$TMP"/*.json "$KEEP"/ 2>/dev/null
 fi
 echo
