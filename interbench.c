@@ -340,7 +340,7 @@ static void take_lock(struct run *r)
  * measures (or the run says it measures under it). Beside another run
  * (--allow-concurrent) it may be that run's: left alone.
  */
-static void open_trace(struct run *r)
+static void open_trace(struct run *r, bool trace, bool timer)
 {
 	char err[320], state[sizeof(r->lock.path) + 8], msg[512];
 	int e;
@@ -351,17 +351,26 @@ static void open_trace(struct run *r)
 		e = trace_reap(state, msg, sizeof(msg));
 		if (e > 0)
 			fprintf(stderr, "interbench: %s\n", msg);
-		else if (e < 0 && r->plan.trace)
+		else if (e < 0 && trace)
 			die(IB_EXIT_SETUP, "%s", msg);
 		else if (e < 0)
 			fprintf(stderr, "interbench: warning: %s: this run "
 				"is measured while it records\n", msg);
 	}
-	if (!r->plan.trace)
+	if (!trace)
 		return;
-	if (trace_open(&r->tracer, r->plan.cfg.duration_ns,
-		       r->plan.trace_timer, state, err, sizeof(err)))
+	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, timer, state,
+		       err, sizeof(err)))
 		die(IB_EXIT_SETUP, "%s", err);
+}
+
+/* "LEAD: tracefs instance ..., timer events on|off; ..." */
+static void say_trace(struct console *con, const char *lead,
+		      const struct tracer *t, bool timer)
+{
+	out(con, "%s: tracefs instance %s, clock mono, timer events %s; "
+	    "events this kernel lacks: %s\n", lead, t->inst, timer ? "on" :
+	    "off (--trace-timer)", t->missing[0] ? t->missing : "none");
 }
 
 /*
@@ -715,11 +724,7 @@ static void start(struct run *r, const struct run *twin)
 		out(&r->con, "Loads: in their own %s\n", r->place.what);
 	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
 	if (r->plan.trace)
-		out(&r->con, "Trace: tracefs instance %s, clock mono, timer "
-		    "events %s; events this kernel lacks: %s\n",
-		    r->tracer.inst, r->tracer.timer ? "on" : "off "
-		    "(--trace-timer)", r->tracer.missing[0] ?
-		    r->tracer.missing : "none");
+		say_trace(&r->con, "Trace", &r->tracer, r->plan.trace_timer);
 	if (r->info.other_user)
 		out(&r->con, "WARNING: another user's interbench (pid %d, "
 		    "uid %u) is running; each measures the other and "
@@ -1100,6 +1105,14 @@ static void ab_describe(struct ab_run *a)
 		    sd->undo ? "'" : "", sd->opts ? sd->opts : "none",
 		    sd->path);
 	}
+	for (s = 0; s < 2; s++)
+		if (a->side[s].plan.trace)
+			say_trace(con, s ? "  B traced" : "  A traced",
+				  &a->side[0].tracer,
+				  a->side[s].plan.trace_timer);
+	if (a->side[0].plan.trace != a->side[1].plan.trace)
+		out(con, "  the other side's cells run with no event of ours "
+		    "enabled: the pairs say what tracing costs\n");
 	if (!a->ab.side[0].cmd && !a->ab.side[1].cmd && !a->ab.side[0].opts &&
 	    !a->ab.side[1].opts)
 		out(con, "  A and B are the same: an A/A run; a cell marked "
@@ -1171,6 +1184,8 @@ static int ab_finish(struct ab_run *a)
 		out(&a->side[0].con, "%d cells were not measured (see their "
 		    "rows)\n", nbad);
 	ret = ab_close(a);
+	if (a->side[0].plan.trace || a->side[1].plan.trace)
+		trace_close(&a->side[0].tracer);
 	say_files(&a->side[0]);
 	if (ret)
 		return ret;
@@ -1245,6 +1260,9 @@ static int ab_main(int argc, char **argv)
 	}
 	take_lock(&a->side[0]);
 	hold_dma_latency(p[0]);
+	/* one instance, A's, records the cells of the sides that trace */
+	open_trace(&a->side[0], p[0]->trace || p[1]->trace,
+		   p[0]->trace_timer || p[1]->trace_timer);
 	for (s = 0; s < 2; s++)
 		place_loads(&a->side[s], a->ab.side[s].name);
 	open_files(&a->side[0]);
@@ -1255,6 +1273,11 @@ static int ab_main(int argc, char **argv)
 	a->side[1].con.log = a->side[0].con.log;
 	start(&a->side[0], NULL);
 	start(&a->side[1], &a->side[0]);
+	for (s = 0; s < 2; s++)
+		if (p[s]->trace) {
+			a->side[s].runner.trace = &a->side[0].tracer;
+			a->side[s].info.trace = &a->side[0].tracer;
+		}
 	ab_describe(a);
 	/* in neither state yet: the first cell enters A (A's command) */
 	a->state = -1;
@@ -1284,7 +1307,7 @@ int main(int argc, char **argv)
 	}
 	take_lock(r);
 	hold_dma_latency(&r->plan);
-	open_trace(r);
+	open_trace(r, r->plan.trace, r->plan.trace_timer);
 	place_loads(r, 0);
 	open_files(r);
 	start(r, NULL);

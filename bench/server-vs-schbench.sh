@@ -57,8 +57,31 @@ find_schbench() {
 	command -v schbench
 }
 
+# loop_phase BIN FUNC: where FUNC's innermost loop (its first backward
+# conditional jump's span) lies: "start-end, N bytes into a 64-byte line
+# (straddles|fits)". A loop that straddles a line costs more on some
+# CPUs (16 % a request on the 2-CPU VM's Zen 5, server.c's multiply):
+# both tools' multiplications must lie alike. Needs objdump.
+loop_phase() {
+	command -v objdump >/dev/null || { echo "unknown (no objdump)"; return; }
+	objdump -d --no-show-raw-insn "$1" 2>/dev/null | awk -v f="<$2>:" '
+		$2 == f { on = 1; next }
+		on && /^$/ { exit }
+		on && $2 ~ /^j/ && $2 != "jmp" { sub(/:/, "", $1); print $1, $3 }' |
+	while read -r at to; do
+		[ $((0x$to)) -lt $((0x$at)) ] || continue
+		s=$((0x$to)) e=$((0x$at + 1))
+		printf '%x-%x, %d bytes into a 64-byte line (%s)\n' $s $e \
+			$((s % 64)) "$([ $((s / 64)) = $((e / 64)) ] && echo fits ||
+					echo straddles)"
+		return
+	done
+}
+
 SB=$(find_schbench) || { echo "skip: schbench cannot be built or found"; exit 0; }
 echo "schbench: $SB"
+echo "inner loop: interbench's multiply $(loop_phase "$IB" multiply);" \
+     "schbench's do_some_math $(loop_phase "$SB" do_some_math)"
 echo "settings: 1 message thread, $WORKERS workers, $FOOT_KB KB, $OPS ops," \
      "$SLEEP_US us sleep, $ROUNDS rounds of $SECS s, $(nproc) CPUs"
 

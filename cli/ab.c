@@ -59,10 +59,12 @@ const struct opt ab_opts[] = {
 	  .help = "interbench options for A's cells only, blank-\n"
 		  "separated: -B, -N, -L, -r, --bench-policy,\n"
 		  "--bench-slice, --timer-slack, --load-policy,\n"
-		  "--load-group" },
+		  "--load-group, --trace, --trace-timer,\n"
+		  "--trace-frames" },
 	{ .name = "b-opts", .type = OT_CALL, .arg = "OPTIONS",
 	  .parse = set_b_opts,
-	  .help = "the same for B's cells (e.g. '--bench-slice 300')" },
+	  .help = "the same for B's cells (e.g. '--bench-slice 300';\n"
+		  "'--trace': what tracing costs the cells)" },
 	{ .name = "output", .letter = 'o', .type = OT_PATH, .arg = "PREFIX",
 	  .off = O(prefix),
 	  .help = "write PREFIX.A.json and PREFIX.B.json (default:\n"
@@ -83,13 +85,17 @@ const struct opt ab_opts[] = {
 	{ .name = NULL },
 };
 
-/* Options a side may have of its own: how it is scheduled, not what. */
+/*
+ * Options a side may have of its own: how it is scheduled, not what; and
+ * whether it is traced, so that a pair says what --trace costs a cell
+ * (the other side's cells run with no event of ours enabled).
+ */
 static bool side_may(const struct opt *o)
 {
 	static const char *const ok[] = {
 		"bench-nice", "load-nice", "load-threads", "rt",
 		"bench-policy", "bench-slice", "load-policy", "load-group",
-		"timer-slack", NULL,
+		"timer-slack", "trace", "trace-timer", "trace-frames", NULL,
 	};
 	int i;
 
@@ -138,7 +144,8 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 			snprintf(err, n, "option --%c-opts: '%s' is not one a "
 				 "side may have of its own (-B, -N, -L, -r, "
 				 "--bench-policy, --bench-slice, --load-policy, "
-				 "--load-group); the rest are common to both",
+				 "--load-group, --trace, --trace-timer, "
+				 "--trace-frames); the rest are common to both",
 				 side, a);
 			return -EINVAL;
 		}
@@ -151,8 +158,12 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 	return 0;
 }
 
-/* What ab writes itself and decides itself: refused in its options. */
-static int check_plan(const struct plan *p, char *err, size_t n)
+/*
+ * What ab writes itself and decides itself: refused in its options. side:
+ * the plan has a side's own words, which may trace it (A is parsed first
+ * without its words: what is common to both is checked there).
+ */
+static int check_plan(const struct plan *p, bool side, char *err, size_t n)
 {
 	const char *bad = p->json_path ? "--json" : p->csv_path ? "--csv" :
 			  p->html_path ? "--html" : NULL;
@@ -170,14 +181,18 @@ static int check_plan(const struct plan *p, char *err, size_t n)
 			 "again or stopped alone would break its pairs", bad);
 		return -EINVAL;
 	}
-	if (p->trace) {
-		snprintf(err, n, "option --trace is not for ab: trace the "
-			 "cell in a plain run of each state");
+	if (!side && (p->trace || p->trace_timer)) {
+		snprintf(err, n, "option %s is not for both sides: give it to "
+			 "one (--b-opts %s) to measure what it costs, or "
+			 "trace the cell in a plain run of each state",
+			 p->trace_timer ? "--trace-timer" : "--trace",
+			 p->trace_timer ? "--trace-timer" : "--trace");
 		return -EINVAL;
 	}
 	if (p->ngates) {
 		snprintf(err, n, "option --fail-if is not for ab: its verdict "
-			 "is compare's (exit 1 when a cell is worse)");
+			 "is compare's (exit 1 when a cell is worse or "
+			 "mixed)");
 		return -EINVAL;
 	}
 	if (p->repeats_given && !p->auto_repeats &&
@@ -229,7 +244,7 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 	}
 	r = cli_parse_with(p, ac, av, &more, "ab ", err, n);
 	if (!r && p->action == PLAN_RUN)
-		r = check_plan(p, err, n);
+		r = check_plan(p, ac > argc, err, n);
 out:
 	free(copy);
 	free(av);

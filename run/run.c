@@ -483,7 +483,7 @@ static void trace_begin(struct runner *rn)
 	w->break_ns = p->breaktrace_ns;
 	w->on_fd = rn->trace->on_fd;
 	w->marker_fd = rn->trace->marker_fd;
-	trace_cell_start(rn->trace);
+	trace_cell_start(rn->trace, p->trace_timer);
 }
 
 /*

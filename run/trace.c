@@ -97,7 +97,32 @@ static int find_tracefs(struct tracer *t)
 	return 0;
 }
 
-static void enable_events(struct tracer *t)
+/*
+ * Our events on (the timer class's only with timer) or all off: 0, or
+ * the first error. The events are on only while a cell records, so that
+ * between cells, and in the cells of an ab side that is not traced, no
+ * event of ours costs anything where it fires.
+ */
+static int set_events(struct tracer *t, bool on, bool timer)
+{
+	char file[96];
+	int i, e, err = 0;
+
+	for (i = 0; events[i].event; i++) {
+		if (on && events[i].timer && !timer)
+			continue;
+		snprintf(file, sizeof(file), "events/%s/enable",
+			 events[i].event);
+		e = put(t, file, on ? "1" : "0");
+		if (e && !err && !strstr(t->missing, strchr(events[i].event,
+							  '/') + 1))
+			err = e;
+	}
+	return err;
+}
+
+/* Which of the events asked for this kernel lacks: into t->missing. */
+static void find_missing(struct tracer *t)
 {
 	size_t used = 0;
 	char file[96];
@@ -108,7 +133,7 @@ static void enable_events(struct tracer *t)
 			continue;
 		snprintf(file, sizeof(file), "events/%s/enable",
 			 events[i].event);
-		if (!put(t, file, "1"))
+		if (!put(t, file, "0"))
 			continue;
 		if (used < sizeof(t->missing))
 			used += (size_t)snprintf(t->missing + used,
@@ -245,7 +270,7 @@ int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
 			 "CPU): %s", kb, strerror(-e));
 		return e;
 	}
-	enable_events(t);
+	find_missing(t);
 	if (strstr(t->missing, "sched_switch")) {
 		snprintf(err, n, "--trace: this kernel has no sched_switch "
 			 "event");
@@ -263,12 +288,14 @@ int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
 	return 0;
 }
 
-int trace_cell_start(struct tracer *t)
+int trace_cell_start(struct tracer *t, bool timer)
 {
 	int e = put(t, "trace", "");
 
 	t->lost_events = 0;
 	t->stopped_ns = 0;
+	if (!e)
+		e = set_events(t, true, timer && t->timer);
 	return e ? e : put(t, "tracing_on", "1");
 }
 
@@ -300,6 +327,7 @@ static uint64_t lost_events(const struct tracer *t)
 void trace_cell_stop(struct tracer *t)
 {
 	put(t, "tracing_on", "0");
+	set_events(t, false, false);
 	t->lost_events = lost_events(t);
 }
 

@@ -87,7 +87,8 @@ struct tracer {
 	bool made;			/* we made the instance: remove it */
 	int on_fd, marker_fd;		/* tracing_on, trace_marker: -1 */
 	pid_t owner;			/* only this process undoes it */
-	bool timer;			/* --trace-timer: its events too */
+	bool timer;			/* --trace-timer: its events may be
+					   asked for (trace_cell_start) */
 	char missing[256];		/* events this kernel lacks */
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
@@ -100,9 +101,9 @@ struct tracer {
 
 /*
  * Mount tracefs if needed, make our instance (TRACE_INSTANCE), clock
- * mono, events on (timer: --trace-timer's too), a buffer for cells of
- * duration_ns: 0, or -errno with why in err. Whatever happens later, it
- * is undone at exit.
+ * mono, a buffer for cells of duration_ns, the events this kernel lacks
+ * found (timer: --trace-timer's too): 0, or -errno with why in err.
+ * Whatever happens later, it is undone at exit.
  */
 int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
 	       const char *state, char *err, size_t n);
@@ -115,9 +116,16 @@ int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
  * removed (msg says why). Without the file an instance is not ours.
  */
 int trace_reap(const char *state, char *msg, size_t n);
-/* Before a cell's benchmark starts: an empty buffer, recording. */
-int trace_cell_start(struct tracer *t);
-/* After it ended: recording stops; t->lost_events is what it lost. */
+/*
+ * Before a cell's benchmark starts: an empty buffer, our events on (the
+ * timer class's too with timer, if the instance was opened with it),
+ * recording.
+ */
+int trace_cell_start(struct tracer *t, bool timer);
+/*
+ * After it ended: recording stops, our events go off; t->lost_events is
+ * what it lost.
+ */
 void trace_cell_stop(struct tracer *t);
 /*
  * Explain w's frames, worst first, into a new array: their count, or

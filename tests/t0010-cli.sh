@@ -10,7 +10,7 @@ bad_args() {
 	mkdir -p run && (cd run && rm -rf ./* && timeout 30 "$IB" "$@" >../out 2>../err; echo $? >../rc)
 	test_expect_success "rejects $what" '
 		[ "$(cat rc)" = 2 ] || fail "exit status $(cat rc), wanted 2"
-		[ $(wc -l <err) = 1 ] || fail "want one line of error, got: $(cat err)"
+		[ $(err_lines err) = 1 ] || fail "want one line of error, got: $(cat err)"
 		grep -q "^interbench: " err || fail "error not prefixed: $(cat err)"
 		grep -q -- "$needle" err || fail "error does not name $needle: $(cat err)"
 		[ ! -s out ] || fail "stdout not empty: $(cat out)"

@@ -36,6 +36,14 @@ test_expect_success 'a run without a saved calibration measures and saves it' '
 	check_table out Audio None
 '
 
+test_expect_success 'the busy-machine warning, as the source words it, is what err_lines leaves out' '
+	sed -n "/burning CPU costs %+/,/;\$/p" "$TESTS_DIR/../interbench.c" |
+		grep -o "\"[^\"]*\"" | sed "s/^\"//; s/\"\$//" | tr -d "\n" >fmt &&
+	printf "$(cat fmt)" 3.05 >err && printf "$(cat fmt)" -12.5 >>err &&
+	echo "interbench: cannot write k.json: No space left on device" >>err &&
+	cat err && [ $(wc -l <err) = 3 ] && [ $(err_lines err) = 1 ]
+'
+
 test_expect_success 'the saved calibration is reused, -l overrides it' '
 	"$IB" -t 0.2 -c -W audio -w none >out 2>&1 &&
 	has out "saved in interbench.loops_per_ms" &&

@@ -274,7 +274,7 @@ bad() {
 	run "$@"
 	test_expect_success "rejects $what" '
 		rc_is 2 &&
-		[ $(wc -l <err) = 1 ] || fail "want one line of error, got: $(cat err)"
+		[ $(err_lines err) = 1 ] || fail "want one line of error, got: $(cat err)"
 		grep -q "^interbench compare: " err || fail "not prefixed: $(cat err)"
 		grep -q -- "$needle" err || fail "error does not say $needle: $(cat err)"
 		[ ! -s out ] || fail "stdout not empty: $(cat out)"

@@ -123,7 +123,7 @@ bad_opt() {
 	"$IB" -t 1 -c -w none "$@" >out 2>err; echo $? >rc
 	test_expect_success "rejects $what" '
 		[ "$(cat rc)" = 2 ] || fail "exit status $(cat rc), wanted 2"
-		[ $(wc -l <err) = 1 ] || fail "want one line of error: $(cat err)"
+		[ $(err_lines err) = 1 ] || fail "want one line of error: $(cat err)"
 		grep -q -- "^interbench: .*$needle" err ||
 			fail "does not name $needle: $(cat err)"
 		[ ! -s out ] || fail "stdout not empty: $(cat out)"
@@ -159,4 +159,30 @@ test_expect_success 'no Server process is left running' '
 	left=$(our_procs ib:bench:Server)
 	[ -z "$left" ] || fail "left behind: $left"
 '
+# A request's cost depends on where multiply's inner loop lies (see
+# server.c): as gcc builds it for x86-64, 48 bytes into a 64-byte line,
+# straddling the next, as schbench's; not wherever other code pushes it.
+if command -v objdump >/dev/null && command -v readelf >/dev/null &&
+   [ "$(uname -m)" = x86_64 ] && ! readelf -p .comment "$IB" | grep -q clang; then
+	test_expect_success "Server's inner loop lies as schbench's: 48 bytes into a 64-byte line" '
+		objdump -d --no-show-raw-insn "$IB" >dis &&
+		# "at to" of the conditional jumps of multiply, in hex
+		awk "\$2 == \"<multiply>:\" { on = 1; next }
+		     on && /^\$/ { exit }
+		     on && \$2 ~ /^j/ && \$2 != \"jmp\" { sub(/:/, \"\", \$1); print \$1, \$3 }" \
+			dis >jumps &&
+		while read -r at to; do
+			# the first backward jump closes the inner loop
+			[ $((0x$to)) -lt $((0x$at)) ] || continue
+			echo "inner loop $to-$at: $((0x$to % 64)) bytes into a line," \
+				"$((0x$at + 2 - 0x$to)) bytes"
+			[ $((0x$to % 64)) = 48 ] && [ $((0x$at + 2 - 0x$to)) = 25 ]
+			exit
+		done <jumps
+		false
+	'
+else
+	test_skip "Server's inner loop lies as schbench's" 'not gcc on x86-64, or no objdump'
+fi
+
 test_done

@@ -93,7 +93,7 @@ test_expect_success 'a stopped thread: late wakeups are lost, counted, not sampl
 bad() {
 	test_expect_success "rejects $1" '
 		"$IB" $LPM -t 0.3 -c '"$2"' >out 2>err; rc=$?
-		[ $rc = 2 ] && [ $(wc -l <err) = 1 ] && grep -q -- "'"$3"'" err && [ ! -s out ] ||
+		[ $rc = 2 ] && [ $(err_lines err) = 1 ] && grep -q -- "'"$3"'" err && [ ! -s out ] ||
 			{ echo "status $rc"; cat err; false; }
 	'
 }

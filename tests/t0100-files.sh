@@ -39,7 +39,7 @@ if is_root && mknod dev c 1 3 2>/dev/null && ln -s dev dev-link; then
 	    "--json dev-link" "--junit stdout-link"; do
 		test_expect_success "$o: a device there is refused before anything runs" '
 			status_is 2 "$IB" $LPM $RUN -c '"$o"' >out 2>err &&
-			[ $(wc -l <err) = 1 ] && has err "it is not a regular file" &&
+			[ $(err_lines err) = 1 ] && has err "it is not a regular file" &&
 			[ -c dev ] && [ -L dev-link ] && [ -L stdout-link ] && [ ! -s out ]
 		'
 	done
@@ -59,7 +59,7 @@ fi
 test_expect_success 'a name too long for its temporary is refused before anything runs' '
 	long=$(printf "%0250d" 0).json &&
 	status_is 2 "$IB" $LPM $RUN -c --json "$long" >out 2>err &&
-	[ $(wc -l <err) = 1 ] && has err "option --json: cannot write .*: File name too long" &&
+	[ $(err_lines err) = 1 ] && has err "option --json: cannot write .*: File name too long" &&
 	[ ! -s out ] && [ -z "$(ls 0000* 2>/dev/null)" ]
 '
 
@@ -140,7 +140,7 @@ if is_root && command -v setpriv >/dev/null 2>&1; then
 		setpriv --reuid=nobody --regid=nogroup --clear-groups \
 			sh -c "echo theirs >shared-d/interbench.read" &&
 		status_is 2 "$IB" $LPM -t 0.1 -c -W audio -w read -D shared-d >out 2>err &&
-		[ $(wc -l <err) = 1 ] &&
+		[ $(err_lines err) = 1 ] &&
 		has err "option -D: shared-d/interbench.read belongs to another user (uid [0-9]*) and the Read load would replace it" &&
 		[ "$(cat shared-d/interbench.read)" = theirs ] && [ ! -s out ]
 	'
@@ -156,7 +156,7 @@ fi
 if is_root && mkdir full && mount -t tmpfs -o size=16k tmpfs full 2>/dev/null; then
 	test_expect_success 'a JSON file that no longer fits: one line, exit 3, still a whole document' '
 		status_is 3 "$IB" $LPM -t 0.1 -c -W audio -w none -n 6 --json full/k.json >out 2>err &&
-		[ $(wc -l <err) = 1 ] && has err "cannot write full/k.json: No space left on device" &&
+		[ $(err_lines err) = 1 ] && has err "cannot write full/k.json: No space left on device" &&
 		valid_json full/k.json &&
 		[ $(grep -c "\"bench\": \"Audio\"" full/k.json) -lt 6 ] &&
 		[ -z "$(ls full | grep -v "^k.json$")" ]

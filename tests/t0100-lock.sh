@@ -21,7 +21,7 @@ hold() {
 test_expect_success 'a second run refuses to start: one line naming the other, exit 3' '
 	hold &&
 	status_is 3 "$IB" $QUICK --json no.json >out 2>err &&
-	[ ! -s out ] && [ $(wc -l <err) = 1 ] &&
+	[ ! -s out ] && [ $(err_lines err) = 1 ] &&
 	has err "^interbench: another interbench (pid $bg) is measuring on this machine" &&
 	has err "allow-concurrent" && [ ! -e no.json ] &&
 	wait_pid $bg 20 && [ $rc = 0 ]

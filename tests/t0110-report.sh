@@ -147,7 +147,7 @@ fi
 bad() {
 	echo old >page.html
 	status_is 2 "$IB" report "$@" -o page.html >out 2>err &&
-	[ $(wc -l <err) = 1 ] && [ "$(cat page.html)" = old ] &&
+	[ $(err_lines err) = 1 ] && [ "$(cat page.html)" = old ] &&
 	[ -z "$(ls page.html?* 2>/dev/null)" ] || { cat err; return 1; }
 }
 
@@ -187,7 +187,7 @@ if command -v jq >/dev/null; then
 		jq ".results = [range(1000) as \$i | .results[0] |
 			.bench = \"B\(\$i)\" | .load = \"L\(\$i)\"]" r.json >diag.json &&
 		status_is 2 timeout 20 "$IB" report diag.json -o diag.html 2>err &&
-		[ $(wc -l <err) = 1 ] && has err "1000 tasks x 1000 loads: more than a page draws" &&
+		[ $(err_lines err) = 1 ] && has err "1000 tasks x 1000 loads: more than a page draws" &&
 		[ ! -e diag.html ] &&
 		jq ".results = [range(1000) as \$i | .results[0] | .bench = \"B\(\$i)\"]" \
 			r.json >col.json &&
@@ -206,11 +206,11 @@ fi
 
 test_expect_success 'a page that cannot be written: exit 2, one line' '
 	status_is 2 "$IB" report r.json -o nodir/p.html 2>err &&
-	[ $(wc -l <err) = 1 ] && has err "nodir/p.html" &&
+	[ $(err_lines err) = 1 ] && has err "nodir/p.html" &&
 	status_is 2 "$IB" report r.json -o x.html --svg nodir 2>err &&
-	[ $(wc -l <err) = 1 ] && [ ! -e x.html ] &&
+	[ $(err_lines err) = 1 ] && [ ! -e x.html ] &&
 	status_is 2 "$IB" compare A.json B.json --html nodir/c.html >/dev/null 2>err &&
-	[ $(wc -l <err) = 1 ] &&
+	[ $(err_lines err) = 1 ] &&
 	status_is 2 "$IB" $LPM -t 0.1 -c -W audio -w none --html nodir/r.html 2>err &&
 	has err "option --html"
 '

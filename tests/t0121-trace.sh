@@ -41,7 +41,7 @@ else
 	test_expect_success '--trace without root: one line, exit 3, nothing run' '
 		status_is 3 $NOROOT "$IB" $LPM -t 0.5 -c -W Audio -w None \
 			--trace >out 2>err &&
-		[ "$(wc -l <err)" = 1 ] && has err "^interbench: --trace needs root" &&
+		[ "$(err_lines err)" = 1 ] && has err "^interbench: --trace needs root" &&
 		[ ! -s out ]
 	'
 fi
@@ -236,7 +236,7 @@ test_expect_success 'tracefs as found after an error (an instance already there 
 	"$IB" $LPM -t 0.5 -c -W Audio -w None --trace >out 2>err; rc=$?
 	tracefs_state >after
 	rmdir "$TFS/instances/interbench"
-	[ $rc = 3 ] && cmp before after && [ "$(wc -l <err)" = 1 ] &&
+	[ $rc = 3 ] && cmp before after && [ "$(err_lines err)" = 1 ] &&
 	has err "cannot make $TFS/instances/interbench: File exists" && [ ! -s out ]
 '
 
@@ -273,6 +273,33 @@ test_expect_success 'tracefs as found after SIGINT' '
 	tracefs_state >after &&
 	[ "$rc" = 130 ] && cmp before after && has out "Interrupted by signal 2" &&
 	no_ib_procs
+'
+
+# ab with one side traced: each pair says what tracing costs a cell. Our
+# events are on only while a traced cell records, so the sides'
+# commands, run between cells, always find them off, and A's cells run
+# with none of them.
+test_expect_success 'ab --b-opts --trace-timer: B traced, A not; our events on only while B records' '
+	ev="$TFS/instances/interbench/events/sched/sched_switch/enable" &&
+	tev="$TFS/instances/interbench/events/timer/hrtimer_expire_entry/enable" &&
+	tracefs_state >before &&
+	"$IB" ab $LPM -t 0.3 -n 3 -c -W Audio -w None -o tr \
+		--a "cat $ev $tev >>ev.a" --b "cat $ev $tev >>ev.b" \
+		--b-opts "--trace-timer --trace-frames 2" >out 2>&1; rc=$?
+	tracefs_state >after
+	cat out ev.a ev.b
+	[ $rc -le 1 ] && cmp before after &&
+	has out "^  B traced: tracefs instance .*, timer events on;" &&
+	[ "$(sort -u ev.a ev.b)" = 0 ] && [ $(wc -l <ev.b) -ge 2 ] &&
+	jq -e ".trace.timer and ([.results[] | .worst_frames | length] == [2, 2, 2])" tr.B.json &&
+	jq -e ".trace == null and ([.results[] | .worst_frames] == [null, null, null])" tr.A.json
+'
+
+test_expect_success 'ab: --trace common to both sides is refused, one line, exit 2' '
+	status_is 2 "$IB" ab $LPM -t 0.3 -c -W Audio -w None -o no --trace >out 2>err &&
+	[ $(err_lines err) = 1 ] && has err "option --trace is not for both sides: give it to one (--b-opts --trace)" &&
+	status_is 2 "$IB" ab $LPM -t 0.3 -c -W Audio -w None -o no --a-opts -B --trace-timer >out 2>err &&
+	has err "option --trace-timer is not for both sides" && [ ! -e no.A.json ]
 '
 
 # Unmounted before: mounted by interbench, unmounted again, also on an

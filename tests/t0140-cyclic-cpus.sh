@@ -7,7 +7,7 @@ NCPU=$(getconf _NPROCESSORS_ONLN)
 
 test_expect_success 'bad values: one line, exit 2' '
 	status_is 2 "$IB" -W Cyclic --cyclic-threads 0 2>err &&
-	has err "not all or a number of CPUs" && [ $(wc -l <err) = 1 ] &&
+	has err "not all or a number of CPUs" && [ $(err_lines err) = 1 ] &&
 	status_is 2 "$IB" -W Cyclic --cyclic-threads some 2>err &&
 	status_is 2 "$IB" -W Cyclic --cyclic-threads 129 2>err &&
 	status_is 2 "$IB" --dma-latency -1 2>err && has err "out of range" &&

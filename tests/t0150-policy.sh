@@ -16,11 +16,11 @@ test_expect_success 'bad values: one line, exit 2, nothing started' '
 	status_is 2 "$IB" -r --bench-policy idle 2>err && has err "contradicts" &&
 	status_is 2 "$IB" --bench-policy deadline -W Gaming 2>err &&
 	has err "cannot be a deadline task" &&
-	[ $(wc -l <err) = 1 ] && no_ib_procs &&
+	[ $(err_lines err) = 1 ] && no_ib_procs &&
 	for bad in bogus cgroup:0 cgroup:10001 cgroup:x "cgroup:"; do
 		status_is 2 "$IB" --load-group "$bad" 2>err &&
 		has err "is not same, session, cgroup or cgroup:WEIGHT" &&
-		[ $(wc -l <err) = 1 ] || return 1
+		[ $(err_lines err) = 1 ] || return 1
 	done
 '
 
@@ -65,7 +65,7 @@ if is_root; then
 	test_expect_success 'a deadline task may not be bound to one CPU: exit 3, nothing started' '
 		status_is 3 "$IB" -c -t 0.5 -W Audio -w None -u \
 			--bench-policy deadline 2>err &&
-		has err "refuses SCHED_DEADLINE" && [ $(wc -l <err) = 1 ] &&
+		has err "refuses SCHED_DEADLINE" && [ $(err_lines err) = 1 ] &&
 		no_ib_procs
 	'
 
@@ -91,7 +91,7 @@ if is_root; then
 		test_expect_success '--bench-slice on a kernel without slices: exit 3, one line' '
 			status_is 3 "$IB" -c -t 0.2 -W Audio -w None \
 				--bench-slice 300 2>err &&
-			has err "slice requests" && [ $(wc -l <err) = 1 ]
+			has err "slice requests" && [ $(err_lines err) = 1 ]
 		'
 	fi
 
@@ -123,7 +123,7 @@ if is_root; then
 			--bench-policy deadline 2>err;
 		st=$?; kill $hold; wait $hold 2>/dev/null
 		[ $st = 0 ] && has err "admission control" &&
-		[ $(wc -l <err) = 1 ] && no_ib_procs
+		[ $(err_lines err) = 1 ] && no_ib_procs
 	'
 
 	test_expect_success '--load-policy idle: every thread of the load is SCHED_IDLE' '
@@ -141,7 +141,7 @@ if is_root; then
 
 	test_expect_success 'compare refuses runs scheduled differently, unless asked' '
 		status_is 2 "$IB" compare other.json deadline.json >out 2>err &&
-		has err "scheduled differently" && [ $(wc -l <err) = 1 ] &&
+		has err "scheduled differently" && [ $(err_lines err) = 1 ] &&
 		"$IB" compare other.json deadline.json --allow-policies >out &&
 		has out "note: other.json: tasks other" &&
 		"$IB" compare other.json other.json >out

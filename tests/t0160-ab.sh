@@ -20,7 +20,7 @@ test_expect_success 'bad input: one line naming it, exit 2, no command run, no f
 		"--cmd-timeout 0" "--remeasure-if \"steal>1\""; do
 		eval status_is 2 "\"\$IB\"" ab $QUICK -o p --b "\"touch ran\"" \
 			"$bad" >out 2>err || return 1
-		[ ! -s out ] && [ $(wc -l <err) = 1 ] || { cat err; fail "$bad"; }
+		[ ! -s out ] && [ $(err_lines err) = 1 ] || { cat err; fail "$bad"; }
 		has err "^interbench: option" || return 1
 		[ ! -e ran ] && [ ! -e p.A.json ] && [ ! -e p.B.json ] ||
 			fail "$bad: something ran"

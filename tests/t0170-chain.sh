@@ -71,7 +71,7 @@ test_expect_success 'bad chain options: one line, exit 2, nothing run' '
 	has e4 "options for Compositor are given but Compositor does not run (add -W Compositor or -w Compositor)" &&
 	status_is 2 "$IB" -W modern -X Compositor >e5 2>&1 &&
 	has e5 "options -W and -X both name benchmark .Compositor." &&
-	for f in e1 e2 e3 e4 e5; do [ "$(wc -l <$f)" = 1 ] || { cat $f; return 1; }; done &&
+	for f in e1 e2 e3 e4 e5; do [ "$(err_lines $f)" = 1 ] || { cat $f; return 1; }; done &&
 	! ls interbench.log* 2>/dev/null | grep -q .
 '
 

@@ -186,7 +186,7 @@ refused() {
 	what=$1 want=$2; shift 2
 	test_expect_success "refused: $what" '
 		status_is 2 "$IB" '"$*"' >out 2>err &&
-		[ $(wc -l <err) = 1 ] || { cat err; fail "not one line"; }
+		[ $(err_lines err) = 1 ] || { cat err; fail "not one line"; }
 		has err "'"$want"'" && [ ! -s out ] && no_ib_procs
 	'
 }

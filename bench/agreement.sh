@@ -1,0 +1,342 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# bench/agreement.sh - agreement kept, not assumed: interbench side by side
+# with the tools its users trust, and --trace against no trace, in one
+# table with an interval and an A/A beside every figure.
+#
+#   bench/agreement.sh [ROUNDS] [SECONDS] [TRACE_SECONDS]
+#       (default 8 rounds of 5 s; the trace's cells 2 s)
+#   ONLY="cyclic server rtapp trace"   the parts to run (default: all)
+#   KEEP=DIR                           keep every part's output in DIR
+#   FROM=DIR                           measure nothing: the table again
+#                                      from a KEEP directory's pairs
+#
+# The parts, each in rounds that alternate who goes first, so that what
+# the machine does meanwhile falls on both sides alike:
+#   cyclic  Cyclic against cyclictest (rt-tests), a thread a CPU, both at
+#           priority 95 and PM QoS 0 (bench/cyclic-vs-cyclictest.sh;
+#           every CPU's samples together): p50, p99
+#   server  Server against schbench, both tools' defaults, 2 workers
+#           (bench/server-vs-schbench.sh, mode lock): RPS, request and
+#           wakeup p50 and p99
+#   rtapp   RtApp against rt-app, SCHED_FIFO and SCHED_OTHER, PM QoS 0
+#           (QOS=0 bench/rtapp-vs-rtapp.sh): wu_lat p50, p99
+#   trace   --trace and --trace-timer against no trace: interbench ab,
+#           Audio and Video under None and Burn, the traced side B
+#           (--b-opts --trace), ROUNDS pairs: p50, p99, max
+#
+# Every figure's row: the medians of both sides over the rounds, the
+# median of the rounds' own ratios (interbench / anchor, traced /
+# untraced: a round's two runs are neighbours in time) and its 95 %
+# interval (order statistics of the median: no assumption about the
+# shape; with fewer than 6 rounds the widest there is, its coverage
+# said), and the A/A of the same bench: for an anchor, each tool against
+# itself in the next round, where the runs are neighbours too (the
+# second of a round runs first in the next: A B | B A | A B), both tools'
+# pairs together; for the trace, a third ab run with neither side traced.
+# A ratio is no finding while the A/A's interval is as wide.
+#
+# Goals: within 5 % at p50 (and RPS), 10 % at p99. PASS: the ratio's
+# whole 95 % interval lies within the goal; FAIL (off): all of it lies
+# outside (a difference, shown); FAIL (noise): it reaches across the
+# goal's edge (the data cannot tell: more rounds, or a quieter machine,
+# decide it, and the A/A says how wide the machine alone makes it); FAIL
+# (few): within, but from fewer than 6 pairs, too few for a 95 %
+# interval. max has no goal.
+#
+# Needs root (SCHED_FIFO, PM QoS, tracefs) and jq; a part whose tool is
+# missing (cyclictest, schbench's source or binary, rt-app, tracefs)
+# says "skip:" and the others run. ROUNDS 8 takes about 20 minutes.
+set -u
+ROUNDS=${1:-8}
+SECS=${2:-5}
+TSECS=${3:-2}
+ONLY=${ONLY:-cyclic server rtapp trace}
+. "$(dirname "$0")/lib.sh"
+BENCH=$TOP/bench
+command -v jq >/dev/null || { echo "skip: needs jq"; exit 0; }
+[ "$(id -u)" = 0 ] || { echo "skip: needs root"; exit 0; }
+[ "$ROUNDS" -ge 3 ] 2>/dev/null ||
+	{ echo "ROUNDS must be 3 or more (ab's pairs)"; exit 2; }
+
+# The rows: "key|label|goal" in order; the data: "key a b" (a pair:
+# anchor or untraced, interbench or traced) and "key earlier later" (an
+# A/A pair).
+: >"$TMP/rows"
+: >"$TMP/cmp"
+: >"$TMP/aa"
+: >"$TMP/skips"
+
+row() { echo "$1|$2|$3" >>"$TMP/rows"; }
+skip() { echo "$1: $2" >>"$TMP/skips"; echo "$1: $2" >&2; }
+
+# From "ROUND TOOL FIG VALUE" lines in run order (stdin): a pair per
+# round and figure, anchor first, and an A/A pair at each round's end:
+# the tool that ran last in round r ran first in round r + 1.
+pairs() {
+	awk -v part="$1" -v anchor="$2" -v ib="$3" -v cmp="$TMP/cmp" \
+	    -v aa="$TMP/aa" '
+	$4 == "" || $4 == "-" { next }
+	{
+		v[$1, $2, $3] = $4; figs[$3] = 1
+		if (!(($1, $2) in seq)) seq[$1, $2] = ++n
+		if ($1 > last) last = $1
+	}
+	END {
+		for (r = 1; r <= last; r++)
+			for (f in figs) {
+				if ((r, anchor, f) in v && (r, ib, f) in v)
+					print part "." f, v[r, anchor, f],
+					      v[r, ib, f] >>cmp
+				t = seq[r, anchor] > seq[r, ib] ? anchor : ib
+				if ((r, t, f) in v && (r + 1, t, f) in v)
+					print part "." f, v[r, t, f],
+					      v[r + 1, t, f] >>aa
+			}
+	}'
+}
+
+# A part's script, its output kept in $TMP/NAME.out: 1 if it skipped.
+part_run() {
+	name=$1
+	shift
+	echo "== $name: $* ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+	"$@" >"$TMP/$name.out" 2>&1
+	if grep -q "^skip:" "$TMP/$name.out"; then
+		skip "$name" "$(grep "^skip:" "$TMP/$name.out" | head -n 1)"
+		return 1
+	fi
+	grep "failed" "$TMP/$name.out" >&2
+	return 0
+}
+
+part_cyclic() {
+	row cyclic.p50 "Cyclic / cyclictest   p50 us" 5
+	row cyclic.p99 "Cyclic / cyclictest   p99 us" 10
+	[ -z "${FROM:-}" ] || return 0
+	part_run cyclic sh "$BENCH/cyclic-vs-cyclictest.sh" "$ROUNDS" "$SECS" ||
+		return 0
+	awk '$1 == "round" && $5 == "all:" {
+		gsub(/,/, "")
+		print $2, $3, "p50", $7; print $2, $3, "p99", $10 }' \
+		"$TMP/cyclic.out" | pairs cyclic ct ib
+}
+
+part_server() {
+	row server.rps "Server / schbench     RPS" 5
+	row server.req50 "Server / schbench     request p50 us" 5
+	row server.req99 "Server / schbench     request p99 us" 10
+	row server.wake50 "Server / schbench     wakeup p50 us" 5
+	row server.wake99 "Server / schbench     wakeup p99 us" 10
+	[ -z "${FROM:-}" ] || return 0
+	part_run server sh "$BENCH/server-vs-schbench.sh" "$ROUNDS" "$SECS" \
+		lock || return 0
+	awk '$1 == "round" && $4 == "RPS" {
+		print $2, $3, "rps", $6; print $2, $3, "req50", $9
+		print $2, $3, "req99", $11; print $2, $3, "wake50", $14
+		print $2, $3, "wake99", $16 }' "$TMP/server.out" |
+		pairs server schbench interbench
+}
+
+part_rtapp() {
+	for w in fifo other; do
+		row rtapp.$w.p50 "RtApp / rt-app $w  wu_lat p50 us" 5
+		row rtapp.$w.p99 "RtApp / rt-app $w  wu_lat p99 us" 10
+	done
+	[ -z "${FROM:-}" ] || return 0
+	part_run rtapp env QOS=0 sh "$BENCH/rtapp-vs-rtapp.sh" "$ROUNDS" \
+		"$SECS" || return 0
+	awk '$1 == "round" && $5 == "p50" {
+		w = $4; sub(/:$/, "", w); gsub(/,/, "")
+		print $2, $3, w ".p50", $6; print $2, $3, w ".p99", $9 }' \
+		"$TMP/rtapp.out" | pairs rtapp ra ib
+}
+
+# ab NAME [B-OPTS]: the trace's cells, A untraced, B with B-OPTS (none:
+# an A/A). Exit 3 (another run holds the lock or the trace instance, a
+# test suite's): again after 20 s, a few times. 0, or 1 having said why.
+trace_ab() {
+	name=$1
+	shift
+	for try in 1 2 3 4 5 6; do
+		"$IB" ab -c -t "$TSECS" -n "$ROUNDS" -W audio -W video \
+			-w none -w burn -o "$TMP/$name" ${1:+--b-opts "$1"} \
+			>"$TMP/$name.out" 2>&1
+		rc=$?
+		[ $rc = 3 ] || break
+		grep -q "another interbench\|instances/interbench" \
+			"$TMP/$name.out" || break
+		echo "trace $name: exit 3, again in 20 s" >&2
+		sleep 20
+	done
+	# 0 and 1 are compare's verdict, 4 and 7 some cells not measured
+	case $rc in
+	0|1|4|7) [ -s "$TMP/$name.A.json" ] && [ -s "$TMP/$name.B.json" ] &&
+		return 0 ;;
+	esac
+	skip "trace $name" "ab exit $rc: $(grep "^interbench" "$TMP/$name.out" |
+		tail -n 1)"
+	return 1
+}
+
+# "cell repeat p50 p99 max" of a side's file, measured cells only
+trace_side() {
+	jq -r '.results[] | select(.status == "ok") |
+		"\(.bench)/\(.load) \(.repeat) \(.latency_us.p50) \(.latency_us.p99) \(.latency_us.max)"' \
+		"$1"
+}
+
+# trace_pairs PART FILE-PREFIX OUT: each cell's A and B of one repeat
+trace_pairs() {
+	trace_side "$2.A.json" >"$TMP/side.A"
+	trace_side "$2.B.json" >"$TMP/side.B"
+	awk -v part="$1" 'NR == FNR { a[$1, $2] = $3 " " $4 " " $5; next }
+	     ($1, $2) in a {
+		split(a[$1, $2], x, " ")
+		print part "." $1 ".p50", x[1], $3
+		print part "." $1 ".p99", x[2], $4
+		print part "." $1 ".max", x[3], $5 }' \
+		"$TMP/side.A" "$TMP/side.B" >>"$3"
+}
+
+part_trace() {
+	for mode in trace timer; do
+		for cell in Audio/None Audio/Burn Video/None Video/Burn; do
+			opt=--trace
+			[ $mode = timer ] && opt=--trace-timer
+			row $mode.$cell.p50 "$opt $cell  p50 us" 5
+			row $mode.$cell.p99 "$opt $cell  p99 us" 10
+			row $mode.$cell.max "$opt $cell  max us" -
+		done
+	done
+	[ -z "${FROM:-}" ] || return 0
+	echo "== trace: interbench ab, $ROUNDS pairs of $TSECS s cells ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+	# the A/A first: without it no difference below can be read
+	trace_ab aa || return 0
+	trace_pairs trace "$TMP/aa" "$TMP/aa"
+	sed -n 's/^trace\./timer./p' "$TMP/aa" >>"$TMP/aa"
+	trace_ab trace --trace && trace_pairs trace "$TMP/trace" "$TMP/cmp"
+	trace_ab timer --trace-timer &&
+		trace_pairs timer "$TMP/timer" "$TMP/cmp"
+}
+
+echo "bench/agreement.sh: $ROUNDS rounds of $SECS s (trace cells $TSECS s)" \
+     "on $(uname -r), $(nproc) CPUs, $(date '+%Y-%m-%d %H:%M')"
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
+if [ -n "${FROM:-}" ]; then
+	cp "$FROM/cmp" "$FROM/aa" "$TMP"/ || exit 1
+	cp "$FROM/skips" "$TMP"/ 2>/dev/null
+	echo "(the table again from $FROM: nothing measured now)"
+fi
+for p in $ONLY; do
+	case $p in
+	cyclic|server|rtapp|trace) part_$p ;;
+	*) echo "unknown part $p (cyclic, server, rtapp, trace)"; exit 2 ;;
+	esac
+done
+[ -n "${FROM:-}" ] ||
+	echo "load average: $load0 before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+if [ -n "${KEEP:-}" ]; then
+	mkdir -p "$KEEP" && cp "$TMP"/*.out "$TMP"/cmp "$TMP"/aa \
+		"$TMP"/skips "$KEEP"/ &&
+		cp "$TMP"/*.json "$KEEP"/ 2>/dev/null
+fi
+echo
+
+# The table: medians, the ratio's median and interval, the A/A's, goal
+# and verdict, a row a figure.
+awk -F'|' -v cmpf="$TMP/cmp" -v aaf="$TMP/aa" -v skipf="$TMP/skips" '
+function sort(x, n,    i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && x[j - 1] > x[j]; j--) {
+			t = x[j]; x[j] = x[j - 1]; x[j - 1] = t
+		}
+}
+function med(x, n) {
+	return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+}
+# The 95 % interval of the median of n sorted values: ranks k and
+# n + 1 - k, k as large as keeps P(Bin(n, 1/2) < k) at 2.5 % or less.
+# Sets lo, hi and cov, the coverage it has (below 95 % under 6 values).
+function interval(x, n,    k, c, p, cdf) {
+	p = 0.5 ^ n; c = 1; cdf = p; k = 1	# cdf: P(X <= k - 1)
+	while (k < n / 2) {
+		c = c * (n - k + 1) / k		# C(n, k)
+		if (cdf + c * p > 0.025)
+			break
+		cdf += c * p
+		k++
+	}
+	lo = x[k]; hi = x[n + 1 - k]; cov = 1 - 2 * cdf
+}
+function pct(f) { return sprintf("%.2f", f) }
+BEGIN {
+	while ((getline line <cmpf) > 0) {
+		split(line, w, " ")
+		if (w[2] > 0 && w[3] != "") {
+			k = w[1]; n = ++nc[k]
+			ra[k, n] = w[3] / w[2]; va[k, n] = w[2]; vb[k, n] = w[3]
+		}
+	}
+	while ((getline line <aaf) > 0) {
+		split(line, w, " ")
+		if (w[2] > 0 && w[3] != "") {
+			k = w[1]; n = ++na[k]; aa[k, n] = w[3] / w[2]
+		}
+	}
+	while ((getline line <skipf) > 0)
+		skipped = skipped "  skipped " line "\n"
+	printf "%-36s %9s %9s %6s %15s %6s %15s %3s %4s  %s\n", "figure",
+	       "anchor", "interb.", "ratio", "95 % interval", "A/A",
+	       "A/A 95 %", "n", "goal", "verdict"
+}
+{
+	k = $1; label = $2; goal = $3
+	if (prev != "" && substr(k, 1, 4) != substr(prev, 1, 4))
+		print ""
+	prev = k
+	n = nc[k] + 0
+	if (!n) {
+		printf "%-36s %9s %9s %6s %15s %6s %15s %3d %4s  %s\n", label,
+		       "-", "-", "-", "-", "-", "-", 0,
+		       goal == "-" ? "-" : goal "%", "no data"
+		nodata++
+		next
+	}
+	for (i = 1; i <= n; i++) { x[i] = va[k, i]; y[i] = vb[k, i]; z[i] = ra[k, i] }
+	sort(x, n); sort(y, n); sort(z, n)
+	ma = med(x, n); mb = med(y, n); mr = med(z, n)
+	interval(z, n); rlo = lo; rhi = hi; rcov = cov
+	m = na[k] + 0; aas = "-"; aai = "-"
+	if (m) {
+		for (i = 1; i <= m; i++) q[i] = aa[k, i]
+		sort(q, m)
+		aas = pct(med(q, m)); interval(q, m)
+		aai = "[" pct(lo) ", " pct(hi) "]" (cov < 0.95 ? "*" : "")
+	}
+	ci = "[" pct(rlo) ", " pct(rhi) "]" (rcov < 0.95 ? "*" : "")
+	if (rcov < 0.95) thin = 1
+	if (goal == "-") {
+		verdict = "(no goal)"
+	} else {
+		g = goal / 100
+		if (rlo >= 1 - g && rhi <= 1 + g && rcov >= 0.95) {
+			verdict = "PASS"; npass++
+		} else if (rlo >= 1 - g && rhi <= 1 + g) {
+			verdict = "FAIL (few)"; nfail++
+		}
+		else if (rhi < 1 - g || rlo > 1 + g) { verdict = "FAIL (off)"; nfail++ }
+		else { verdict = "FAIL (noise)"; nfail++ }
+	}
+	printf "%-36s %9.1f %9.1f %6.2f %15s %6s %15s %3d %4s  %s\n", label,
+	       ma, mb, mr, ci, aas, aai, n, goal == "-" ? "-" : goal "%",
+	       verdict
+}
+END {
+	print ""
+	printf "%d PASS, %d FAIL, %d without data\n", npass, nfail, nodata
+	if (thin)
+		print "* fewer than 6 pairs: the interval is all of them, " \
+		      "below 95 % coverage"
+	printf "%s", skipped
+}' "$TMP/rows"
