@@ -356,9 +356,10 @@ static void thread_table(const struct rtapp_own *k, out_fn out, void *ctx)
 	char name[48], cls[32], by[40];
 	int i;
 
-	out(ctx, "          %-22s %-16s %-14s %8s %8s %8s %8s %7s %6s %9s "
-	    "%9s\n", "thread", "class", "woken by", "wakeups", "p50 us",
-	    "p99 us", "max us", "frames", "misses", "slack p50", "slack min");
+	out(ctx, "          %-22s %-16s %-14s %7s %8s %8s %8s %8s %7s %6s "
+	    "%9s %9s\n", "thread", "class", "woken by", "loops", "wakeups",
+	    "p50 us", "p99 us", "max us", "frames", "misses", "slack p50",
+	    "slack min");
 	for (i = 0; i < k->nthreads && i < RTAPP_MAX_THREADS; i++) {
 		const struct rtapp_thr_out *t = &k->thr[i];
 
@@ -367,7 +368,8 @@ static void thread_table(const struct rtapp_own *k, out_fn out, void *ctx)
 			 t->policy < POL_COUNT ? policy_kernel_name(t->policy) :
 			 "?", t->prio);
 		woken_by(t, by, sizeof(by));
-		out(ctx, "          %-22s %-16s %-14s %8llu", name, cls, by,
+		out(ctx, "          %-22s %-16s %-14s %7llu %8llu", name, cls, by,
+		    (unsigned long long)t->loops,
 		    (unsigned long long)t->wake.count);
 		if (t->wake.count)
 			out(ctx, " %8.1f %8.1f %8.1f", (double)t->wake.p50 / us,
