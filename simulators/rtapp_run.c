@@ -15,6 +15,7 @@
 #include <mntent.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,7 @@ static void *rt_thread(void *arg)
 	char comm[16];
 	uint64_t ran, waited;
 
+	atomic_store(&th->tid, gettid());
 	/* its name in ps and traces: the task's, cut to what fits */
 	memcpy(comm, th->task->name, sizeof(comm) - 1);
 	comm[sizeof(comm) - 1] = '\0';
@@ -288,6 +290,8 @@ static void tg_remove(struct rt_run *rr)
 	char path[sizeof(*rr->tg_dir)];
 	int i, k, tries;
 
+	if (atomic_exchange(&rr->tg_removed, 1))
+		return;
 	for (i = rr->wl->ntg - 1; rr->tg_made && i >= 0; i--)
 		for (k = RTAPP_PATH - 1; k > 0; k--) {
 			if (!rr->tg_made[i * RTAPP_PATH + k])
@@ -299,6 +303,77 @@ static void tg_remove(struct rt_run *rr)
 			     tries < 50; tries++)
 				nanosleep(&ts, NULL);
 		}
+}
+
+/*
+ * A run stopped by a signal (a load is always ended by SIGTERM) would
+ * leave its taskgroups behind. With taskgroups, the threads block the
+ * stop signals, and one more thread waits for them: it moves the
+ * threads back to the root group, removes the groups it made, and lets
+ * the signal end the process as it would have.
+ */
+static void *tg_watch(void *arg)
+{
+	struct rt_run *rr = arg;
+	char path[RTAPP_PATH + 16], tid[24];
+	sigset_t set;
+	int sig = 0, i, fd, len;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	if (sigwait(&set, &sig))
+		return NULL;
+	/* from here it finishes: the process ends with it */
+	pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+	snprintf(path, sizeof(path), "%s/tasks", rr->tg_root);
+	for (i = 0; i < rr->n; i++) {
+		int t = atomic_load(&rr->thr[i].tid);
+
+		fd = t ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+		if (fd < 0)
+			continue;
+		len = snprintf(tid, sizeof(tid), "%d", t);
+		/* a thread that has ended has nothing to move */
+		if (write(fd, tid, (size_t)len) < 0)
+			t = 0;
+		close(fd);
+	}
+	tg_remove(rr);
+	signal(sig, SIG_DFL);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	return NULL;
+}
+
+/* With taskgroups: the stop signals to tg_watch alone. 0 or -errno. */
+static int tg_watch_start(struct rt_run *rr)
+{
+	sigset_t set;
+	int e;
+
+	if (!rr->wl->ntg)
+		return 0;
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGHUP);
+	/* the threads started after this inherit the mask */
+	e = pthread_sigmask(SIG_BLOCK, &set, NULL);
+	if (!e)
+		e = pthread_create(&rr->watch, NULL, tg_watch, rr);
+	rr->watching = !e;
+	return -e;
+}
+
+static void tg_watch_stop(struct rt_run *rr)
+{
+	if (!rr->watching)
+		return;
+	pthread_cancel(rr->watch);	/* sigwait is a cancellation point */
+	pthread_join(rr->watch, NULL);
+	rr->watching = false;
 }
 
 static void run_free(struct rt_run *rr)
@@ -318,6 +393,7 @@ static void run_free(struct rt_run *rr)
 	}
 	for (i = 0; rr->mutex && i < wl->nmutex; i++)
 		pthread_mutex_destroy(&rr->mutex[i]);
+	tg_watch_stop(rr);
 	tg_remove(rr);
 	if (rr->io_fd >= 0)
 		close(rr->io_fd);
@@ -471,6 +547,12 @@ int rtapp_run(struct sim_ctx *c)
 	/* the threads and this one meet twice: set up, then go */
 	pthread_barrier_init(&rr->ready, NULL, (unsigned)rr->n + 1);
 	pthread_barrier_init(&rr->go, NULL, (unsigned)rr->n + 1);
+	e = tg_watch_start(rr);
+	if (e) {
+		sim_fail(r, e, "watching for the stop signals");
+		run_free(rr);
+		return e;
+	}
 	e = start_all(rr);
 	if (e && !rr->thr[rr->n - 1].started)
 		/* the barriers cannot be met: leave the threads to _exit */

@@ -118,6 +118,7 @@ struct rt_thr {
 	const cpu_set_t *cpus;		/* its affinity now; NULL: default */
 	int tg;				/* its taskgroup now, -1: none */
 	unsigned char *buf;		/* mem, iorun: its own buffer */
+	_Atomic int tid;		/* its thread id, once started */
 };
 
 struct rt_run {
@@ -137,6 +138,9 @@ struct rt_run {
 	char tg_root[RTAPP_PATH];	/* cgroup v1's cpu controller */
 	char (*tg_dir)[2 * RTAPP_PATH];	/* each taskgroup's folder */
 	bool *tg_made;			/* made by us: removed at the end */
+	_Atomic int tg_removed;		/* tg_remove has run */
+	pthread_t watch;		/* tg_watch, with taskgroups */
+	bool watching;
 	pthread_mutex_t lock;		/* --trace's frames */
 };
 
