@@ -15,6 +15,21 @@
 #
 #   bench/rtapp-vs-rtapp.sh [ROUNDS] [SECONDS] [PERIOD_US] [RUN_US]
 #                                  (default 5 rounds of 10 s, 2000, 200)
+#   bench/rtapp-vs-rtapp.sh examples [ROUNDS] [SECONDS]
+#                                  (default 5 rounds of 10 s)
+#
+# "examples" runs rt-app's own interactive use cases instead, mp3-short
+# and video-short from Debian's package (/usr/share/doc/rt-app/examples):
+# rt-app runs what workgen makes of each (as the package means them to be
+# run), interbench reads the file itself. Both get the same copy of it,
+# its "global" changed only in what does not change the threads: the
+# duration (SECONDS), the log (a buffer of 8 MB a thread, written at the
+# end, in a folder of ours) and the calibration (rt-app's ns per loop,
+# measured once at the start, so that its "run" events take this
+# machine's time, as ours do). Per periodic thread (AudioTick; hwc_eventmon
+# and waker), rt-app's per-period wu_lat against that thread's
+# timer_wakeup in interbench's JSON, periods that came late left out on
+# both sides, as above.
 #
 # PIN=CPU runs both on that one CPU (taskset), to tell a CPU's own
 # latency from the tools'. QOS=0 holds /dev/cpu_dma_latency at 0 through
@@ -29,6 +44,10 @@
 # while it measures. Needs root (SCHED_FIFO, and rt-app locks its pages)
 # and rt-app (apt-get install rt-app): skips cleanly without them.
 set -u
+if [ "${1:-}" = examples ]; then
+	shift
+	EXAMPLES=1
+fi
 ROUNDS=${1:-5}
 SECS=${2:-10}
 PERIOD=${3:-2000}
@@ -37,6 +56,10 @@ RUN=${4:-200}
 command -v rt-app >/dev/null ||
 	{ echo "skip: rt-app not installed (apt-get install rt-app)"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "skip: needs root"; exit 0; }
+
+[ -n "${EXAMPLES:-}" ] && { command -v workgen >/dev/null && command -v python3 >/dev/null; } ||
+	[ -z "${EXAMPLES:-}" ] ||
+	{ echo "skip: workgen (rt-app's package) and python3 needed"; exit 0; }
 
 # The same file for both; logdir and log_* are rt-app's own (interbench
 # reads and leaves them), and so is calibration (runtime does not use it).
@@ -62,6 +85,66 @@ mk() {
 }
 EOF
 }
+if [ -n "${EXAMPLES:-}" ]; then
+	EX=/usr/share/doc/rt-app/examples
+	# rt-app's ns per loop on this machine, once (its own calibration)
+	sed 's/"duration" : 6/"duration" : 1/' "$EX/template.json" >"$TMP/cal.json"
+	PLOAD=$(cd "$TMP" && rt-app cal.json 2>&1 |
+		sed -n 's/.*pLoad = \([0-9]*\)ns.*/\1/p')
+	[ -n "$PLOAD" ] || { echo "rt-app did not calibrate"; exit 1; }
+	echo "rt-app's calibration: $PLOAD ns per loop"
+	for f in mp3-short video-short; do
+		sed -e "s/\"duration\" : [0-9]*/\"duration\" : $SECS/" \
+		    -e "s|\"logdir\" : \"[^\"]*\"|\"logdir\" : \"$TMP/log\"|" \
+		    -e "s/\"calibration\" : \"CPU0\"/\"calibration\" : $PLOAD, \"log_size\" : 8/" \
+		    "$EX/$f.json" >"$TMP/$f.json"
+		grep -q "\"log_size\" : 8" "$TMP/$f.json" &&
+		grep -q "\"duration\" : $SECS" "$TMP/$f.json" ||
+			{ echo "$f.json: its global keys are not where expected"; exit 1; }
+		workgen -d -o "$TMP/$f.wg.json" "$TMP/$f.json" >/dev/null
+	done
+fi
+
+# The periodic threads of each file (those with a timer).
+periodic() {
+	case $1 in
+	mp3-short) echo AudioTick ;;
+	video-short) echo hwc_eventmon waker ;;
+	esac
+}
+
+# rt-app on what workgen made of FILE: "thread p50 p99 wakeups" for
+# each of the threads named after it.
+ra_ex() {
+	f=$1; shift
+	rm -rf "$TMP/log" && mkdir "$TMP/log" || return 1
+	(cd "$TMP" && pin rt-app "$TMP/$f.wg.json" >ra.out 2>&1) || return 1
+	for t in "$@"; do
+		printf '%s ' "$t"
+		cat "$TMP"/log/*-"$t"-*.log |
+			awk '!/^#/ && NF >= 11 && $8 >= 0 { print $11 }' | pcts
+	done
+}
+
+# interbench on FILE: the same for its periodic threads (its JSON).
+ib_ex() {
+	(cd "$TMP" && pin "$IB" -c -t "$SECS" -W "rtapp:$TMP/$1.json" -w None \
+		--json ib.json >ib.out 2>&1) || return 1
+	python3 - "$TMP/ib.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["results"]:
+    for t in r["threads"]:
+        if not t["periodic"]:
+            continue
+        w = t["timer_wakeup"]
+        if w["count"]:
+            print(t["task"], w["p50_us"], w["p99_us"], w["count"])
+        else:
+            print(t["task"], "- - 0")
+PY
+}
+
 mk fifo SCHED_FIFO 50
 mk other SCHED_OTHER 0
 
@@ -101,6 +184,45 @@ ib_run() {
 	     on && /}/ { on = 0 }
 	     END { if (n) print p50, p99, n; else print "- - 0" }' "$TMP/ib.json"
 }
+
+if [ -n "${EXAMPLES:-}" ]; then
+	: >"$TMP/all"
+	r=1
+	while [ "$r" -le "$ROUNDS" ]; do
+		if [ $((r % 2)) = 1 ]; then order="ra ib"; else order="ib ra"; fi
+		for f in mp3-short video-short; do
+			for t in $order; do
+				if [ $t = ib ]; then
+					out=$(ib_ex $f) || { echo "round $r: ib $f failed"; continue; }
+				else
+					out=$(ra_ex $f $(periodic $f)) ||
+						{ echo "round $r: ra $f failed"; continue; }
+				fi
+				echo "$out" | while read -r th p50 p99 n; do
+					echo "round $r $t $f $th: p50 $p50 us, p99 $p99 us, $n wakeups"
+					echo "$t $f $th $p50 $p99 $n" >>"$TMP/all"
+				done
+			done
+		done
+		r=$((r + 1))
+	done
+	echo
+	echo "medians over $ROUNDS rounds of $SECS s (us), each periodic thread's timer wakeups${PIN:+, on CPU $PIN}${QOS:+, PM QoS $QOS}"
+	printf '%-11s %-13s %8s %8s %6s %8s %8s %6s  %-14s %s\n' file thread "ra p50" \
+		"ib p50" ratio "ra p99" "ib p99" ratio "ra p99 spread" "wakeups ra/ib"
+	awk '{ print $2, $3 }' "$TMP/all" | sort -u | while read -r f th; do
+		m() { awk -v t="$1" -v f="$f" -v th="$th" -v k="$2" \
+			'$1 == t && $2 == f && $3 == th && $4 != "-" { print $k }' "$TMP/all" | median; }
+		a50=$(m ra 4) b50=$(m ib 4) a99=$(m ra 5) b99=$(m ib 5) an=$(m ra 6) bn=$(m ib 6)
+		spread=$(awk -v f="$f" -v th="$th" '$1 == "ra" && $2 == f && $3 == th && $5 != "-" { print $5 }' \
+			"$TMP/all" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo ".." hi }')
+		awk -v f="$f" -v th="$th" -v a="$a50" -v b="$b50" -v c="$a99" -v d="$b99" \
+		    -v s="$spread" -v an="$an" -v bn="$bn" 'BEGIN {
+			printf "%-11s %-13s %8.1f %8.1f %6.2f %8.1f %8.1f %6.2f  %-14s %s/%s\n",
+				f, th, a, b, (a > 0 ? b / a : 0), c, d, (c > 0 ? d / c : 0), s, an, bn }'
+	done
+	exit 0
+fi
 
 : >"$TMP/all"
 r=1

@@ -558,6 +558,20 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		snprintf(err, n, "options -l and -b contradict each other");
 		return -EINVAL;
 	}
+	if (p->cfg.uniprocessor) {
+		const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task,
+						 p->cfg.rtapp_load };
+		cpu_set_t zero;
+		int e;
+
+		CPU_ZERO(&zero);
+		CPU_SET(0, &zero);
+		for (i = 0; i < 2; i++)
+			if (wl[i] && (e = rtapp_check_cpus(wl[i], &zero, "-u runs "
+							"everything on CPU 0",
+							err, n)))
+				return e;
+	}
 	return plan_build(p, err, n);
 }
 

@@ -21,6 +21,7 @@
 #include "core/sim.h"
 #include "core/load.h"
 #include "core/noise.h"
+#include "simulators/rtapp.h"
 
 static void vout(struct console *con, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
@@ -669,6 +670,7 @@ void print_plan(const struct plan *p)
 	double secs = (double)p->cells *
 		      (double)(p->cfg.duration_ns + CELL_OVERHEAD_NS) /
 		      NSEC_PER_SEC;
+	const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task, p->cfg.rtapp_load };
 	int s, l;
 
 	printf("Would run %d cells (%d per pass, %d pass%s) of %.3g s: about "
@@ -680,6 +682,11 @@ void print_plan(const struct plan *p)
 			if (plan_has(p->sims[s], p->loads[l]))
 				printf("  %s under %s\n", p->sims[s]->name,
 				       p->loads[l]->name);
+	/* an rt-app file's keys that rt-app ignores: ignored, and said */
+	for (s = 0; s < 2; s++)
+		for (l = 0; wl[s] && l < wl[s]->nnote; l++)
+			printf("NOTE: rt-app %s: %s\n", wl[s]->file,
+			       wl[s]->note[l]);
 }
 
 /* ---- --trace -------------------------------------------------------- */

@@ -15,6 +15,7 @@
 #include "cli/plan.h"
 #include "lib/system.h"
 #include "run/machine.h"
+#include "simulators/rtapp.h"
 
 /* First line of a small file without its newline: 0 or -errno. */
 static int line_of(const char *path, char *buf, size_t n)
@@ -266,13 +267,19 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
  */
 static void anchor_notes(const struct plan *p, machine_out out, void *ctx)
 {
-	int i;
+	const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task, p->cfg.rtapp_load };
+	int i, k;
 
 	for (i = 0; i < p->nsims; i++)
 		if (!strcmp(p->sims[i]->name, "Cyclic") && !p->dma_given)
 			out(ctx, "NOTE: cyclictest holds /dev/cpu_dma_latency "
 			    "at 0 (unless --laptop), interbench does not: "
 			    "--dma-latency 0 measures Cyclic as it does\n");
+	/* an rt-app file's keys that rt-app ignores: ignored, and said */
+	for (k = 0; k < 2; k++)
+		for (i = 0; wl[k] && i < wl[k]->nnote; i++)
+			out(ctx, "NOTE: rt-app %s: %s\n", wl[k]->file,
+			    wl[k]->note[i]);
 }
 
 void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,

@@ -1,19 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp.h - rt-app workloads: a JSON file in rt-app's format
- * read into plain data (rtapp_parse.c), run by the RtApp simulator
- * (rtapp.c) as a task (-W rtapp:FILE) or a load (-w rtapp:FILE).
+ * simulators/rtapp.h - rt-app workloads: a file in rt-app's grammar
+ * (what workgen reads: rtapp_read.c) checked into plain data
+ * (rtapp_parse.c, rtapp_check.c), run by the RtApp simulator (rtapp.c,
+ * rtapp_run.c) as a task (-W rtapp:FILE) or a load (-w rtapp:FILE).
  *
- * Only the subset interbench runs as rt-app does is read: tasks,
- * instance, loop, policy and priority, phases, and the events run,
- * runtime, sleep, timer (ref, period, mode), barrier, suspend and resume;
- * of "global", the keys that do not change what the threads do. Anything
- * else is refused in one line naming the file and the key, before
- * anything runs (README: rt-app workloads).
+ * What rt-app 1.0 reads is read: tasks, instance, loop, policy and
+ * priority, cpus, delay, taskgroup, phases, every event (run, runtime,
+ * sleep, timer, barrier, suspend, resume, lock, unlock, wait, signal,
+ * broad, sync, mem, iorun, yield), the resources section and the global
+ * keys. What interbench cannot do as rt-app does is refused in one line
+ * naming the file, the key and why, before anything runs (README:
+ * rt-app workloads).
  */
 #ifndef INTERBENCH_RTAPP_H
 #define INTERBENCH_RTAPP_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,9 +25,16 @@
 #define RTAPP_NAME		32	/* task, resource and phase names */
 #define RTAPP_MAX_THREADS	64	/* threads, instances counted */
 #define RTAPP_MAX_FILE		(1024 * 1024)	/* bytes of JSON */
-/* The longest run, runtime, sleep or timer period: an hour, in us. */
+/* The longest run, runtime, sleep, delay or timer period: an hour, in us. */
 #define RTAPP_MAX_US		3600000000LL
 #define RTAPP_MAX_TIMERS	16	/* timer names in one task */
+#define RTAPP_MAX_NOTES		8	/* keys ignored, said before the run */
+#define RTAPP_NOTE		160
+#define RTAPP_PATH		256	/* io_device, a taskgroup's path */
+#define RTAPP_MAX_HELD		8	/* mutexes a thread holds at once */
+/* mem_buffer_size: rt-app's default, and the most a thread may have. */
+#define RTAPP_MEMBUF_DEFAULT	(4 * 1024 * 1024)
+#define RTAPP_MEMBUF_MAX	(256 * 1024 * 1024)
 
 enum rtapp_ev {
 	RTE_RUN,		/* calibrated CPU work: a count of loops */
@@ -32,24 +42,40 @@ enum rtapp_ev {
 	RTE_SLEEP,		/* sleep a time, from now */
 	RTE_TIMER,		/* sleep to the timer's next expiry */
 	RTE_BARRIER,		/* wait until every user has come */
-	RTE_SUSPEND,		/* wait for a resume of its name */
-	RTE_RESUME,		/* wake whoever is suspended on a name */
+	RTE_SUSPEND,		/* lock, wait on the name's condition, unlock */
+	RTE_RESUME,		/* lock, wake all waiting on it, unlock */
+	RTE_LOCK,		/* a mutex */
+	RTE_UNLOCK,
+	RTE_WAIT,		/* on a condition, with its mutex held */
+	RTE_SIGNAL,		/* wake the first waiting on a condition */
+	RTE_BROAD,		/* wake all of them */
+	RTE_SYNC,		/* signal, then wait, at once */
+	RTE_MEM,		/* write bytes of the thread's buffer */
+	RTE_IORUN,		/* write bytes of it to io_device */
+	RTE_YIELD,		/* sched_yield() */
 };
 
 struct rtapp_event {
 	enum rtapp_ev type;
 	uint64_t ns;		/* run, runtime, sleep; timer: its period */
+	uint64_t bytes;		/* mem, iorun */
 	/*
 	 * timer: the thread's timer (rtapp_task.timer_abs); barrier: the
-	 * workload's barrier; suspend, resume: the workload's wait name.
+	 * workload's barrier; suspend, resume, wait, signal, broad, sync:
+	 * the condition (rtapp_wl.cond); lock, unlock: the mutex.
 	 */
 	int res;
+	int dep;		/* suspend, resume, wait, sync: the mutex */
 };
 
 struct rtapp_phase {
+	char name[RTAPP_NAME];	/* "" for a thread without phases */
 	long loop;		/* times in a row; -1: for ever */
 	int nev;
 	struct rtapp_event *ev;	/* in the file's order */
+	bool has_cpus;		/* else the thread's */
+	cpu_set_t cpus;
+	int tg;			/* taskgroup (rtapp_wl.tg), -1: the thread's */
 };
 
 struct rtapp_task {
@@ -61,8 +87,17 @@ struct rtapp_task {
 	int nphase;
 	struct rtapp_phase *phase;
 	int ntimer;		/* its timers (each thread has its own) */
+	char timer_ref[RTAPP_MAX_TIMERS][RTAPP_NAME];	/* as the file says */
 	bool timer_abs[RTAPP_MAX_TIMERS];	/* mode absolute, by timer */
-	bool periodic;		/* has a timer event */
+	bool periodic;		/* has a timer event with a period */
+	bool woken;		/* waits for another thread to wake it */
+	bool has_cpus;		/* else every CPU interbench may use */
+	cpu_set_t cpus;
+	uint64_t delay_ns;	/* before its first event */
+	int tg;			/* taskgroup, -1: none */
+	bool membuf;		/* mem or iorun: a buffer of its own */
+	/* CPUs it asks for, from its runs and what paces them; < 0: unknown */
+	double demand;
 };
 
 /* A barrier: as rt-app, every use of its name counts one user. */
@@ -84,16 +119,29 @@ struct rtapp_wl {
 	int nperiodic;		/* of them, threads with a timer */
 	int nbarrier;
 	struct rtapp_barrier *barrier;
-	int nwait;		/* names suspended on and resumed */
-	char (*wait)[RTAPP_NAME];
+	/* rt-app's resources by kind, named as the file names them */
+	int ncond;		/* conditions: suspend, wait, signal, ... */
+	char (*cond)[RTAPP_NAME];
+	int nmutex;		/* mutexes: lock, and suspend's and resume's */
+	char (*mutex)[RTAPP_NAME];
+	int ntg;		/* taskgroups: paths under the cpu controller */
+	char (*tg)[RTAPP_PATH];
 	bool pi;		/* global pi_enabled: their mutexes inherit */
+	uint64_t membuf;	/* global mem_buffer_size, bytes */
+	char io_device[RTAPP_PATH];	/* global io_device */
+	bool io;		/* an iorun event: io_device is written */
+	double demand;		/* CPUs asked, of the threads that say */
+	bool demand_partial;	/* some threads' pace is another's */
+	int nnote;		/* keys rt-app ignores, ignored too */
+	char note[RTAPP_MAX_NOTES][RTAPP_NOTE];
 };
 
 /*
  * Read and check the rt-app file at path: 0 and *out (free with
  * rtapp_free), or -errno with one line in err naming the file and the
- * key ("x.json: tasks.t0.cpus: ..."): -EINVAL outside the subset or
- * malformed, or the error reading it.
+ * key ("x.json: tasks.t0.cpus: ..."): -EINVAL for what interbench cannot
+ * run or malformed input, or the error reading it. The CPUs its threads
+ * name must be among those this process may run on.
  */
 int rtapp_parse(const char *path, struct rtapp_wl **out, char *err,
 		size_t n);
@@ -101,6 +149,17 @@ int rtapp_parse(const char *path, struct rtapp_wl **out, char *err,
 int rtapp_parse_text(const char *text, size_t len, const char *name,
 		     struct rtapp_wl **out, char *err, size_t n);
 void rtapp_free(struct rtapp_wl *wl);
+
+/*
+ * Every CPU the workload names is in allowed: 0, or -EINVAL with one
+ * line naming the key and the CPU, and why (e.g. "-u runs everything on
+ * CPU 0").
+ */
+int rtapp_check_cpus(const struct rtapp_wl *wl, const cpu_set_t *allowed,
+		     const char *why, char *err, size_t n);
+
+/* How many of the CPUs in allowed the workload's threads may run on. */
+int rtapp_ncpus(const struct rtapp_wl *wl, const cpu_set_t *allowed);
 
 /* The simulator that runs them (rtapp.c). */
 extern const struct sim_desc sim_rtapp;
