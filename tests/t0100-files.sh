@@ -181,7 +181,11 @@ test_expect_success 'an output naming an input or another output is refused' '
 	status_is 2 "$IB" compare in.json keep.json --json x.json --html x.json >/dev/null 2>err &&
 	has err "name one file" &&
 	status_is 2 "$IB" $LPM $RUN -c --json f --html f 2>err && has err "options --json and --html name one file" &&
-	cmp in.json keep.json && [ ! -e f ] && [ ! -e x.json ]
+	status_is 2 "$IB" $LPM $RUN -c --json g.json --junit ./g.json 2>err &&
+	has err "options --json and --junit name one file, ./g.json" &&
+	status_is 2 "$IB" compare in.json keep.json --json y.json --html ../${PWD##*/}/y.json >/dev/null 2>err &&
+	has err "name one file" &&
+	cmp in.json keep.json && [ ! -e f ] && [ ! -e x.json ] && [ ! -e g.json ] && [ ! -e y.json ]
 '
 test_expect_success 'nothing was left running' 'no_ib_procs'
 test_done
