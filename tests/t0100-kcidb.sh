@@ -137,6 +137,15 @@ def statuses(name, *want):
         if st == "FAIL":
             assert "--fail-if" in seen[fig]["log_excerpt"], seen[fig]
 
+def times(name):
+    """start_time and the build's started/finished: RFC 3339 UTC."""
+    import re
+    rfc = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$")
+    d = load(name)
+    got = [t["start_time"] for t in d["tests"]]
+    got += [d["builds"][0]["misc"][k] for k in ("started", "finished")]
+    assert got and all(rfc.match(t) for t in got), got
+
 def ids(name):
     d = load(name)
     print(d["builds"][0]["id"])
@@ -171,12 +180,28 @@ test_expect_success 'kcidb-io refuses a report broken on purpose (the check can 
 	sed "s/\"path\": \"interbench.Audio.None.latency_p99\"/\"path\": \"interbench.Audio.None.p99 latency\"/" \
 		k.json >bad1.json && ! cmp -s k.json bad1.json &&
 	! (kcidb_valid bad1.json) >/dev/null 2>&1 &&
-	sed "0,/\"start_time\": \"[^\"]*\"/s//\"start_time\": \"yesterday\"/" \
+	sed "s/\"origin\": \"interbench\"/\"origin\": \"Interbench\"/" \
 		k.json >bad2.json && ! cmp -s k.json bad2.json &&
 	! (kcidb_valid bad2.json) >/dev/null 2>&1 &&
-	sed "s/\"origin\": \"interbench\"/\"origin\": \"Interbench\"/" \
-		k.json >bad3.json && ! (kcidb_valid bad3.json) >/dev/null 2>&1
+	sed "0,/\"value\": [0-9.e+-]*/s//\"value\": null/" \
+		k.json >bad3.json && ! cmp -s k.json bad3.json &&
+	! (kcidb_valid bad3.json) >/dev/null 2>&1
 '
+
+# jsonschema checks a "date-time" only with rfc3339_validator, which
+# KernelCI's kcidb-io installs (jsonschema[format]) and Debian 12 does not
+# package: the report's times are checked as RFC 3339 here either way.
+test_expect_success 'every time in the report is RFC 3339' 'facts times k.json'
+if python3 -c "import rfc3339_validator" 2>/dev/null; then
+	test_expect_success 'kcidb-io, with its date-time check, refuses a time that is not one' '
+		sed "0,/\"start_time\": \"[^\"]*\"/s//\"start_time\": \"yesterday\"/" \
+			k.json >bad4.json && ! cmp -s k.json bad4.json &&
+		! (kcidb_valid bad4.json) >/dev/null 2>&1
+	'
+else
+	test_skip 'kcidb-io, with its date-time check, refuses a time that is not one' \
+		'no rfc3339_validator for python3 (not a Debian 12 package; pip install rfc3339-validator)'
+fi
 
 test_expect_success 'a checkout and a build, a test per cell and figure, each the median of its repeats' '
 	facts shape k.json 4 3 &&
@@ -203,9 +228,9 @@ test_expect_success 'ids: stable through the run, unique between runs' '
 	while ! grep -q "\"path\": \"interbench.Audio.None" i.json 2>/dev/null; do
 		i=$((i + 1)); [ $i -lt 200 ] || fail "no test after 10 s"; sleep 0.05
 	done &&
-	kcidb_valid i.json && facts ids i.json >ids1 &&
-	kill -INT $pid && wait_pid $pid 10 && [ $rc = 130 ] &&
-	kcidb_valid i.json && facts ids i.json >ids2 &&
+	cp i.json mid.json && kill -INT $pid && wait_pid $pid 10 &&
+	[ $rc = 130 ] && kcidb_valid mid.json i.json &&
+	facts ids mid.json >ids1 && facts ids i.json >ids2 &&
 	facts misc i.json interrupted "signal 2" &&
 	# what the first cell had, the end has under the same ids
 	[ "$(head -n 1 ids1)" = "$(head -n 1 ids2)" ] &&
