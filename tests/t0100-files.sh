@@ -156,7 +156,9 @@ fi
 if is_root && mkdir full && mount -t tmpfs -o size=16k tmpfs full 2>/dev/null; then
 	test_expect_success 'a JSON file that no longer fits: one line, exit 3, still a whole document' '
 		status_is 3 "$IB" $LPM -t 0.1 -c -W audio -w none -n 6 --json full/k.json >out 2>err &&
-		[ $(wc -l <err) = 1 ] && has err "cannot write full/k.json: No space left on device" &&
+		# one line of its own (a busy host adds the calibration'"'"'s warning)
+		[ $(grep -vc "^interbench: warning: burning CPU costs" err) = 1 ] &&
+		has err "cannot write full/k.json: No space left on device" &&
 		valid_json full/k.json &&
 		[ $(grep -c "\"bench\": \"Audio\"" full/k.json) -lt 6 ] &&
 		[ -z "$(ls full | grep -v "^k.json$")" ]
