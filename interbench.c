@@ -25,6 +25,7 @@
 #include "cli/ab.h"
 #include "cli/cli.h"
 #include "outputs/junit.h"
+#include "outputs/kcidb.h"
 #include "report/report.h"
 #include "lib/lock.h"
 #include "lib/policy.h"
@@ -42,6 +43,7 @@
 #include "core/cfg.h"
 #include "core/raw.h"
 #include "core/load.h"
+#include "simulators/rtapp.h"
 #include "compare/compare.h"
 
 /* Everything a run has: its plan, its results so far, its outputs. */
@@ -55,7 +57,7 @@ struct run {
 	struct runner runner;
 	struct tracer tracer;		/* --trace */
 	struct json_out json;
-	bool json_warned, junit_warned, html_warned;
+	bool json_warned, junit_warned, html_warned, kcidb_warned;
 	struct run_lock lock;
 	FILE *csv;
 	char log_name[PATH_MAX];
@@ -193,6 +195,14 @@ static void check_files(struct run *r)
 	const struct { const char *opt, *path; } outs[] = {
 		{ "--json", p->json_path }, { "--csv", p->csv_path },
 		{ "--junit", p->junit_path }, { "--html", p->html_path },
+		{ "--kcidb", p->kcidb_path },
+	};
+	/* what the run reads: an output there would replace it */
+	const struct { const char *what, *path; } ins[] = {
+		{ "-W rtapp:", p->cfg.rtapp_task ? p->cfg.rtapp_task->path :
+			       NULL },
+		{ "-w rtapp:", p->cfg.rtapp_load ? p->cfg.rtapp_load->path :
+			       NULL },
 	};
 	bool files = false;
 	struct stat st;
@@ -246,6 +256,13 @@ static void check_files(struct run *r)
 				die(IB_EXIT_USAGE, "options %s and %s name one "
 				    "file, %s", outs[k].opt, outs[i].opt,
 				    outs[i].path);
+		for (k = 0; k < (int)(sizeof(ins) / sizeof(ins[0])); k++)
+			if (ins[k].path &&
+			    sys_same_file(ins[k].path, outs[i].path))
+				die(IB_EXIT_USAGE, "option %s: %s is an input "
+				    "(%s%s): it would be replaced",
+				    outs[i].opt, outs[i].path, ins[k].what,
+				    ins[k].path);
 		err = sys_can_replace(outs[i].path);
 		if (err)
 			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
@@ -480,6 +497,22 @@ static int junit_out(struct run *r)
 	return err;
 }
 
+/* The KCIDB report, whole again: 0 or -errno (said once). */
+static int kcidb_out(struct run *r)
+{
+	int err;
+
+	if (!r->plan.kcidb_path)
+		return 0;
+	err = kcidb_write(r->plan.kcidb_path, &r->info, r->res, r->nres);
+	if (err && !r->kcidb_warned) {
+		fprintf(stderr, "interbench: cannot write %s: %s\n",
+			r->plan.kcidb_path, strerror(-err));
+		r->kcidb_warned = true;
+	}
+	return err;
+}
+
 /* The pictures, drawn anew from every result so far. */
 /* The page, whole again: 0 or -errno (said once). */
 static int html_out(struct run *r)
@@ -516,6 +549,8 @@ static int close_outputs(struct run *r)
 	}
 	if (junit_out(r))
 		ret = IB_EXIT_SETUP;
+	if (kcidb_out(r))
+		ret = IB_EXIT_SETUP;
 	if (html_out(r))
 		ret = IB_EXIT_SETUP;
 	/* fclose() fails with the first failed write's errno (safefile.h) */
@@ -550,6 +585,7 @@ static void result_done(struct run *r)
 	if (r->plan.json_path)
 		json_failed(r, json_out_add(&r->json, res));
 	junit_out(r);
+	kcidb_out(r);
 	html_out(r);
 }
 
@@ -687,6 +723,7 @@ static void start(struct run *r, const struct run *twin)
 	r->info.sys = &r->sys;
 	r->info.cal = &r->cal;
 	iso_now(r->info.started, sizeof(r->info.started));
+	r->info.pid = getpid();
 	if (r->csv) {
 		csv_header(r->csv);
 		fflush(r->csv);
@@ -746,6 +783,7 @@ outputs:
 		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
 					      &r->info));
 	junit_out(r);
+	kcidb_out(r);
 }
 
 /*
@@ -1099,11 +1137,11 @@ static void ab_describe(struct ab_run *a)
 		const struct ab_side *sd = &a->ab.side[s];
 
 		out(con, "  %c: command %s%s%s, undo %s%s%s, options %s -> "
-		    "%s\n", sd->name, sd->cmd ? "'" : "",
+		    "%s%s%s\n", sd->name, sd->cmd ? "'" : "",
 		    sd->cmd ? sd->cmd : "none", sd->cmd ? "'" : "",
 		    sd->undo ? "'" : "", sd->undo ? sd->undo : "none",
 		    sd->undo ? "'" : "", sd->opts ? sd->opts : "none",
-		    sd->path);
+		    sd->path, sd->kcidb[0] ? ", KCIDB " : "", sd->kcidb);
 	}
 	for (s = 0; s < 2; s++)
 		if (a->side[s].plan.trace)

@@ -276,6 +276,24 @@ static void default_prefix(struct ab_plan *ab, char *buf, size_t n)
 	ab->prefix = buf;
 }
 
+/*
+ * --kcidb FILE on ab: a file per side, the side's letter before ".json"
+ * (k.json: k.A.json, k.B.json), or after the name if it has no such end
+ * (k: k.A.json). 0, or -ENAMETOOLONG.
+ */
+static int side_name(char *buf, size_t n, const char *name, char side)
+{
+	size_t len = strlen(name);
+	int r;
+
+	if (len > 5 && !strcmp(name + len - 5, ".json"))
+		r = snprintf(buf, n, "%.*s.%c.json", (int)(len - 5), name,
+			     side);
+	else
+		r = snprintf(buf, n, "%s.%c.json", name, side);
+	return r < 0 || (size_t)r >= n ? -ENAMETOOLONG : 0;
+}
+
 int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 	     char **argv, char *err, size_t n)
 {
@@ -322,6 +340,14 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 			return -EINVAL;
 		}
 		p[s]->json_path = ab->side[s].path;
+		if (p[s]->kcidb_path &&
+		    side_name(ab->side[s].kcidb, sizeof(ab->side[s].kcidb),
+			      p[s]->kcidb_path, ab->side[s].name)) {
+			snprintf(err, n, "option --kcidb: the name is too long");
+			return -EINVAL;
+		}
+		if (p[s]->kcidb_path)
+			p[s]->kcidb_path = ab->side[s].kcidb;
 	}
 	ab->looks = ab_nlooks(p[0]);
 	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
@@ -358,6 +384,8 @@ void ab_usage(FILE *f)
 "(p50, p99 and max latency, misses, 1 % low FPS, CPU): worse when one is\n"
 "worse, mixed when some are better and some worse (interbench compare\n"
 "--help).\n"
+"--kcidb FILE writes a KCIDB report per side, the side's letter before\n"
+"\".json\" (--kcidb k.json: k.A.json and k.B.json).\n"
 "Exit status, the first that applies: 2 bad command line; 3 cannot set\n"
 "up or write a file; 6 a side's command failed; 128+N stopped by signal\n"
 "N; 7 a cell worse or mixed and some cells not measured; 1 a cell worse\n"

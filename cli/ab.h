@@ -27,6 +27,7 @@ struct ab_side {
 	const char *undo;		/* --a-undo/--b-undo: out of it, or NULL */
 	const char *opts;		/* --a-opts/--b-opts, or NULL */
 	char path[PATH_MAX];		/* its result file */
+	char kcidb[PATH_MAX];		/* --kcidb: its KCIDB file, or "" */
 };
 
 struct ab_plan {

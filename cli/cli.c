@@ -146,6 +146,11 @@ const struct opt cli_opts[] = {
 	  .help = "write JUnit XML for CI to FILE: a testcase\n"
 		  "per cell, --fail-if breaches as failures",
 	  .off = P(junit_path) },
+	{ .name = "kcidb", .type = OT_PATH, .arg = "FILE",
+	  .help = "write a KernelCI KCIDB report (schema 5.3) to\n"
+		  "FILE: a test per cell and figure, after every\n"
+		  "cell",
+	  .off = P(kcidb_path) },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE",
 	  .help = "write the pictures of the run to FILE, a\n"
 		  "self-contained HTML page, after every cell",

@@ -63,6 +63,7 @@ struct plan {
 	const char *csv_path;		/* --csv */
 	const char *junit_path;		/* --junit */
 	const char *html_path;		/* --html */
+	const char *kcidb_path;		/* --kcidb */
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */
 	bool trace_timer;		/* --trace-timer: its events too */

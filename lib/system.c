@@ -123,13 +123,31 @@ int sys_can_write(const char *path)
 	return access(dir, W_OK | X_OK) ? -errno : 0;
 }
 
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 bool sys_same_file(const char *a, const char *b)
 {
+	char da[PATH_MAX], db[PATH_MAX];
 	struct stat sa, sb;
+	bool ea, eb;
 
 	if (!strcmp(a, b))
 		return true;
-	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	ea = !stat(a, &sa);
+	eb = !stat(b, &sb);
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (ea || eb || strcmp(base_of(a), base_of(b)))
+		return false;
+	/* neither is there yet: one name in one directory? */
+	dir_of(a, da, sizeof(da));
+	dir_of(b, db, sizeof(db));
+	return !stat(da, &sa) && !stat(db, &sb) && sa.st_dev == sb.st_dev &&
 	       sa.st_ino == sb.st_ino;
 }
 

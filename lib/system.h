@@ -41,7 +41,11 @@ int sys_can_write(const char *path);
  * 0 or -errno.
  */
 int sys_can_replace(const char *path);
-/* Do a and b name one file (the same name, or the same inode)? */
+/*
+ * Do a and b name one file: the same name, the same inode, or, where
+ * neither exists yet, the same name in the same directory (x.json and
+ * ./x.json)?
+ */
 bool sys_same_file(const char *a, const char *b);
 /*
  * The logfile is appended to, so it is opened by its name, but never

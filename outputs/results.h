@@ -33,6 +33,7 @@ struct run_info {
 	const struct ab_plan *ab;	/* `interbench ab`, or NULL */
 	const char *load_where;		/* --load-group, as made */
 	int ab_side;			/* which of its sides this file is */
+	pid_t pid;			/* the run's, in its KCIDB ids; 0 none */
 };
 
 /*

@@ -13,7 +13,7 @@ LOG=$(uname -r).log
 victim() { echo "do not touch" >victim; }
 untouched() { [ "$(cat victim)" = "do not touch" ] || fail "victim written: $(cat victim)"; }
 
-for kind in json csv junit; do
+for kind in json csv junit kcidb; do
 	test_expect_success "--$kind: a link planted at the file is replaced, not followed" '
 		victim && ln -s victim out &&
 		"$IB" $LPM $RUN -c --'$kind' out >log 2>&1 || { cat log; false; }
@@ -35,7 +35,7 @@ done
 # file. The links here are the test's own, never the system's.
 ln -s /proc/self/fd/1 stdout-link
 if is_root && mknod dev c 1 3 2>/dev/null && ln -s dev dev-link; then
-	for o in "--json dev" "--csv dev" "--junit dev" "--html dev" \
+	for o in "--json dev" "--csv dev" "--junit dev" "--html dev" "--kcidb dev" \
 	    "--json dev-link" "--junit stdout-link"; do
 		test_expect_success "$o: a device there is refused before anything runs" '
 			status_is 2 "$IB" $LPM $RUN -c '"$o"' >out 2>err &&
@@ -181,7 +181,11 @@ test_expect_success 'an output naming an input or another output is refused' '
 	status_is 2 "$IB" compare in.json keep.json --json x.json --html x.json >/dev/null 2>err &&
 	has err "name one file" &&
 	status_is 2 "$IB" $LPM $RUN -c --json f --html f 2>err && has err "options --json and --html name one file" &&
-	cmp in.json keep.json && [ ! -e f ] && [ ! -e x.json ]
+	status_is 2 "$IB" $LPM $RUN -c --json g.json --junit ./g.json 2>err &&
+	has err "options --json and --junit name one file, ./g.json" &&
+	status_is 2 "$IB" compare in.json keep.json --json y.json --html ../${PWD##*/}/y.json >/dev/null 2>err &&
+	has err "name one file" &&
+	cmp in.json keep.json && [ ! -e f ] && [ ! -e x.json ] && [ ! -e g.json ] && [ ! -e y.json ]
 '
 test_expect_success 'nothing was left running' 'no_ib_procs'
 test_done

@@ -2,7 +2,9 @@
 /*
  * unit-output - the tables, the logfile's text, the JSON and the CSV made
  * from made-up measurements (synth.h) are byte for byte the files in
- * golden/. Those were first written by interbench 0.40 before its outputs
+ * golden/, and so is scenario B's KCIDB report (repeats, gates that
+ * pass and fail, repeats failed and skipped; t0100-kcidb.sh validates it
+ * with KernelCI's kcidb-io). Those were first written by interbench 0.40 before its outputs
  * were driven by the table of figures, from the same measurements; they
  * were rewritten on purpose when figures and settings were added (frame
  * pacing; the run lock), each time checked to differ only by what was
@@ -21,6 +23,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "cli/cli.h"
+#include "outputs/kcidb.h"
 #include "outputs/output.h"
 #include "lib/policy.h"
 #include "outputs/results.h"
@@ -127,6 +130,7 @@ struct scenario {
 	int repeats;
 	bool rt, verbose;
 	const char *sims[8], *loads[4], *gates[8];
+	bool kcidb;		/* its KCIDB report too (golden/NAME.kcidb.json) */
 };
 
 /* Results that could not be read (checked once stdout is back). */
@@ -308,6 +312,13 @@ static void scenario(const struct scenario *sc, const char *dir)
 	check(same_file(csv, name, NULL), "%s: CSV as before", sc->name);
 	snprintf(name, sizeof(name), "%s.json", sc->name);
 	check(same_file(json, name, NULL), "%s: JSON as before", sc->name);
+	if (sc->kcidb) {
+		snprintf(json, sizeof(json), "%s/%s.kcidb.json", dir, sc->name);
+		snprintf(name, sizeof(name), "%s.kcidb.json", sc->name);
+		check(!kcidb_write(json, &info, rs, n) &&
+		      same_file(json, name, NULL), "%s: KCIDB as before",
+		      sc->name);
+	}
 	for (i = 0; i < n; i++)
 		result_free(&rs[i]);
 	free(rs);
@@ -355,15 +366,17 @@ int main(void)
 		  { "Audio", "Video", "X", "Gaming", "Server", "Cyclic" },
 		  { "None", "Burn", "Video" },
 		  { "p99>5ms", "deadlines<99", "cpu<=100", "mean>=0ns",
-		    "p99.9>20us", "max>1s" } },
+		    "p99.9>20us", "max>1s" }, false },
 		{ "B", 3, true, false, { "Audio", "Gaming" },
-		  { "None", "Burn" }, { "sd>10us", "met<95%", "p50>=1ms" } },
+		  { "None", "Burn" }, { "sd>10us", "met<95%", "p50>=1ms" },
+		  true },
 		{ "C", 2, false, true,
 		  { "Audio", "Video", "X", "Gaming", "Server", "Cyclic" },
-		  { "None", "Burn", "Video" }, { "p99>5ms", "deadlines<99" } },
+		  { "None", "Burn", "Video" }, { "p99>5ms", "deadlines<99" },
+		  false },
 		{ "D", 1, true, false,
 		  { "Audio", "Video", "X", "Gaming", "Server", "Cyclic" },
-		  { "None", "Burn" }, { "sd>10us" } },
+		  { "None", "Burn" }, { "sd>10us" }, false },
 	};
 	char dir[] = "/tmp/ibunit.XXXXXX", cmd[64];
 	size_t i;
