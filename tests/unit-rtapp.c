@@ -279,13 +279,14 @@ static void global_and_resources(void)
 		"\"frag\":1,\"calibration\":120,\"log_size\":\"file\"},"
 		"\"extra\":{},\"tasks\":{\"t\":{\"run\":1}}}", "keys rt-app "
 		"ignores");
-	check(wl && wl->pi && wl->nnote == 2 &&
+	if (!wl)
+		return;
+	check(wl->pi && wl->nnote == 2 &&
 	      !strcmp(wl->note[1], "global.frag: rt-app 1.0 does not read "
 		      "it: ignored") && !strcmp(wl->note[0], "extra: rt-app "
 		      "reads only tasks, global and resources: ignored"),
 	      "pi_enabled true; a top-level key and global.frag ignored, "
-	      "each with a note (%s; %s)", wl ? wl->note[0] : "",
-	      wl ? wl->note[1] : "");
+	      "each with a note (%s; %s)", wl->note[0], wl->note[1]);
 	rtapp_free(wl);
 
 	wl = ok("{\"resources\":{\"m0\":{\"type\":\"mutex\"},\"w\":{\"type\":"
