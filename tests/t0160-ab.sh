@@ -122,8 +122,11 @@ fi
 # of CPU 0, where -u runs everything: dropouts a listener hears. The tail
 # decides (max and p99 grow tenfold and more on a quiet machine). What
 # interbench controls is asserted: the verdict and the exit status. A
-# machine so busy that A's own worst wakeup is already past 10 ms cannot
-# hear the stall, and the case says so as a skip, never as a pass.
+# machine so busy that A's own worst wakeup (its geometric mean over the
+# repeats) is already past 3 ms, where a quiet one has under 1 ms, cannot
+# be relied on to hear the stall (a shared VM at load 3.5 gave A 7 ms
+# and an interval too wide to decide), and the case says so as a skip,
+# never as a pass.
 if is_root && [ -x "$TESTS_DIR/noise" ]; then
 	spin="taskset -c 0 $TESTS_DIR/noise 20 50 300 >noise.out 2>&1 &
 		echo \$! >noise.pid; i=0
@@ -135,7 +138,7 @@ if is_root && [ -x "$TESTS_DIR/noise" ]; then
 	echo $? >st.rc
 	base_max=$(awk '$1 == "Audio/None" { c = 1 } c && /max latency us \*/ {
 		print int($5); exit }' st.out)
-	if [ "${base_max:-0}" -gt 10000 ]; then
+	if [ "${base_max:-0}" -gt 3000 ]; then
 		test_skip 'a stall on the run CPU: worse, exit 1, decided by the tail' \
 			"the machine is too busy to hear it: A's max latency ${base_max} us"
 	else
