@@ -56,13 +56,25 @@ test_expect_success '--json into a directory that cannot be written is refused f
 '
 # Frame pacing: on an idle machine Video's frames come at 60 a second and
 # its 1 % low stays near 60 (generous: this VM's host steals time).
-test_expect_success 'frame pacing: Video on an idle machine keeps about 60 FPS' '
+# Frame pacing's figures agree with each other (1 % low is 1000 over the
+# mean of the slowest 1 % of frame times, so between 1000 over the max
+# and over the p99; never above the mean FPS, which never passes the
+# 60 Hz releases); and where Video's threads waited for a CPU less than 10 % of
+# the time and the host stole under 5 % (tests/noise's 3 and 10 % pass),
+# it keeps about 60 FPS. Another suite beside this one can keep it
+# waiting two thirds of the time: that is the machine, not interbench.
+test_expect_success 'frame pacing: Video keeps about 60 FPS where it got its CPU' '
 	"$IB" $LPM -t 2 -c -W video -w none --json fp.json >out 2>&1 || { cat out; false; }
-	mean=$(awk "/\"fps\": \{/ { f = 1 } f && /\"mean\"/ { gsub(/[,]/, \"\"); print \$2; exit }" fp.json)
-	low=$(awk "/\"low_1pct\"/ { gsub(/[,]/, \"\"); print \$2; exit }" fp.json)
-	awk -v m="$mean" -v l="$low" "BEGIN { exit !(m > 55 && m < 61 && l > 30 && l <= m) }" ||
-		fail "FPS mean $mean, 1 % low $low"
-	has fp.json "\"frame_time_ms\": {" && has fp.json "\"stutters\": [0-9]"
+	jq -e ".results[0] | .fps.low_1pct > 0 and .fps.low_1pct <= .fps.mean and
+		.fps.mean < 61 and .fps.low_0_1pct <= .fps.low_1pct and
+		.fps.low_1pct * .frame_time_ms.max > 970 and
+		.fps.low_1pct * .frame_time_ms.p99 < 1030 and
+		.stutters >= 0" fp.json >/dev/null ||
+		fail "figures disagree: $(jq -c ".results[0] | {fps, frame_time_ms}" fp.json)"
+	jq -e ".results[0] | .interference.task_runq_wait_pct >= 10 or
+		.interference.steal_pct >= 5 or
+		(.fps.mean > 55 and .fps.low_1pct > 30)" fp.json >/dev/null ||
+		fail "$(jq -c ".results[0] | {fps, interference}" fp.json)"
 '
 
 test_done

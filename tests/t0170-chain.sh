@@ -75,13 +75,17 @@ test_expect_success 'bad chain options: one line, exit 2, nothing run' '
 	! ls interbench.log* 2>/dev/null | grep -q .
 '
 
+# At 64 frames AudioGraph cycles 750 times a second (the default 256:
+# 187.5). A busy machine makes a load drop cycles, so the bound tells 64
+# from 128 (375) and more, not a quiet host from a busy one: beside
+# other suites and make check-noisy it did 600 and less.
 test_expect_success 'as loads they run with the run options (AudioGraph at 64 frames: 750 cycles/s)' '
 	"$IB" -c -t 1 -v -W Audio -w AudioGraph -w Compositor -w GameFrame --graph-quantum 64 >out 2>&1 &&
 	has out "^AudioGraph [0-9]" && has out "^Compositor [0-9]" && has out "^GameFrame  [0-9]" &&
 	has out "^Load       Latency" &&
 	awk "/^AudioGraph/ { a = 1; next } a && /load did:/ { print \$3; exit }" out >rate &&
 	r=$(cat rate) && echo "AudioGraph load: $r frames/s" &&
-	awk -v r="$r" "BEGIN { exit !(r > 750 * 0.8 && r <= 750 * 1.01) }"
+	awk -v r="$r" "BEGIN { exit !(r > 750 * 0.55 && r <= 750 * 1.01) }"
 '
 
 if ! is_root || ! command -v taskset >/dev/null; then
@@ -91,7 +95,12 @@ else
 	test_expect_success 'a FIFO spinner on the one CPU is seen as misses of each kind' '
 		# Everything on CPU 0 (-u); a SCHED_FIFO 50 spinner there takes
 		# 20 ms about every 100 ms: above the fair stages, below the
-		# real-time AudioGraph (88) and the timing thread.
+		# real-time AudioGraph (88) and the timing thread. What a host
+		# takes from every priority (make check-noisy: 3 ms bursts,
+		# 1 to 3 xruns each) the FIFO graph loses anyway: measured first,
+		# without the spinner, and allowed for.
+		"$IB" -c -u -t 3 -W AudioGraph -w None >base 2>&1 || { cat base; return 1; }
+		base=$(misses base AudioGraph)
 		taskset -c 0 "$TOP/tests/noise" 20 100 40 50 >noise.out 2>&1 &
 		np=$!
 		i=0; while ! grep -q ready noise.out && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
@@ -103,11 +112,12 @@ else
 		[ $rc = 0 ] || { cat st fair; return 1; }
 		rt=$(misses st AudioGraph) co=$(misses st Compositor)
 		ga=$(misses st GameFrame) fa=$(misses fair AudioGraph)
-		echo "xruns $rt (FIFO 88), $fa (fair); repeated frames $co; late frames $ga"
+		echo "xruns $rt (FIFO 88; $base without the spinner), $fa (fair);" \
+			"repeated frames $co; late frames $ga"
 		# About 30 stalls of 20 ms in 3 s: each costs the fair graph
 		# about four quanta, Compositor a vblank, GameFrame two frames.
 		[ "$fa" -ge 20 ] && [ "$co" -ge 8 ] && [ "$ga" -ge 8 ] &&
-		[ "$rt" -le $((fa / 4)) ]
+		[ "$rt" -le $((base + fa / 4)) ]
 	'
 fi
 
