@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare/changepoint.h - change points in a series of result files, for
+ * `interbench trend`: E-divisive means (Matteson and James 2014, as
+ * Apache Otava and MongoDB's performance CI use it) with a permutation
+ * test, over a family of series whose false discoveries are controlled
+ * together. Pure, as lib/infer.c: no files, no clocks, no output, and
+ * its random permutations come from a seed, so a result repeats.
+ *
+ * A series is one figure of one cell over the files, oldest first; a
+ * file's repeats are its samples (the run is the unit), so a change can
+ * only fall between two files. The statistic of a split into the X before
+ * and the Y after is
+ *
+ *	Q = m n / (m + n) * (2 mean|X - Y| - mean|X - X'| - mean|Y - Y'|)
+ *
+ * (m and n values, the means over distinct pairs), which is zero in the
+ * long run for X and Y alike and grows with any difference of their
+ * distributions. The best split of a stretch of files is tested by
+ * permuting its values (each permutation's best split against the one
+ * observed), drawn until stop_after permutations reach it or max_perms
+ * are drawn (Besag and Clifford's sequential p-value, so a stretch with
+ * nothing in it costs a few dozen permutations).
+ *
+ * Every series' whole-span p-value is adjusted with the others' by
+ * Benjamini-Hochberg; a series found is then split again on each side of
+ * its change, at the same threshold, until nothing more is found.
+ * Each change is then measured between its neighbours: the mean of the
+ * files from the change before it to it, against the files from it to
+ * the next, with Welch's interval.
+ */
+#ifndef INTERBENCH_CHANGEPOINT_H
+#define INTERBENCH_CHANGEPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One series: x[start[k]] .. x[start[k + 1] - 1] are file k's values. */
+struct cp_series {
+	const double *x;
+	const size_t *start;	/* nfiles + 1 offsets */
+	int nfiles;
+};
+
+struct cp_opts {
+	double alpha;		/* false discovery rate over the series */
+	double level;		/* of the changes' intervals, e.g. 0.95 */
+	int stop_after;		/* permutations reaching Q before p is known */
+	int max_perms;		/* 0: enough for BH over the family */
+	uint64_t seed;
+};
+
+/* A change found: between files file - 1 and file of series. */
+struct cp_point {
+	int series;
+	int file;		/* the first file after it */
+	int from, to;		/* the stretch it was found in: [from, to) */
+	double q;		/* its statistic */
+	double p;		/* its permutation p-value */
+	double padj;		/* BH-adjusted for a series' first; else NaN */
+	int perms;		/* permutations drawn */
+	/*
+	 * The change: mean after less mean before, each side from the
+	 * change before it (or the first file) to the next (or the last),
+	 * with Welch's interval at the level asked (NaN below 2 values).
+	 */
+	double before, after, d, lo, hi;
+};
+
+/*
+ * The best split of files [from, to) of s and its p-value, with the
+ * random state at *rng: 0, 1 when the stretch cannot be split (each side
+ * needs a file and two values), or -ENOMEM.
+ */
+int cp_split(const struct cp_series *s, int from, int to, int max_perms,
+	     int stop_after, uint64_t *rng, struct cp_point *out);
+
+/*
+ * The change points of ns series, sorted by series and file, into *out
+ * (malloc'd; free it): how many, or -ENOMEM. *cut is the p-value
+ * threshold BH gave (0 when nothing was found).
+ */
+int cp_family(const struct cp_series *s, int ns, const struct cp_opts *o,
+	      struct cp_point **out, double *cut);
+
+/* The max_perms that cp_family uses for ns series at alpha. */
+int cp_perms_for(int ns, double alpha);
+
+#endif

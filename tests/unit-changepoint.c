@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-changepoint - `interbench trend`'s change points on series with a
+ * known truth: the statistic worked by hand, the permutation p of a case
+ * whose exact p is known, and the calibration the issue asks for: families
+ * of series of 12 files with 3 repeats each, nothing changing (how often
+ * anything is found) and a 30 % step in one cell's series at file 8 (how
+ * often it is found there, and nowhere else).
+ *
+ *	tests/unit-changepoint [families=N] [sigma=S] [cells=C] [step=PCT]
+ *
+ * prints the rates for other settings (bench/trend-calibration.sh).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "check.h"
+#include "compare/changepoint.h"
+
+#define FILES	12
+#define REPS	3
+#define FIGS	6	/* decision figures per cell */
+#define MAXC	64
+
+static uint64_t seed = 0x1234567;
+
+static double unif(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return ((double)(seed >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double gauss(void)
+{
+	return sqrt(-2 * log(unif())) * cos(2 * M_PI * unif());
+}
+
+static void hand(void)
+{
+	static const double x[] = { 0, 0, 1, 1 };
+	static const size_t start[] = { 0, 2, 4 };
+	struct cp_series s = { x, start, 2 };
+	struct cp_point p;
+	uint64_t rng = 7;
+	int r;
+
+	/* X = {0, 0}, Y = {1, 1}: 2 mean|X-Y| = 2, within 0, Q = 1 * 2 */
+	r = cp_split(&s, 0, 2, 30000, 1 << 30, &rng, &p);
+	check(!r && p.file == 1, "the only split, at file 1 (r %d)", r);
+	check_near(p.q, 2.0, 1e-12, "Q of {0,0} | {1,1}");
+	/* 2 of the 6 arrangements of two 0s and two 1s reach Q = 2 */
+	check_near(p.p, 1.0 / 3, 0.015, "its permutation p is 1/3");
+	check(p.perms == 30000, "drawn to the cap: %d", p.perms);
+
+	/* one file, or a side with one value: nothing to split */
+	r = cp_split(&s, 0, 1, 100, 10, &rng, &p);
+	check(r == 1, "one file cannot be split (r %d)", r);
+	{
+		static const double y[] = { 0, 1, 1 };
+		static const size_t st3[] = { 0, 1, 3 };
+		struct cp_series t = { y, st3, 2 };
+
+		r = cp_split(&t, 0, 2, 100, 10, &rng, &p);
+		check(r == 1, "a side of one value is not split (r %d)", r);
+	}
+}
+
+/* A series of FILES files: value e^(sigma z), times 1 + step from file at */
+static void series(double *x, double sigma, double step, int at)
+{
+	int f, k;
+
+	for (f = 0; f < FILES; f++)
+		for (k = 0; k < REPS; k++)
+			x[f * REPS + k] = sigma * gauss() +
+					  (f >= at ? log1p(step) : 0);
+}
+
+/* Marked as trend marks it: its interval beyond 5 % either way. */
+static int marked(const struct cp_point *p)
+{
+	return p->lo > log1p(0.05) || p->hi < log1p(-0.05);
+}
+
+/*
+ * n families of cells x FIGS series; with step, series 0 steps at file
+ * 8. Counts families with any point marked (flagged) and with the step
+ * found at file 8 (found) or only elsewhere in its series (misplaced),
+ * and sums each family's share of its marked points that are in a series
+ * that did not change: its mean is the false discovery rate BH keeps at
+ * alpha.
+ */
+static void families(int n, int cells, double sigma, double step,
+		     int *flagged, int *found, double *fdr, int *misplaced)
+{
+	static double x[MAXC * FIGS][FILES * REPS];
+	static struct cp_series s[MAXC * FIGS];
+	static size_t start[FILES + 1];
+	struct cp_opts o = { .alpha = 0.05, .stop_after = 10 };
+	int i, j, ns = cells * FIGS;
+
+	for (i = 0; i <= FILES; i++)
+		start[i] = (size_t)i * REPS;
+	*flagged = *found = *misplaced = 0;
+	*fdr = 0;
+	for (i = 0; i < n; i++) {
+		struct cp_point *pt;
+		double cut;
+		int np, hit = 0, all = 0, false_ = 0, off = 0;
+
+		for (j = 0; j < ns; j++) {
+			series(x[j], sigma, j == 0 ? step : 0, 8);
+			s[j].x = x[j];
+			s[j].start = start;
+			s[j].nfiles = FILES;
+		}
+		o.seed = (uint64_t)i * 977 + 1;
+		np = cp_family(s, ns, &o, &pt, &cut);
+		if (np < 0) {
+			check(0, "cp_family: out of memory");
+			return;
+		}
+		for (j = 0; j < np; j++) {
+			if (!marked(&pt[j]))
+				continue;
+			all++;
+			if (step > 0 && pt[j].series == 0 && pt[j].file == 8)
+				hit = 1;
+			else if (step > 0 && pt[j].series == 0)
+				off = 1;	/* the step, at the wrong file */
+			else
+				false_++;
+		}
+		*flagged += all > 0;
+		*found += hit;
+		*misplaced += off;
+		if (all)
+			*fdr += (double)false_ / all;
+		free(pt);
+	}
+	*fdr /= n;
+}
+
+static void two_steps(void)
+{
+	static double x[FILES * REPS];
+	static size_t start[FILES + 1];
+	struct cp_series s = { x, start, FILES };
+	struct cp_opts o = { .alpha = 0.05, .stop_after = 10, .seed = 3 };
+	struct cp_point *pt, *again;
+	double cut, cut2;
+	int i, k, n, n2, same;
+
+	for (i = 0; i <= FILES; i++)
+		start[i] = (size_t)i * REPS;
+	/* up 50 % at file 4, back down at file 9, little noise */
+	for (i = 0; i < FILES; i++)
+		for (k = 0; k < REPS; k++)
+			x[i * REPS + k] = 0.02 * gauss() +
+					  (i >= 4 && i < 9 ? log(1.5) : 0);
+	n = cp_family(&s, 1, &o, &pt, &cut);
+	check(n == 2 && pt[0].file == 4 && pt[1].file == 9,
+	      "a rise at file 4 and a fall at file 9 are both found "
+	      "(%d points, at %d and %d)", n, n > 0 ? pt[0].file : -1,
+	      n > 1 ? pt[1].file : -1);
+	check(n > 0 && !isnan(pt[0].padj) && n > 1 && isnan(pt[1].padj) &&
+	      pt[1].p <= cut, "the first is adjusted, the second tested at "
+	      "the threshold (cut %g)", cut);
+	n2 = cp_family(&s, 1, &o, &again, &cut2);
+	same = n2 == n && cut2 == cut;
+	for (i = 0; same && i < n; i++)
+		same = again[i].file == pt[i].file && again[i].p == pt[i].p &&
+		       again[i].perms == pt[i].perms;
+	check(same, "the same seed gives the same points and p-values");
+	free(pt);
+	free(again);
+
+	/* every value the same: nothing */
+	for (i = 0; i < FILES * REPS; i++)
+		x[i] = 1;
+	n = cp_family(&s, 1, &o, &pt, &cut);
+	check(n == 0 && cut == 0, "a constant series has no change (%d)", n);
+	free(pt);
+}
+
+static double arg(int argc, char **argv, const char *key, double def)
+{
+	size_t len = strlen(key);
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strncmp(argv[i], key, len) && argv[i][len] == '=')
+			return atof(argv[i] + len + 1);
+	return def;
+}
+
+int main(int argc, char **argv)
+{
+	int n = (int)arg(argc, argv, "families", 200);
+	int cells = (int)arg(argc, argv, "cells", 8);
+	double sigma = arg(argc, argv, "sigma", 0.10);
+	double step = arg(argc, argv, "step", 30) / 100;
+	int flagged, found, f0, h0, off, off0;
+	double fdr, fdr0;
+
+	if (cells < 1 || cells > MAXC || n < 1) {
+		fprintf(stderr, "unit-changepoint: cells 1..%d, families >= 1\n",
+			MAXC);
+		return 2;
+	}
+	hand();
+	two_steps();
+	families(n, cells, sigma, 0, &f0, &h0, &fdr0, &off0);
+	families(n, cells, sigma, step, &flagged, &found, &fdr, &off);
+	printf("# %d families of %d cells x %d figures, %d files x %d "
+	       "repeats, sigma %.2f: no change: %d flagged (%.1f %%); "
+	       "a %+.0f %% step at file 8: found there in %d (%.1f %%), "
+	       "a point elsewhere in its series in %d, false discovery rate "
+	       "%.1f %%\n", n, cells, FIGS, FILES, REPS, sigma, f0,
+	       100.0 * f0 / n, step * 100, found, 100.0 * found / n, off,
+	       100 * fdr);
+	/*
+	 * The goals are at most 5 % flagged and at least 90 % found; the
+	 * bounds allow for 200 draws (binomial sd 1.5 and 2.1 points).
+	 */
+	check(f0 <= n / 10, "no change: %d of %d families flagged (goal 5 %%)",
+	      f0, n);
+	check(found >= n * 85 / 100, "30 %% step: found at file 8 in %d of %d "
+	      "(goal 90 %%)", found, n);
+	check(fdr <= 0.08, "30 %% step: false discovery rate %.3f (BH: 0.05)",
+	      fdr);
+	return check_done();
+}
