@@ -45,6 +45,7 @@
 #include "core/load.h"
 #include "simulators/rtapp.h"
 #include "compare/compare.h"
+#include "compare/trend.h"
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct run {
@@ -88,6 +89,7 @@ static const struct opt_cmd subcommands[] = {
 	{ "ab", ab_opts, ab_main },
 	{ "compare", compare_opts, compare_main },
 	{ "report", report_options, report_main },
+	{ "trend", trend_opts, trend_main },
 };
 #define NSUBCOMMANDS	(int)(sizeof(subcommands) / sizeof(subcommands[0]))
 

@@ -33,6 +33,24 @@ static int skip_load(void *base, const char *val, char *err, size_t n);
 static int pick_sim(void *base, const char *val, char *err, size_t n);
 static int skip_sim(void *base, const char *val, char *err, size_t n);
 static int set_comment(void *base, const char *val, char *err, size_t n);
+static int set_tag(void *base, const char *val, char *err, size_t n);
+/* A label for trend's axis and tables: one short line of printable text. */
+static int set_tag(void *base, const char *val, char *err, size_t n)
+{
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)val; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			break;
+	if (!*val || *c || strlen(val) > 100) {
+		snprintf(err, n, "the tag must be 1 to 100 characters of one "
+			 "line, without control characters");
+		return -EINVAL;
+	}
+	((struct plan *)base)->tag = val;
+	return 0;
+}
+
 static int set_dir(void *base, const char *val, char *err, size_t n);
 static int add_gate(void *base, const char *val, char *err, size_t n);
 static int set_repeats(void *base, const char *val, char *err, size_t n);
@@ -104,6 +122,11 @@ const struct opt cli_opts[] = {
 	  .scale = NSEC_PER_USEC, .seen = SEEN(have_interval) },
 	{ .name = "comment", .letter = 'm', .type = OT_CALL, .arg = "TEXT",
 	  .help = "add TEXT to the logfile", .parse = set_comment },
+	{ .name = "tag", .type = OT_CALL, .arg = "TEXT",
+	  .help = "label the run with TEXT (a commit id, a kernel's\n"
+		  "name): in the JSON and the logfile, and on\n"
+		  "interbench trend's points",
+	  .parse = set_tag },
 	{ .name = "load", .letter = 'w', .type = OT_CALL, .arg = "NAME",
 	  .help = "test against this load only (repeatable);\n"
 		  "a set names several (see --list); rtapp:FILE\n"
@@ -675,6 +698,7 @@ void cli_usage(FILE *f)
 "       interbench ab [options] [--a CMD] [--b CMD] [--b-opts OPTS] [-o PREFIX]\n"
 "       interbench compare [options] BASE.json NEW.json...\n"
 "       interbench report RESULT.json... -o FILE.html [--svg DIR]\n"
+"       interbench trend [options] OLDEST.json ... NEWEST.json\n"
 "       interbench --list | --version | --help\n"
 "Measures how late simulated interactive tasks run under background loads.\n"
 "\n");

@@ -47,6 +47,7 @@ struct plan {
 	bool custom;			/* -C and -I given */
 	bool dry_run;			/* --dry-run */
 	const char *comment;		/* -m */
+	const char *tag;		/* --tag */
 	char args[1024];		/* the command line, for the log */
 	const struct sim_desc *sims[MAX_ITEMS];	/* benchmarked, in order */
 	int nsims;

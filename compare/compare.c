@@ -426,8 +426,8 @@ static int parse_double(const char *s, double *out)
 }
 
 /* A number in [lo, hi] from val into *dst: 0, or -EINVAL and why. */
-static int set_number(double *dst, const char *val, double lo, double hi,
-		      const char *what, char *err, size_t n)
+int cmp_set_number(double *dst, const char *val, double lo, double hi,
+		   const char *what, char *err, size_t n)
 {
 	if (parse_double(val, dst) || *dst < lo || *dst > hi) {
 		snprintf(err, n, "'%s' is not %s", val, what);
@@ -441,19 +441,19 @@ static int set_threshold(void *base, const char *val, char *err, size_t n)
 	struct options *o = base;
 
 	o->have_threshold = true;
-	return set_number(&o->threshold, val, 0, INFINITY,
+	return cmp_set_number(&o->threshold, val, 0, INFINITY,
 			  "a percentage >= 0", err, n);
 }
 
 static int set_min_change(void *base, const char *val, char *err, size_t n)
 {
-	return set_number(&((struct options *)base)->cmp.min_change, val, 0,
+	return cmp_set_number(&((struct options *)base)->cmp.min_change, val, 0,
 			  INFINITY, "a percentage >= 0", err, n);
 }
 
 static int set_min_points(void *base, const char *val, char *err, size_t n)
 {
-	return set_number(&((struct options *)base)->cmp.min_points, val, 0,
+	return cmp_set_number(&((struct options *)base)->cmp.min_points, val, 0,
 			  100, "a number of points from 0 to 100",
 			  err, n);
 }
@@ -473,7 +473,7 @@ static int set_primary(void *base, const char *val, char *err, size_t n)
 
 static int set_alpha(void *base, const char *val, char *err, size_t n)
 {
-	return set_number(&((struct options *)base)->cmp.alpha, val, 1e-9,
+	return cmp_set_number(&((struct options *)base)->cmp.alpha, val, 1e-9,
 			  0.5, "a probability above 0, at most 0.5",
 			  err, n);
 }

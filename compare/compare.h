@@ -65,6 +65,10 @@ int compare_all(const struct result_file *files, int n,
 
 
 int compare_main(int argc, char **argv);
+/* An option's number val into *dst, within [lo, hi]; else -EINVAL and
+ * "'val' is not WHAT" in err (compare's and trend's options). */
+int cmp_set_number(double *dst, const char *val, double lo, double hi,
+		   const char *what, char *err, size_t n);
 /*
  * `interbench ab -n auto`: A's and B's files so far judged as compare
  * judges them: how many cells are undecided (inconclusive, or too few

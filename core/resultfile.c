@@ -407,6 +407,19 @@ static int read_ab(struct result_file *rf, char *what, size_t n)
 	return 0;
 }
 
+/* What names a file on trend's axis: its tag, kernel and start. */
+static void read_labels(struct result_file *rf)
+{
+	const struct jval *v, *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
+
+	v = json_get_type(rf->doc, K_TAG, J_STR);
+	rf->tag = v ? v->str : NULL;
+	v = sys ? json_get_type(sys, "release", J_STR) : NULL;
+	rf->kernel = v ? v->str : NULL;
+	v = json_get_type(rf->doc, K_STARTED, J_STR);
+	rf->started = v ? v->str : NULL;
+}
+
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen)
 {
@@ -446,6 +459,7 @@ int rf_parse(struct result_file *rf, const char *path, char *text,
 	rf->version = version->str;
 	intr = json_get_type(rf->doc, K_INTERRUPTED, J_STR);
 	rf->interrupted = intr ? intr->str : NULL;
+	read_labels(rf);
 	ret = read_ab(rf, what, sizeof(what));
 	if (ret)
 		goto fail;

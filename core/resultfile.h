@@ -54,6 +54,9 @@ struct result_file {
 	struct jval *doc;
 	const char *version;
 	const char *interrupted;
+	const char *tag;		/* --tag, or NULL */
+	const char *kernel;		/* system.release, or NULL */
+	const char *started;		/* or NULL */
 	/* `interbench ab`: the run's id, this side ('A', 'B'), its looks */
 	const char *ab_id;		/* NULL: not from ab */
 	char ab_side;

@@ -16,6 +16,7 @@
 #define K_STARTED		"started"
 #define K_FINISHED		"finished"
 #define K_INTERRUPTED		"interrupted"
+#define K_TAG			"tag"	/* --tag: the run's label, or null */
 #define K_SYSTEM		"system"
 #define K_SETTINGS		"settings"
 #define K_CALIBRATION		"calibration"

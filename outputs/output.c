@@ -410,6 +410,8 @@ void log_header(struct console *con, const struct calibration *cal)
 		    "run\n", p->dma_latency_us);
 	if (p->comment)
 		out(con, "Comment: %s\n", p->comment);
+	if (p->tag)
+		out(con, "Tag: %s\n", p->tag);
 }
 
 /* ---- run-to-run variation ------------------------------------------ */

@@ -495,6 +495,7 @@ static void json_head(struct jw *w, const struct run_info *ri)
 	jw_str(w, K_STARTED, ri->started);
 	jw_str_or_null(w, K_FINISHED, ri->finished);
 	jw_str(w, K_INTERRUPTED, ri->interrupted);
+	jw_str(w, K_TAG, ri->plan->tag);
 	json_system(w, ri);
 	json_settings(w, ri);
 	if (ri->ab)

@@ -6,7 +6,8 @@
 # histograms consistent with the samples (stats.h's bucket geometry).
 #
 # Usage: mkresult.sh [-d CELL:REPEAT]... [-k CELL:FACTOR]... [-c FACTOR]
-#                    [-g] [-i] [-n SAMPLES] VERSION REPEATS SCALE > file.json
+#                    [-g] [-i] [-n SAMPLES] [-s SEED] [-t TAG]
+#                    VERSION REPEATS SCALE > file.json
 #   -d  that repeat of that cell (e.g. Audio/Burn:2) died: status
 #       "load died: signal 9" and no other fields
 #   -k  scale that cell's latencies by FACTOR as well
@@ -14,10 +15,12 @@
 #   -c  multiply % desired CPU and % deadlines met by FACTOR
 #   -i  every repeat of a cell draws the same samples (no noise at all)
 #   -n  latency samples per repeat (default 50)
+#   -s  draw other samples (a file of another night; default 0)
+#   -t  the run's tag (interbench --tag)
 # The same arguments always give the same file; the random draws do not
 # depend on SCALE, so SCALE 2 doubles every latency of SCALE 1.
-died="" factors="" cpu=1 gaming=0 same=0 samples=50
-while getopts d:k:c:gin: opt; do
+died="" factors="" cpu=1 gaming=0 same=0 samples=50 fseed=0 tag=""
+while getopts d:k:c:gin:s:t: opt; do
 	case $opt in
 	d) died="$died $OPTARG" ;;
 	k) factors="$factors $OPTARG" ;;
@@ -25,6 +28,8 @@ while getopts d:k:c:gin: opt; do
 	g) gaming=1 ;;
 	i) same=1 ;;
 	n) samples=$OPTARG ;;
+	s) fseed=$OPTARG ;;
+	t) tag=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -36,7 +41,7 @@ fi
 
 awk -v version="$1" -v repeats="$2" -v scale="$3" -v died="$died" \
     -v factors="$factors" -v gaming="$gaming" -v same="$same" \
-    -v cpu_f="$cpu" -v nsamp="$samples" '
+    -v cpu_f="$cpu" -v nsamp="$samples" -v fseed="$fseed" -v tag="$tag" '
 # Park-Miller: products stay below 2^53, so awk doubles are exact.
 function rnd() { seed = (seed * 16807) % 2147483647; return seed / 2147483647 }
 
@@ -95,7 +100,7 @@ function result(ci, r,   key, i, j, t, v, f, nb, cpu, met) {
 	}
 	printf "      \"status\": \"ok\",\n"
 	f = scale * (key in factor ? factor[key] : 1)
-	seed = ci * 7919 + (same ? 1 : r) * 104729 + 1
+	seed = (ci * 7919 + (same ? 1 : r) * 104729 + fseed * 15485863 + 1) % 2147483647
 	rf = 0.97 + 0.06 * rnd()	# this repeat runs a little slow or fast
 	for (i = 1; i <= nsamp; i++) {
 		v = base_us[ci] * rf * (0.8 + 0.4 * rnd())
@@ -156,6 +161,8 @@ BEGIN {
 	printf "  \"started\": \"2026-11-22T02:40:00Z\",\n"
 	printf "  \"finished\": \"2026-11-22T02:41:00Z\",\n"
 	printf "  \"interrupted\": null,\n"
+	if (tag != "")
+		printf "  \"tag\": \"%s\",\n", tag
 	printf "  \"system\": {\n    \"cpus\": 4\n  },\n"
 	printf "  \"settings\": {\n    \"duration_s\": 1,\n"
 	printf "    \"repeats\": %d\n  },\n", repeats

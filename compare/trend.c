@@ -1,0 +1,569 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * compare/trend.c - `interbench trend FILE...`: where in a series of runs
+ * (oldest first) each cell's decision figures changed, for better or
+ * worse, with the false discoveries over every cell and figure
+ * controlled together (changepoint.h).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "compare/trend.h"
+#include "lib/json.h"
+#include "lib/safefile.h"
+#include "lib/system.h"
+
+#define O(field)	offsetof(struct trend_opts, field)
+
+static const char usage_head[] =
+"Usage: interbench trend [options] FILE1.json FILE2.json [MORE.json ...]\n"
+"Find where in a series of runs (files oldest first, as given) a cell's\n"
+"decision figures changed.\n";
+
+static const char usage_tail[] =
+"      --                 the rest are file names\n"
+"Each cell's decision figures (p50, p99 and max latency, % deadlines met,\n"
+"1 % low FPS, % desired CPU) are each a series over the files; a file's\n"
+"repeats are its samples. The change points of each series are found by\n"
+"E-divisive means, each tested by permuting the values (p-values from a\n"
+"seeded stream: the same files give the same answer), with the false\n"
+"discoveries over every series kept at --alpha (Benjamini-Hochberg). A\n"
+"change is marked worse or better when its interval (the files between\n"
+"the change before it and the next) lies beyond the min change.\n"
+"Exit status: 2 errors; 1 a change for the worse; 0 otherwise.\n";
+
+static int set_alpha(void *base, const char *val, char *err, size_t n)
+{
+	return cmp_set_number(&((struct trend_opts *)base)->alpha, val, 1e-9,
+			      0.5, "a probability above 0, at most 0.5",
+			      err, n);
+}
+
+static int set_min_change(void *base, const char *val, char *err, size_t n)
+{
+	return cmp_set_number(&((struct trend_opts *)base)->min_change, val,
+			      0, INFINITY, "a percentage >= 0", err, n);
+}
+
+static int set_min_points(void *base, const char *val, char *err, size_t n)
+{
+	return cmp_set_number(&((struct trend_opts *)base)->min_points, val,
+			      0, 100, "a number of points from 0 to 100",
+			      err, n);
+}
+
+const struct opt trend_opts[] = {
+	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	  .help = "false discovery rate of the changes (default 0.05)" },
+	{ .name = "min-change", .type = OT_CALL, .arg = "PCT",
+	  .parse = set_min_change,
+	  .help = "mark only changes whose 95 % interval lies beyond\n"
+		  "PCT % (default 5)" },
+	{ .name = "min-points", .type = OT_CALL, .arg = "PTS",
+	  .parse = set_min_points,
+	  .help = "the same for % figures, in points (default 1)" },
+	{ .name = "seed", .type = OT_UINT, .arg = "N", .off = O(seed),
+	  .min = 0, .max = 0xffffffffLL,
+	  .help = "seed of the permutations (default 1)" },
+	{ .name = "json", .type = OT_PATH, .arg = "FILE", .off = O(json),
+	  .help = "also write the changes and the series to FILE" },
+	{ .name = "html", .type = OT_PATH, .arg = "FILE", .off = O(html),
+	  .help = "also draw each series with its changes in FILE,\n"
+		  "a self-contained HTML page" },
+	{ .name = "help", .letter = 'h', .type = OT_ACTION,
+	  .help = "show this help" },
+	{ .name = NULL },
+};
+
+const char *trend_label(const struct result_file *f)
+{
+	return f->tag ? f->tag : f->kernel ? f->kernel : f->path;
+}
+
+/* ---- the series ------------------------------------------------------ */
+
+static int add_value(struct trend_series *s, size_t *cap, double v)
+{
+	size_t n = s->start[s->nfiles + 1];	/* the file's end so far */
+
+	if (n == *cap) {
+		size_t c = *cap ? 2 * *cap : 16;
+		double *x = realloc(s->x, c * sizeof(*x));
+
+		if (!x)
+			return -ENOMEM;
+		s->x = x;
+		*cap = c;
+	}
+	s->x[n] = v;
+	s->start[s->nfiles + 1]++;
+	return 0;
+}
+
+/* Series of metric mi of cell bench/load over every file that has it. */
+static int build_one(struct trend *t, const char *bench, const char *load,
+		     int mi, struct trend_series *s)
+{
+	size_t cap = 0, r;
+	int k;
+
+	memset(s, 0, sizeof(*s));
+	s->bench = bench;
+	s->load = load;
+	s->metric = mi;
+	s->file = calloc((size_t)t->nfiles + 1, sizeof(*s->file));
+	s->start = calloc((size_t)t->nfiles + 2, sizeof(*s->start));
+	if (!s->file || !s->start)
+		return -ENOMEM;
+	for (k = 0; k < t->nfiles; k++) {
+		const struct file_cell *c = rf_find_cell(&t->files[k], bench,
+							 load);
+
+		for (r = 0; c && r < c->n_ok; r++) {
+			double v = cmp_value(&c->ok[r], &t->m[mi]);
+
+			if (!isnan(v) && add_value(s, &cap, v))
+				return -ENOMEM;
+		}
+		if (s->start[s->nfiles + 1] == s->start[s->nfiles])
+			continue;	/* not measured here: not in the series */
+		s->file[s->nfiles++] = k;
+		s->start[s->nfiles + 1] = s->start[s->nfiles];
+	}
+	return 0;
+}
+
+static bool seen_cell(const struct trend *t, int k, size_t i)
+{
+	const struct file_cell *c = &t->files[k].cells[i];
+	int j;
+
+	for (j = 0; j < k; j++)
+		if (rf_find_cell(&t->files[j], c->bench, c->load))
+			return true;
+	return false;
+}
+
+/* Every cell (in the order files first have them) x decision figure. */
+static int build(struct trend *t)
+{
+	int k, mi, cap = 0;
+	size_t i;
+
+	for (k = 0; k < t->nfiles; k++)
+		for (i = 0; i < t->files[k].n_cells; i++) {
+			const struct file_cell *c = &t->files[k].cells[i];
+
+			if (seen_cell(t, k, i))
+				continue;
+			for (mi = 0; mi < t->nm; mi++) {
+				struct trend_series *s;
+
+				if (!t->m[mi].decides)
+					continue;
+				if (t->ns == cap) {
+					int nc = cap ? 2 * cap : 32;
+
+					s = realloc(t->s, (size_t)nc *
+						    sizeof(*s));
+					if (!s)
+						return -ENOMEM;
+					t->s = s;
+					cap = nc;
+				}
+				s = &t->s[t->ns++];
+				if (build_one(t, c->bench, c->load, mi, s))
+					return -ENOMEM;
+				/* a figure this task has not got */
+				if (!s->nfiles) {
+					free(s->file);
+					free(s->start);
+					free(s->x);
+					t->ns--;
+				}
+			}
+		}
+	return 0;
+}
+
+/* ---- the changes ----------------------------------------------------- */
+
+static double shown(const struct cmp_metric *m, double d)
+{
+	return m->log ? expm1(d) * 100 : d;
+}
+
+static int find(struct trend *t)
+{
+	struct cp_series *cs = calloc((size_t)t->ns + 1, sizeof(*cs));
+	struct cp_opts co = {
+		.alpha = t->o->alpha, .level = t->o->level, .stop_after = 10,
+		.seed = t->o->seed,
+	};
+	int i;
+
+	if (!cs)
+		return -ENOMEM;
+	for (i = 0; i < t->ns; i++) {
+		cs[i].x = t->s[i].x;
+		cs[i].start = t->s[i].start;
+		cs[i].nfiles = t->s[i].nfiles;
+	}
+	t->npt = cp_family(cs, t->ns, &co, &t->pt, &t->cut);
+	free(cs);
+	if (t->npt < 0)
+		return t->npt;
+	t->ch = calloc((size_t)t->npt + 1, sizeof(*t->ch));
+	if (!t->ch)
+		return -ENOMEM;
+	for (i = 0; i < t->npt; i++) {
+		struct trend_change *c = &t->ch[i];
+		const struct cp_point *p = &t->pt[i];
+		const struct cmp_metric *m;
+
+		c->pt = p;
+		c->s = &t->s[p->series];
+		m = &t->m[c->s->metric];
+		c->file = c->s->file[p->file];
+		c->before = m->log ? exp(p->before) : p->before;
+		c->after = m->log ? exp(p->after) : p->after;
+		c->change = shown(m, p->d);
+		c->lo = shown(m, p->lo);
+		c->hi = shown(m, p->hi);
+		c->mark = isnan(c->lo) ? 0 :
+			  cmp_beyond(c->lo, c->hi, m->log ? t->o->min_change :
+				     t->o->min_points);
+		if (m->higher_better)
+			c->mark = -c->mark;
+		if (p->perms > t->perms)
+			t->perms = p->perms;
+	}
+	return 0;
+}
+
+static const char *mark_name(int mark)
+{
+	return mark > 0 ? "worse" : mark < 0 ? "better" : "within min change";
+}
+
+/* ---- the report ------------------------------------------------------ */
+
+static void print_files(const struct trend *t)
+{
+	int k;
+
+	printf("interbench trend: %d files, oldest first\n", t->nfiles);
+	for (k = 0; k < t->nfiles; k++) {
+		const struct result_file *f = &t->files[k];
+
+		printf("  %2d  %s  kernel %s%s%s\n", k + 1, f->path,
+		       f->kernel ? f->kernel : "-", f->tag ? ", tag " : "",
+		       f->tag ? f->tag : "");
+	}
+}
+
+static void settings_line(void *ctx, const char *key, const char *va,
+			  const char *vb)
+{
+	const struct result_file *f = ctx;
+
+	if (!strncmp(key, K_SETTINGS ".", strlen(K_SETTINGS ".")))
+		printf("note: %s: %s is %s, %s in the file before\n", f->path,
+		       key, vb, va);
+}
+
+/* Runs set up unlike the run before: a change there may be that. */
+static void print_settings(const struct trend *t)
+{
+	int k;
+
+	for (k = 1; k < t->nfiles; k++)
+		rf_settings_diff(&t->files[k - 1], &t->files[k], settings_line,
+				 (void *)&t->files[k]);
+}
+
+static void fmt_value(char *buf, size_t n, const struct cmp_metric *m,
+		      double v)
+{
+	snprintf(buf, n, fabs(v) >= 1e6 ? "%.4g" : "%.1f", v);
+	(void)m;
+}
+
+static void print_changes(const struct trend *t, int *worse)
+{
+	int i, shown_n = 0, within = 0;
+
+	printf("\nChanges (E-divisive means, permutation p; false discoveries"
+	       " at %g over %d series):\n", t->o->alpha, t->ns);
+	for (i = 0; i < t->npt; i++) {
+		const struct trend_change *c = &t->ch[i];
+		const struct cmp_metric *m = &t->m[c->s->metric];
+		const char *u = m->log ? "%" : "pt";
+		char cell[80], a[24], b[24];
+
+		if (!c->mark) {
+			within++;
+			continue;
+		}
+		snprintf(cell, sizeof(cell), "%s/%s", c->s->bench, c->s->load);
+		fmt_value(a, sizeof(a), m, c->before);
+		fmt_value(b, sizeof(b), m, c->after);
+		printf("%-15s %-22s at %2d %s (%s): %s -> %s, %+.1f %s "
+		       "[%+.1f, %+.1f], p %.2g  %s\n", cell, m->label,
+		       c->file + 1, t->files[c->file].path,
+		       trend_label(&t->files[c->file]), a, b, c->change, u,
+		       c->lo, c->hi, c->pt->p, mark_name(c->mark));
+		shown_n++;
+		*worse += c->mark > 0;
+	}
+	if (!shown_n)
+		printf("  none\n");
+	if (within)
+		printf("(%d more change point%s found, within the min change "
+		       "of %g %% or %g points: not marked)\n", within,
+		       within == 1 ? "" : "s", t->o->min_change,
+		       t->o->min_points);
+	printf("=> %s\n", *worse ? "worse: a change for the worse" :
+	       shown_n ? "better: changes for the better only" :
+	       "no change found");
+}
+
+/* ---- --json ---------------------------------------------------------- */
+
+static void json_series(struct jw *w, const struct trend *t,
+			const struct trend_series *s)
+{
+	const struct cmp_metric *m = &t->m[s->metric];
+	size_t v;
+	int k;
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, "bench", s->bench);
+	jw_str(w, "load", s->load);
+	jw_str(w, "figure", m->label);
+	jw_arr_begin(w, "files");
+	for (k = 0; k < s->nfiles; k++) {
+		jw_obj_begin(w, NULL);
+		jw_int(w, "file", s->file[k] + 1);
+		jw_arr_begin(w, "values");
+		for (v = s->start[k]; v < s->start[k + 1]; v++)
+			jw_num(w, NULL, m->log ? exp(s->x[v]) : s->x[v]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static void json_change(struct jw *w, const struct trend *t,
+			const struct trend_change *c)
+{
+	const struct cmp_metric *m = &t->m[c->s->metric];
+	const struct result_file *f = &t->files[c->file];
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, "bench", c->s->bench);
+	jw_str(w, "load", c->s->load);
+	jw_str(w, "figure", m->label);
+	jw_int(w, "file", c->file + 1);
+	jw_str(w, "path", f->path);
+	jw_str(w, "tag", f->tag);
+	jw_str(w, "kernel", f->kernel);
+	jw_int(w, "from_file", c->s->file[c->pt->from] + 1);
+	jw_int(w, "to_file", c->s->file[c->pt->to - 1] + 1);
+	jw_num(w, "before", c->before);
+	jw_num(w, "after", c->after);
+	jw_str(w, "unit", m->log ? "%" : "points");
+	jw_num(w, "change", c->change);
+	jw_num(w, "lo", c->lo);
+	jw_num(w, "hi", c->hi);
+	jw_num(w, "p", c->pt->p);
+	jw_num(w, "p_adjusted", c->pt->padj);
+	jw_int(w, "permutations", c->pt->perms);
+	jw_str(w, "verdict", c->mark > 0 ? "worse" : c->mark < 0 ? "better" :
+	       "within_min_change");
+	jw_obj_end(w);
+}
+
+static int write_json(const char *path, const struct trend *t, int worse)
+{
+	struct safe_file sf;
+	struct jw w;
+	int k, i, err = safe_file_begin(&sf, path);
+
+	if (err)
+		return err;
+	jw_init(&w, sf.f);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "schema", TREND_SCHEMA);
+	jw_str(&w, "interbench_version", IB_VERSION);
+	jw_str(&w, "method", "e-divisive means, permutation test");
+	jw_num(&w, "alpha", t->o->alpha);
+	jw_num(&w, "min_change_pct", t->o->min_change);
+	jw_num(&w, "min_change_points", t->o->min_points);
+	jw_num(&w, "level", t->o->level);
+	jw_uint(&w, "seed", t->o->seed);
+	jw_int(&w, "series_tested", t->ns);
+	jw_num(&w, "p_threshold", t->cut);
+	jw_arr_begin(&w, "files");
+	for (k = 0; k < t->nfiles; k++) {
+		jw_obj_begin(&w, NULL);
+		jw_str(&w, "path", t->files[k].path);
+		jw_str(&w, "tag", t->files[k].tag);
+		jw_str(&w, "kernel", t->files[k].kernel);
+		jw_str(&w, "started", t->files[k].started);
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+	jw_arr_begin(&w, "changes");
+	for (i = 0; i < t->npt; i++)
+		json_change(&w, t, &t->ch[i]);
+	jw_arr_end(&w);
+	jw_arr_begin(&w, "series");
+	for (i = 0; i < t->ns; i++)
+		json_series(&w, t, &t->s[i]);
+	jw_arr_end(&w);
+	jw_str(&w, "verdict", worse ? "worse" : "not_worse");
+	jw_obj_end(&w);
+	err = jw_finish(&w);
+	if (err) {
+		safe_file_abort(&sf);
+		return err;
+	}
+	return safe_file_commit(&sf);
+}
+
+/* ---- the command ----------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+	fputs(usage_head, f);
+	opt_help(f, trend_opts, opt_help_width(trend_opts, 18));
+	fputs(usage_tail, f);
+}
+
+static void trend_free(struct trend *t)
+{
+	int i;
+
+	for (i = 0; i < t->ns; i++) {
+		free(t->s[i].file);
+		free(t->s[i].start);
+		free(t->s[i].x);
+	}
+	free(t->s);
+	free(t->pt);
+	free(t->ch);
+}
+
+/* Outputs that are inputs, or one file twice: refused before any work. */
+static int outputs_ok(const struct trend_opts *o, char **names, int n)
+{
+	int i, k, r;
+	const char *out[2] = { o->json, o->html };
+	static const char *const opt[2] = { "json", "html" };
+
+	if (out[0] && out[1] && sys_same_file(out[0], out[1])) {
+		fprintf(stderr, "interbench trend: --json and --html name one "
+			"file, %s\n", out[0]);
+		return -EINVAL;
+	}
+	for (k = 0; k < 2; k++) {
+		if (!out[k])
+			continue;
+		for (i = 0; i < n; i++)
+			if (sys_same_file(names[i], out[k])) {
+				fprintf(stderr, "interbench trend: %s is a "
+					"result file to read: --%s would "
+					"replace it\n", out[k], opt[k]);
+				return -EINVAL;
+			}
+		r = sys_can_replace(out[k]);
+		if (r) {
+			fprintf(stderr, "interbench trend: cannot write %s: "
+				"%s\n", out[k], sys_file_why(r));
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int trend_main(int argc, char **argv)
+{
+	struct trend_opts o = {
+		.alpha = 0.05, .min_change = 5, .min_points = 1,
+		.level = 0.95, .seed = 1,
+	};
+	struct opt_table tab = { trend_opts, &o };
+	struct result_file *files = NULL;
+	struct trend t = { .o = &o };
+	char err[512];
+	bool help = false;
+	int rest = argc, i, n, r, worse = 0, status = 2;
+
+	r = opt_parse(&tab, 1, argc, argv, "interbench trend ",
+		      opt_seen_action, &help, &rest, err, sizeof(err));
+	if (r == 1 || help) {
+		usage(stdout);
+		return fflush(stdout) ? 2 : 0;
+	}
+	if (r) {
+		fprintf(stderr, "interbench trend: %s\n", err);
+		return 2;
+	}
+	n = argc - rest;
+	if (n < 2) {
+		fprintf(stderr, "interbench trend: %s: a series needs two or "
+			"more result files, oldest first (see interbench "
+			"trend --help)\n", n ? argv[rest] : "no file given");
+		return 2;
+	}
+	if (outputs_ok(&o, argv + rest, n))
+		return 2;
+	files = calloc((size_t)n, sizeof(*files));
+	if (!files)
+		goto oom;
+	for (i = 0; i < n; i++)
+		if (rf_load(&files[i], argv[rest + i], err, sizeof(err))) {
+			fprintf(stderr, "interbench trend: %s\n", err);
+			goto out;
+		}
+	t.files = files;
+	t.nfiles = n;
+	t.nm = cmp_metrics(t.m, CMP_MAX_METRICS);
+	if (build(&t) || find(&t))
+		goto oom;
+	print_files(&t);
+	print_settings(&t);
+	print_changes(&t, &worse);
+	if (o.json && (r = write_json(o.json, &t, worse))) {
+		fprintf(stderr, "interbench trend: cannot write %s: %s\n",
+			o.json, strerror(-r));
+		goto out;
+	}
+	if (o.html && (r = trend_html(o.html, &t))) {
+		fprintf(stderr, "interbench trend: cannot write %s: %s\n",
+			o.html, strerror(-r));
+		goto out;
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "interbench trend: writing the report: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	status = worse ? 1 : 0;
+	goto out;
+oom:
+	fflush(stdout);
+	fprintf(stderr, "interbench trend: out of memory\n");
+out:
+	trend_free(&t);
+	for (i = 0; files && i < n; i++)
+		rf_free(&files[i]);
+	free(files);
+	return status;
+}

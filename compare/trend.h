@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare/trend.h - `interbench trend FILE...`: result files of a series
+ * (nightly runs, oldest first) searched for the runs where a cell's
+ * decision figure changed (changepoint.h says how). trend.c reads the
+ * files, builds the series and prints and writes what was found;
+ * trend_html.c draws it.
+ */
+#ifndef INTERBENCH_TREND_H
+#define INTERBENCH_TREND_H
+
+#include "compare/changepoint.h"
+#include "compare/verdict.h"
+#include "core/resultfile.h"
+
+#define TREND_SCHEMA	"interbench-trend/1"
+
+struct trend_opts {
+	double alpha;		/* false discovery rate over the series */
+	double min_change;	/* %: a change must clear it to be marked */
+	double min_points;	/* the same in points, for % figures */
+	double level;		/* of the changes' intervals */
+	unsigned seed;		/* of the permutations */
+	const char *json;	/* --json FILE */
+	const char *html;	/* --html FILE */
+};
+
+/* One figure of one cell over the files that measured it. */
+struct trend_series {
+	const char *bench, *load;
+	int metric;		/* in trend.m[] */
+	int *file;		/* its k-th file is files[file[k]] */
+	double *x;		/* values on the compared scale (cmp_value) */
+	size_t *start;		/* nfiles + 1 offsets into x */
+	int nfiles;
+};
+
+/* A change found, as trend reports it. */
+struct trend_change {
+	const struct cp_point *pt;
+	const struct trend_series *s;
+	int file;		/* index in files[]: the first after it */
+	double before, after;	/* on the figure's own scale */
+	double change, lo, hi;	/* % (ratios) or points */
+	int mark;		/* +1 worse, -1 better, 0 within the min */
+};
+
+struct trend {
+	const struct trend_opts *o;
+	const struct result_file *files;
+	int nfiles;
+	struct cmp_metric m[CMP_MAX_METRICS];
+	int nm;
+	struct trend_series *s;
+	int ns;
+	struct cp_point *pt;	/* cp_family's, by series and file */
+	int npt;
+	struct trend_change *ch;	/* one per point */
+	double cut;		/* BH's p threshold; 0: nothing found */
+	int perms;		/* the most permutations a p-value took */
+};
+
+/* A file's label: its tag, else its kernel, else its name. */
+const char *trend_label(const struct result_file *f);
+
+/* trend --html: the series drawn, the changes marked. 0 or -errno. */
+int trend_html(const char *path, const struct trend *t);
+
+int trend_main(int argc, char **argv);
+/* trend's options (trend.c), for --help and the completion. */
+extern const struct opt trend_opts[];
+
+#endif

@@ -1,0 +1,150 @@
+#!/bin/sh
+# interbench trend: series of made-up result files (tests/mkresult.sh),
+# each file a night with its own draws, with a known step: found at the
+# right file and cell, worse or better by the figure's direction, in the
+# text, the JSON and the page; nights with nothing changed give nothing;
+# --tag of a real run labels its point; every bad input is one line
+# naming it, exit status 2, nothing written.
+. "$(dirname "$0")/lib.sh"
+
+mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
+
+# 12 nights of 3 repeats; from night 8 on, Audio/Burn's latencies are
+# 1.3 times (slow) or 0.7 times (fast) what they were.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	n=$(printf %02d $i)
+	k="" f=""
+	[ $i -ge 8 ] && k="-k Audio/Burn:1.3" f="-k Audio/Burn:0.7"
+	mk -s $i -t "night$i" 0.40 3 1 >flat$n.json
+	# shellcheck disable=SC2086
+	mk -s $i -t "night$i" $k 0.40 3 1 >slow$n.json
+	# shellcheck disable=SC2086
+	mk -s $i -t "night$i" $f 0.40 3 1 >fast$n.json
+done
+
+run() { "$IB" trend "$@" >out 2>err; echo $? >rc; }
+rc_is() {
+	[ "$(cat rc)" = "$1" ] ||
+		fail "exit status $(cat rc), wanted $1: $(cat err)"
+}
+
+test_expect_success 'a 30 % step at night 8: worse, at night 8, in that cell' '
+	run slow*.json --json t.json --html t.html && rc_is 1 &&
+	has out "^interbench trend: 12 files, oldest first$" &&
+	has out "^   8  slow08.json  kernel -, tag night8$" &&
+	grep "^Audio/Burn .* at  8 slow08.json (night8): .* +[23][0-9]\.[0-9] % \[+[0-9.]*, +[0-9.]*\], p .*  worse$" out &&
+	has out "^=> worse: a change for the worse$" &&
+	! grep -E " at +[0-9]+ [^ ]+\.json " out | grep -v "^Audio/Burn " &&
+	[ ! -s err ] || fail "stderr: $(cat err)"
+'
+
+if ! command -v python3 >/dev/null; then
+	test_skip 'its JSON, read back' 'no python3 to read it'
+else
+test_expect_success 'its JSON: the change, its file, tag and interval; the series' '
+	python3 - <<-EOF
+	import json
+	d = json.load(open("t.json"))
+	assert d["schema"] == "interbench-trend/1", d["schema"]
+	assert d["verdict"] == "worse"
+	assert [f["tag"] for f in d["files"]] == ["night%d" % i for i in range(1, 13)]
+	worse = [c for c in d["changes"] if c["verdict"] == "worse"]
+	assert worse, d["changes"]
+	for c in worse:
+	    assert (c["bench"], c["load"], c["file"], c["tag"]) == ("Audio", "Burn", 8, "night8"), c
+	    assert c["lo"] > 5 and c["lo"] <= c["change"] <= c["hi"], c
+	    assert 0 < c["p"] <= d["p_threshold"], c
+	assert d["series_tested"] == len(d["series"]) > 0
+	s = [s for s in d["series"] if s["bench"] == "Audio" and s["load"] == "Burn" and s["figure"] == "p50 latency us"][0]
+	assert [f["file"] for f in s["files"]] == list(range(1, 13))
+	assert all(len(f["values"]) == 3 for f in s["files"])
+	EOF
+'
+fi
+
+test_expect_success 'its page: every series drawn, the change marked at night 8' '
+	has t.html "<h2>Audio under Burn</h2>" &&
+	has t.html "<h2>Video under Burn</h2>" &&
+	grep -o "<line class=\"change\"[^>]*stroke=\"#D55E00\"" t.html |
+		grep -q . &&
+	grep -q "worse from file 8 (night8)" t.html &&
+	[ "$(grep -o "<svg" t.html | wc -l)" -ge 9 ]
+'
+
+test_expect_success 'a step down in latency: better, and exit 0' '
+	run fast*.json && rc_is 0 &&
+	grep "^Audio/Burn .* at  8 fast08.json (night8): .* -[23][0-9]\.[0-9] % .*  better$" out &&
+	has out "^=> better: changes for the better only$"
+'
+
+test_expect_success 'twelve nights of nothing: no change found, exit 0' '
+	run flat*.json --json flat.json && rc_is 0 &&
+	has out "^  none$" && has out "^=> no change found$" &&
+	has flat.json "\"verdict\": \"not_worse\""
+'
+
+test_expect_success 'the same files give the same answer; the order is the series' '
+	run slow*.json && cp out first &&
+	run slow*.json && cmp out first &&
+	run slow12.json slow11.json slow10.json slow09.json slow08.json \
+		slow07.json slow06.json slow05.json slow04.json slow03.json \
+		slow02.json slow01.json && rc_is 0 &&
+	grep "^Audio/Burn .* at  6 slow07.json (night7): .*  better$" out
+'
+
+test_expect_success 'a cell some nights lack: its series has the nights that have it' '
+	for i in 01 02 03 04 05 06; do cp flat$i.json g$i.json; done &&
+	for i in 7 8 9 10 11 12; do
+		mk -g -s $i -t night$i 0.40 3 1 >g$(printf %02d $i).json
+	done &&
+	run g*.json --html g.html && rc_is 0 &&
+	has g.html "<h2>Gaming under None</h2>" &&
+	sed -n "/<h2>Gaming under None/,\$p" g.html >gaming &&
+	has gaming "<title>file 7 (night7): " &&
+	hasnt gaming "<title>file [1-6] (night[1-6]): "
+'
+
+test_expect_success 'bad input: one line naming it, exit 2, nothing written' '
+	mk 0.40 3 1 >one.json &&
+	"$IB" compare one.json one.json --json cmp.json >/dev/null;
+	echo "{" >broken.json &&
+	for args in "one.json" "" "one.json missing.json" "one.json broken.json" \
+		"one.json cmp.json" "--alpha 2 one.json one.json" \
+		"--seed x one.json one.json" "--bogus one.json one.json" \
+		"one.json one.json --json one.json"; do
+		rm -f new.json &&
+		# shellcheck disable=SC2086
+		run $args --html new.json; rc_is 2 &&
+		[ "$(wc -l <err)" = 1 ] && [ ! -s out ] && [ ! -e new.json ] ||
+			fail "$args: $(cat err)"
+	done &&
+	run one.json && has err "one.json: a series needs two or more" &&
+	run one.json cmp.json && has err "cmp.json: schema is" &&
+	run one.json missing.json && has err "missing.json" &&
+	run one.json one.json --json one.json &&
+		has err "one.json is a result file to read"
+'
+
+test_expect_success '--help lists every option; exit 0' '
+	"$IB" trend --help >out && has out "^Usage: interbench trend" &&
+	for o in alpha min-change min-points seed json html; do
+		has out "--$o" || exit 1
+	done
+'
+
+# A real run's --tag: in its JSON, and its label on trend's points.
+test_expect_success '--tag labels a real run; a bad tag is refused' '
+	status_is 2 "$IB" -c -t 0.25 -W audio -w none --tag "" 2>err &&
+	has err "tag" && [ "$(err_lines err)" = 1 ] &&
+	"$IB" -l 1000000 -c -t 0.25 -n 3 -W audio -w none --tag abc123 \
+		--json r1.json >/dev/null 2>err &&
+	grep -q "\"tag\": \"abc123\"" r1.json &&
+	"$IB" -l 1000000 -c -t 0.25 -n 3 -W audio -w none \
+		--json r2.json >/dev/null 2>err &&
+	grep -q "\"tag\": null" r2.json &&
+	run r1.json r2.json && { [ "$(cat rc)" -le 1 ] || fail "$(cat err)"; } &&
+	has out "^   1  r1.json  kernel $(uname -r), tag abc123$" &&
+	has out "^   2  r2.json  kernel $(uname -r)$"
+'
+
+test_done
