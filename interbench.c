@@ -1093,7 +1093,8 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
 	char list[2048];
 	int left = compare_undecided(a->ab.side[0].path, a->ab.side[1].path,
-				     a->ab.primary, list, sizeof(list)), s;
+				     a->ab.primary, a->ab.alpha, list,
+				     sizeof(list)), s;
 
 	if (left < 0) {
 		out(&a->side[0].con, "ab: cannot judge the files so far (%s): "
@@ -1207,7 +1208,7 @@ static void ab_run_all(struct ab_run *a)
 /* The sides' tables, then compare's verdict on their pairs: its status. */
 static int ab_finish(struct ab_run *a)
 {
-	char *av[12];
+	char *av[16];
 	int ac = 0, s, ret, nbad = 0;
 
 	for (s = 0; s < 2; s++) {
@@ -1240,6 +1241,10 @@ static int ab_finish(struct ab_run *a)
 		av[ac++] = "--bisect";
 	if (a->ab.moderate)
 		av[ac++] = "--moderate";
+	if (a->ab.alpha_text) {
+		av[ac++] = "--alpha";
+		av[ac++] = (char *)a->ab.alpha_text;
+	}
 	if (a->ab.junit) {
 		av[ac++] = "--junit";
 		av[ac++] = (char *)a->ab.junit;

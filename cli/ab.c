@@ -40,6 +40,25 @@ SETTER(set_b_undo, side[1].undo, "command")
 SETTER(set_a_opts, side[0].opts, "list of options")
 SETTER(set_b_opts, side[1].opts, "list of options")
 
+/* As compare --alpha: a probability above 0, at most 0.5. */
+static int set_alpha(void *base, const char *val, char *err, size_t n)
+{
+	struct ab_plan *ab = base;
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(val, &end);
+	if (!*val || *end || errno || !(v >= 1e-9 && v <= 0.5)) {
+		snprintf(err, n, "'%s' is not a probability above 0, at most "
+			 "0.5", val);
+		return -EINVAL;
+	}
+	ab->alpha = v;
+	ab->alpha_text = val;
+	return 0;
+}
+
 const struct opt ab_opts[] = {
 	{ .name = "a", .type = OT_CALL, .arg = "CMD", .parse = set_a,
 	  .help = "shell command that puts the machine in state A\n"
@@ -77,6 +96,10 @@ const struct opt ab_opts[] = {
 	  .off = O(primary),
 	  .help = "judge every cell on FIG alone, as compare\n"
 		  "--primary" },
+	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	  .help = "the verdict's false discovery rate, as compare\n"
+		  "--alpha (default 0.05; a bisect judges many\n"
+		  "times: take a smaller one)" },
 	{ .name = "moderate", .type = OT_FLAG, .off = O(moderate),
 	  .help = "test with the moderated t, as compare --moderate" },
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
@@ -305,6 +328,7 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 	ab->side[0].name = 'A';
 	ab->side[1].name = 'B';
 	ab->cmd_timeout_ns = 60 * NSEC_PER_SEC;
+	ab->alpha = 0.05;
 	/* A first without its words: ab's own options are known then */
 	for (s = 0; s < 2; s++) {
 		r = parse_side(ab, p[s], s, argc, argv, err, n);

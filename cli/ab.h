@@ -37,6 +37,8 @@ struct ab_plan {
 	bool bisect;			/* --bisect */
 	const char *primary;		/* --primary, or NULL */
 	bool moderate;			/* --moderate */
+	double alpha;			/* --alpha (0.05) */
+	const char *alpha_text;		/* as given, for compare; or NULL */
 	const char *junit;		/* --junit: compare's, or NULL */
 	char id[40];			/* both result files carry it */
 	int looks;			/* passes a verdict may stop at */

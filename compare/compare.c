@@ -800,11 +800,11 @@ static int needed(const struct cmp_row *r, const struct cmp_metric *m,
 }
 
 int compare_undecided(const char *path_a, const char *path_b,
-		      const char *primary, char *list, size_t n)
+		      const char *primary, double alpha, char *list, size_t n)
 {
 	struct result_file f[2];
 	struct cmp_metric m[CMP_MAX_METRICS];
-	struct options o = { .cmp = { .alpha = 0.05, .min_change = 5,
+	struct options o = { .cmp = { .alpha = alpha, .min_change = 5,
 				      .min_points = 1, .level = 0.95,
 				      .primary = -1 } };
 	struct cmp_pair c;

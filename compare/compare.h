@@ -76,7 +76,7 @@ int cmp_set_number(double *dst, const char *val, double lo, double hi,
  * file cannot be read, -ENOMEM.
  */
 int compare_undecided(const char *path_a, const char *path_b,
-		      const char *primary, char *list, size_t n);
+		      const char *primary, double alpha, char *list, size_t n);
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];
