@@ -276,6 +276,51 @@ static void settings_line(void *ctx, const char *key, const char *va,
 		       key, vb, va);
 }
 
+/*
+ * Files that differ in matrix: each cell some files lack is searched
+ * over the files that have it, and said so, with the files it is not in
+ * as ranges ("files 1-6, 9").
+ */
+static void print_missing(const struct trend *t)
+{
+	int i, k;
+
+	for (i = 0; i < t->ns; i++) {
+		const struct trend_series *s = &t->s[i];
+		char list[256];
+		size_t used = 0;
+		int from = -1;
+
+		if (i && !strcmp(s->bench, t->s[i - 1].bench) &&
+		    !strcmp(s->load, t->s[i - 1].load))
+			continue;	/* one line a cell */
+		list[0] = '\0';
+		for (k = 0; k <= t->nfiles; k++) {
+			bool lacks = k < t->nfiles &&
+				     !rf_find_cell(&t->files[k], s->bench,
+						   s->load);
+
+			if (lacks && from < 0)
+				from = k;
+			if (lacks || from < 0 || used >= sizeof(list))
+				continue;
+			used += (size_t)snprintf(list + used, sizeof(list) -
+						 used, "%s%d", used ? ", " : "",
+						 from + 1);
+			if (k - 1 > from && used < sizeof(list))
+				used += (size_t)snprintf(list + used,
+							 sizeof(list) - used,
+							 "-%d", k);
+			from = -1;
+		}
+		if (list[0])
+			printf("note: %s/%s is not in file%s %s: searched over "
+			       "the files that have it\n", s->bench, s->load,
+			       strchr(list, ',') || strchr(list, '-') ? "s" :
+			       "", list);
+	}
+}
+
 /* Runs set up unlike the run before: a change there may be that. */
 static void print_settings(const struct trend *t)
 {
@@ -538,6 +583,7 @@ int trend_main(int argc, char **argv)
 	if (build(&t) || find(&t))
 		goto oom;
 	print_files(&t);
+	print_missing(&t);
 	print_settings(&t);
 	print_changes(&t, &worse);
 	if (o.json && (r = write_json(o.json, &t, worse))) {

@@ -98,6 +98,8 @@ test_expect_success 'a cell some nights lack: its series has the nights that hav
 		mk -g -s $i -t night$i 0.40 3 1 >g$(printf %02d $i).json
 	done &&
 	run g*.json --html g.html && rc_is 0 &&
+	has out "^note: Gaming/None is not in files 1-6: searched over the files that have it$" &&
+	[ "$(grep -c "^note: .* is not in file" out)" = 1 ] &&
 	has g.html "<h2>Gaming under None</h2>" &&
 	sed -n "/<h2>Gaming under None/,\$p" g.html >gaming &&
 	has gaming "<title>file 7 (night7): " &&
