@@ -97,7 +97,7 @@ static void plot(struct page *pg, const struct trend *t, int si,
 	const struct trend_series *s = &t->s[si];
 	const struct cmp_metric *m = &t->m[s->metric];
 	const struct figure *f = &figures[m->fig];
-	struct svg_plot p = { .left = 64, .bottom = 40 };
+	struct svg_plot p = { .left = 64, .bottom = 54 };
 	double lo, hi, mx[2], my[2], prev = NAN;
 	char title[160], tip[200];
 	size_t mark, v;
