@@ -81,12 +81,12 @@ test_expect_success 'the layout in HACKING covers every source file' '
 			fail "HACKING'"'"'s layout does not name $f"
 	done <srcs
 '
-# README's compare sample: the rows a cell has today, in compare's order
+# doc/ab.txt's compare sample: the rows a cell has today, in compare's order
 # (a sample once lacked the FPS rows real output has).
-test_expect_success "README's compare sample has the rows compare prints, in order" '
+test_expect_success "doc/ab.txt's compare sample has the rows compare prints, in order" '
 	awk "/^    cell  *metric  *base/ { p = 1; next } p && /=>/ { exit }
 	     p { sub(/^    [A-Za-z]*\/[A-Za-z]*/, \"\"); sub(/^ */, \"\");
-		 sub(/  +[-0-9.<].*/, \"\"); print }" "$TESTS_DIR/../README" >readme.rows &&
+		 sub(/  +[-0-9.<].*/, \"\"); print }" "$TESTS_DIR/../doc/ab.txt" >readme.rows &&
 	[ $(wc -l <readme.rows) -ge 8 ] &&
 	"$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json a.json >/dev/null 2>&1 &&
 	"$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json b.json >/dev/null 2>&1 &&
