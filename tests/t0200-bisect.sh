@@ -66,7 +66,7 @@ test_expect_success 'git bisect run with interbench ab names the commit that add
 	bad=$(cd repo && git rev-list --reverse HEAD | sed -n 5p) &&
 	(cd repo && git bisect start HEAD "$(git rev-list --reverse HEAD | head -1)" >/dev/null &&
 	 timeout 600 git bisect run "$STEP" >../bisect.out 2>&1; echo $? >../bisect.rc
-	 git bisect reset -q) &&
+	 git bisect reset >/dev/null 2>&1) &&
 	grep "^ab-step: " bisect.out >steps && cat steps &&
 	[ "$(cat bisect.rc)" = 0 ] || fail "git bisect run: $(tail -5 bisect.out)" &&
 	has bisect.out "^$bad is the first bad commit" &&
@@ -77,9 +77,10 @@ test_expect_success 'git bisect run with interbench ab names the commit that add
 
 test_expect_success 'the stall was seen in the tail: a bad step says which figures' '
 	s=$(grep ": interbench ab exit 1 " steps | head -1 | cut -d" " -f2 | tr -d :) &&
-	[ -n "$s" ] && has "ab-step-$s.out" "^ *=> worse: .*max latency +" &&
-	no_ib_procs &&
-	! kill -0 "$(cat noise.pid)" 2>/dev/null || fail "spinner left"
+	[ -n "$s" ] || fail "no step was judged worse" &&
+	has "ab-step-$s.out" "^ *=> worse: .*max latency +" &&
+	no_ib_procs && { [ ! -s noise.pid ] || ! kill -0 "$(cat noise.pid)" 2>/dev/null ||
+		fail "the spinner outlived its step"; }
 '
 
 test_done
