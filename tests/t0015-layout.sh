@@ -21,7 +21,8 @@ rank() {
 	outputs/*) echo 5 ;;
 	report/*) echo 6 ;;
 	compare/*) echo 7 ;;
-	interbench.c) echo 8 ;;
+	cmd/*) echo 8 ;;
+	interbench.c) echo 9 ;;
 	*) echo unknown ;;
 	esac
 }
