@@ -16,7 +16,8 @@ LDLIBS += -pthread -lrt -lm
 # The folders, in the order their dependencies point (HACKING: The
 # layout); the top level holds main (interbench.c), stats and hackbench.
 DIRS = lib core simulators loads cli run outputs report compare cmd
-SRCS = stats.c hackbench.c $(foreach d,$(DIRS),$(sort $(wildcard $(d)/*.c)))
+SRCS = stats.c hackbench.c $(foreach d,$(DIRS),$(sort $(wildcard $(d)/*.c))) \
+	interbench.c
 OBJS = $(SRCS:.c=.o)
 # Everything but main() and the commands, for the unit tests.
 LIB_OBJS = $(filter-out interbench.o cmd/%.o,$(OBJS))

@@ -46,6 +46,7 @@
 #include "simulators/rtapp.h"
 #include "compare/compare.h"
 #include "compare/trend.h"
+#include "cmd/cmd.h"
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct run {
@@ -82,18 +83,9 @@ static void die(int status, const char *fmt, ...)
 
 /* ---- set-up --------------------------------------------------------- */
 
-static int ab_main(int argc, char **argv);
-
-/* interbench's subcommands, for main() and the shell's completion. */
-static const struct opt_cmd subcommands[] = {
-	{ "ab", ab_opts, ab_main },
-	{ "compare", compare_opts, compare_main },
-	{ "report", report_options, report_main },
-	{ "trend", trend_opts, trend_main },
-};
-#define NSUBCOMMANDS	(int)(sizeof(subcommands) / sizeof(subcommands[0]))
-
-static void parse_command_line(struct plan *p, int argc, char **argv)
+/* cmds: interbench's subcommands, for the shell's completion */
+static void parse_command_line(struct plan *p, int argc, char **argv,
+			       const struct opt_cmd *cmds, int ncmds)
 {
 	char err[512];
 
@@ -114,7 +106,7 @@ static void parse_command_line(struct plan *p, int argc, char **argv)
 		printf("interbench %s\n", IB_VERSION);
 		break;
 	case PLAN_COMPLETION:
-		completion_bash(stdout, subcommands, NSUBCOMMANDS);
+		completion_bash(stdout, cmds, ncmds);
 		break;
 	}
 	exit(IB_EXIT_OK);
@@ -1259,7 +1251,7 @@ static int ab_finish(struct ab_run *a)
 	return ret == IB_EXIT_OK && nbad ? IB_EXIT_CELLS : ret;
 }
 
-static int ab_main(int argc, char **argv)
+int ab_main(int argc, char **argv)
 {
 	static struct ab_run run;
 	struct ab_run *a = &run;
@@ -1331,16 +1323,12 @@ static int ab_main(int argc, char **argv)
 	return ab_finish(a);
 }
 
-int main(int argc, char **argv)
+int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 {
 	static struct run run;
 	struct run *r = &run;
-	int i;
 
-	for (i = 0; argc > 1 && i < NSUBCOMMANDS; i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			return subcommands[i].main(argc - 1, argv + 1);
-	parse_command_line(&r->plan, argc, argv);
+	parse_command_line(&r->plan, argc, argv, cmds, ncmds);
 	/* First: SCHED_DEADLINE is refused on a CPU subset (check_rights) */
 	if (r->plan.cfg.uniprocessor)
 		bind_cpu0();
