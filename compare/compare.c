@@ -376,18 +376,10 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 	return n;
 }
 
-/* What the exit status is made of, over every file against BASE. */
-struct outcome {
-	int breached;		/* --threshold */
-	int worse;		/* cells worse or mixed */
-	int undecided;		/* inconclusive or too few repeats */
-};
-
-/* Compare cur with base, print it, add to *out: 0, or -ENOMEM. */
-static int compare_one(const struct result_file *base,
-		       const struct result_file *cur, const struct options *o,
-		       const struct cmp_metric *m, int nm, struct jw *jw,
-		       struct outcome *out)
+int compare_one(const struct result_file *base,
+		const struct result_file *cur, const struct options *o,
+		const struct cmp_metric *m, int nm, struct jw *jw,
+		struct cmp_outcome *out)
 {
 	struct cmp_pair c;
 
@@ -509,12 +501,8 @@ static void sched_text(const struct result_file *rf, char *buf, size_t n)
 		 lp ? lp->str : "other", group);
 }
 
-/*
- * Refuse files scheduled unlike BASE, unless asked (or they are the two
- * sides of one ab run, which may differ so by design): 0 or -EINVAL.
- */
-static int same_policies(const struct result_file *files, int nfiles,
-			 const struct options *o)
+int cmp_same_policies(const struct result_file *files, int nfiles,
+		      const struct options *o)
 {
 	char a[96], b[96];
 	int i;
@@ -536,11 +524,7 @@ static int same_policies(const struct result_file *files, int nfiles,
 	return 0;
 }
 
-/*
- * Two files that are A and B of one `interbench ab` run are compared in
- * pairs, and at the share of alpha each of its -n auto looks had.
- */
-static void ab_pair(const struct result_file *f, int n, struct options *o)
+void cmp_ab_pair(const struct result_file *f, int n, struct options *o)
 {
 	int looks;
 
@@ -675,7 +659,7 @@ int compare_main(int argc, char **argv)
 	struct json_cmp jc = { 0 };
 	struct options o;
 	char err[512];
-	struct outcome oc = { 0 };
+	struct cmp_outcome oc = { 0 };
 	int nfiles = 0, i, ret, nm, status = 2;
 
 	if (!names) {
@@ -705,8 +689,8 @@ int compare_main(int argc, char **argv)
 			fprintf(stderr, "interbench compare: %s\n", err);
 			goto out;
 		}
-	ab_pair(files, nfiles, &o);
-	if (same_policies(files, nfiles, &o))
+	cmp_ab_pair(files, nfiles, &o);
+	if (cmp_same_policies(files, nfiles, &o))
 		goto out;
 	if (outputs_clash(&o, names, nfiles))
 		goto out;
@@ -821,7 +805,7 @@ int compare_undecided(const char *path_a, const char *path_b,
 		rf_free(&f[0]);
 		return -EIO;
 	}
-	ab_pair(f, 2, &o);
+	cmp_ab_pair(f, 2, &o);
 	if (cmp_pair_run(&f[0], &f[1], &o.cmp, m, nm, &c)) {
 		rf_free(&f[0]);
 		rf_free(&f[1]);

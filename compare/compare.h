@@ -63,6 +63,34 @@ int compare_all(const struct result_file *files, int n,
 		const struct options *o, const struct cmp_metric *m, int nm,
 		struct json_cmp *j);
 
+/* What compare's exit status is made of, over every file against BASE. */
+struct cmp_outcome {
+	int breached;		/* --threshold */
+	int worse;		/* cells worse or mixed */
+	int undecided;		/* inconclusive or too few repeats */
+};
+
+/*
+ * Compare cur with base, print it (and into jw, --json's "comparisons",
+ * unless NULL), add to *out: 0, or -ENOMEM.
+ */
+int compare_one(const struct result_file *base,
+		const struct result_file *cur, const struct options *o,
+		const struct cmp_metric *m, int nm, struct jw *jw,
+		struct cmp_outcome *out);
+/*
+ * Two files that are A and B of one `interbench ab` run are compared in
+ * pairs, and at the share of alpha each of its -n auto looks had: sets
+ * o's looks, ab_id and what they change.
+ */
+void cmp_ab_pair(const struct result_file *f, int n, struct options *o);
+/*
+ * Refuse files scheduled unlike BASE, unless asked (or they are the two
+ * sides of one ab run, which may differ so by design): 0 or -EINVAL,
+ * said on stderr.
+ */
+int cmp_same_policies(const struct result_file *files, int nfiles,
+		      const struct options *o);
 
 int compare_main(int argc, char **argv);
 /* An option's number val into *dst, within [lo, hi]; else -EINVAL and
