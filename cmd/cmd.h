@@ -18,5 +18,7 @@
 int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds);
 /* `interbench ab` (cmd/ab.c): two states of the machine, interleaved. */
 int ab_main(int argc, char **argv);
+/* `interbench compare` (cmd/compare.c): result files against BASE. */
+int compare_main(int argc, char **argv);
 
 #endif

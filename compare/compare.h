@@ -92,7 +92,6 @@ void cmp_ab_pair(const struct result_file *f, int n, struct options *o);
 int cmp_same_policies(const struct result_file *files, int nfiles,
 		      const struct options *o);
 
-int compare_main(int argc, char **argv);
 /* An option's number val into *dst, within [lo, hi]; else -EINVAL and
  * "'val' is not WHAT" in err (compare's and trend's options). */
 int cmp_set_number(double *dst, const char *val, double lo, double hi,
