@@ -427,9 +427,8 @@ static void differs_section(struct page *pg, const struct result_file *rf,
 	}
 }
 
-static int report_files(const struct report_opts *o,
-			const struct result_file *rf, int n, char *err,
-			size_t errlen)
+int report_files(const struct report_opts *o, const struct result_file *rf,
+		 int n, char *err, size_t errlen)
 {
 	struct rep_names nm;
 	struct page pg;

@@ -27,6 +27,13 @@ struct report_opts {
 extern const struct opt report_options[];
 
 int report_main(int argc, char **argv);
+struct result_file;
+/*
+ * The page of n result files, into o->out (and o->svg_dir): 0, or -errno
+ * with why in err.
+ */
+int report_files(const struct report_opts *o, const struct result_file *rf,
+		 int n, char *err, size_t errlen);
 /* A run's page from its results, as --html rewrites it: 0 or -errno. */
 int report_run_html(const char *path, const struct run_info *ri,
 		    const struct result *res, int n);
