@@ -20,5 +20,7 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds);
 int ab_main(int argc, char **argv);
 /* `interbench compare` (cmd/compare.c): result files against BASE. */
 int compare_main(int argc, char **argv);
+/* `interbench report` (cmd/report.c): result files as an HTML page. */
+int report_main(int argc, char **argv);
 
 #endif

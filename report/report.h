@@ -15,6 +15,7 @@
 #include "core/figures.h"
 #include "lib/opt.h"
 
+struct result_file;
 struct run_info;
 
 struct report_opts {
@@ -26,8 +27,6 @@ struct report_opts {
 /* report's options (report.c), for the completion. */
 extern const struct opt report_options[];
 
-int report_main(int argc, char **argv);
-struct result_file;
 /*
  * The page of n result files, into o->out (and o->svg_dir): 0, or -errno
  * with why in err.
