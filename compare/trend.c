@@ -377,6 +377,21 @@ static void print_changes(const struct trend *t, int *worse)
 	       "no change found");
 }
 
+int trend_find(struct trend *t)
+{
+	int err = build(t);
+
+	return err ? err : find(t);
+}
+
+void trend_print(const struct trend *t, int *worse)
+{
+	print_files(t);
+	print_missing(t);
+	print_settings(t);
+	print_changes(t, worse);
+}
+
 /* ---- --json ---------------------------------------------------------- */
 
 static void json_series(struct jw *w, const struct trend *t,
@@ -434,7 +449,7 @@ static void json_change(struct jw *w, const struct trend *t,
 	jw_obj_end(w);
 }
 
-static int write_json(const char *path, const struct trend *t, int worse)
+int trend_json(const char *path, const struct trend *t, int worse)
 {
 	struct safe_file sf;
 	struct jw w;
@@ -491,7 +506,7 @@ static void usage(FILE *f)
 	fputs(usage_tail, f);
 }
 
-static void trend_free(struct trend *t)
+void trend_free(struct trend *t)
 {
 	int i;
 
@@ -580,13 +595,10 @@ int trend_main(int argc, char **argv)
 	t.files = files;
 	t.nfiles = n;
 	t.nm = cmp_metrics(t.m, CMP_MAX_METRICS);
-	if (build(&t) || find(&t))
+	if (trend_find(&t))
 		goto oom;
-	print_files(&t);
-	print_missing(&t);
-	print_settings(&t);
-	print_changes(&t, &worse);
-	if (o.json && (r = write_json(o.json, &t, worse))) {
+	trend_print(&t, &worse);
+	if (o.json && (r = trend_json(o.json, &t, worse))) {
 		fprintf(stderr, "interbench trend: cannot write %s: %s\n",
 			o.json, strerror(-r));
 		goto out;

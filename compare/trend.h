@@ -63,6 +63,20 @@ struct trend {
 /* A file's label: its tag, else its kernel, else its name. */
 const char *trend_label(const struct result_file *f);
 
+/*
+ * t's series built from t->files (t->o, t->m and t->nm set) and their
+ * changes found: 0, or -errno (-ENOMEM). trend_free() frees what was made,
+ * either way.
+ */
+int trend_find(struct trend *t);
+void trend_free(struct trend *t);
+/*
+ * The report on stdout: the files, what they miss, settings that changed,
+ * the changes; *worse is set when one is for the worse.
+ */
+void trend_print(const struct trend *t, int *worse);
+/* trend --json: the changes and the series. 0 or -errno. */
+int trend_json(const char *path, const struct trend *t, int worse);
 /* trend --html: the series drawn, the changes marked. 0 or -errno. */
 int trend_html(const char *path, const struct trend *t);
 
