@@ -22,5 +22,7 @@ int ab_main(int argc, char **argv);
 int compare_main(int argc, char **argv);
 /* `interbench report` (cmd/report.c): result files as an HTML page. */
 int report_main(int argc, char **argv);
+/* `interbench trend` (cmd/trend.c): where a series of runs changed. */
+int trend_main(int argc, char **argv);
 
 #endif

@@ -80,7 +80,6 @@ int trend_json(const char *path, const struct trend *t, int worse);
 /* trend --html: the series drawn, the changes marked. 0 or -errno. */
 int trend_html(const char *path, const struct trend *t);
 
-int trend_main(int argc, char **argv);
 /* trend's options (trend.c), for --help and the completion. */
 extern const struct opt trend_opts[];
 
