@@ -3,7 +3,8 @@
  * compare/compare.c - `interbench compare`: result files of `interbench --json`
  * judged cell by cell against the first (BASE), with verdicts whose false
  * marks are controlled over the whole table (verdict.h says how); three or
- * more files are also compared pair by pair (compare_all.c).
+ * more files are also compared pair by pair (compare_all.c). The command,
+ * its files checked and its exit status, is cmd/compare.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -18,7 +19,6 @@
 #include "compare/compare.h"
 #include "lib/json.h"
 #include "report/report.h"
-#include "lib/system.h"
 
 #define O(field)	offsetof(struct options, field)
 

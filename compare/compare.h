@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare/compare.h - `interbench compare`, and what its parts share:
- * compare.c (options, files, a file against BASE), compare_all.c (every
+ * compare.c (its options, a file against BASE), compare_all.c (every
  * pair of three or more files), compare_json.c (compare --json),
  * compare_junit.c (--junit) and report_cmp.c (compare --html, drawn with
  * report/). Its statistics,
- * without output, are verdict.h's. compare/ is the top of the house:
- * it reads result files (core/resultfile.h) and draws with report/.
+ * without output, are verdict.h's. compare/ is the top of the library:
+ * it reads result files (core/resultfile.h) and draws with report/; the
+ * command, its files checked and its exit status, is cmd/compare.c.
  */
 #ifndef INTERBENCH_COMPARE_H
 #define INTERBENCH_COMPARE_H

@@ -3,7 +3,7 @@
  * compare/trend.c - `interbench trend FILE...`: where in a series of runs
  * (oldest first) each cell's decision figures changed, for better or
  * worse, with the false discoveries over every cell and figure
- * controlled together (changepoint.h).
+ * controlled together (changepoint.h). The command is cmd/trend.c.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,7 +15,6 @@
 #include "compare/trend.h"
 #include "lib/json.h"
 #include "lib/safefile.h"
-#include "lib/system.h"
 
 #define O(field)	offsetof(struct trend_opts, field)
 

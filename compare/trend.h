@@ -2,9 +2,9 @@
 /*
  * compare/trend.h - `interbench trend FILE...`: result files of a series
  * (nightly runs, oldest first) searched for the runs where a cell's
- * decision figure changed (changepoint.h says how). trend.c reads the
- * files, builds the series and prints and writes what was found;
- * trend_html.c draws it.
+ * decision figure changed (changepoint.h says how). trend.c builds the
+ * series from the files read and prints and writes what was found;
+ * trend_html.c draws it. The command is cmd/trend.c.
  */
 #ifndef INTERBENCH_TREND_H
 #define INTERBENCH_TREND_H

@@ -3,7 +3,7 @@
  * report/report.c - `interbench report` and `--html`: the page of a run (see
  * report.h): its header, the matrix at a glance and the work the loads
  * got done here; the plots of distributions, time and repeats in
- * plots.c.
+ * plots.c. The command is cmd/report.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,13 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 #include "report/report.h"
 #include "report/page.h"
 #include "outputs/results.h"
 #include "core/schema.h"
-#include "lib/system.h"
 #include "lib/base.h"
 #include "core/load.h"
 
