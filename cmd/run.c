@@ -279,11 +279,6 @@ outputs:
 	kcidb_out(r);
 }
 
-/*
- * -n auto, at the end of a pass: stop once every cell's latency decision
- * figures (compare's) are known well enough (or at the last pass, saying
- * which are not).
- */
 /* What --remeasure-if keeps of an attempt (NaN: not measured). */
 static void attempt_note(struct attempt *a, const struct result *res,
 			 enum fig_id f)
@@ -357,6 +352,11 @@ static void remeasure(struct run *r, struct result *res)
 	res->chosen = best;
 }
 
+/*
+ * -n auto, at the end of a pass: stop once every cell's latency decision
+ * figures (compare's) are known well enough (or at the last pass, saying
+ * which are not).
+ */
 static bool auto_done(struct run *r, int passes)
 {
 	struct plan *p = &r->plan;

@@ -62,8 +62,8 @@ int kcidb_out(struct run *r)
 	return err;
 }
 
-/* The pictures, drawn anew from every result so far. */
-/* The page, whole again: 0 or -errno (said once). */
+/* The page, drawn anew from every result so far: 0 or -errno (said
+ * once). */
 static int html_out(struct run *r)
 {
 	int err;
