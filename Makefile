@@ -15,12 +15,12 @@ LDLIBS += -pthread -lrt -lm
 
 # The folders, in the order their dependencies point (HACKING: The
 # layout); the top level holds main (interbench.c), stats and hackbench.
-DIRS = lib core simulators loads cli run outputs report compare
+DIRS = lib core simulators loads cli run outputs report compare cmd
 SRCS = stats.c hackbench.c $(foreach d,$(DIRS),$(sort $(wildcard $(d)/*.c))) \
 	interbench.c
 OBJS = $(SRCS:.c=.o)
-# Everything but main(), for the unit tests.
-LIB_OBJS = $(filter-out interbench.o,$(OBJS))
+# Everything but main() and the commands, for the unit tests.
+LIB_OBJS = $(filter-out interbench.o cmd/%.o,$(OBJS))
 # Each object depends on the headers it includes, as the compiler found.
 DEPFLAGS = -MMD -MP
 DEPS = $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(TSAN_OBJS:.o=.d) \
@@ -115,7 +115,7 @@ tests/resultcheck: tests/resultcheck.c $(LIB_OBJS)
 # compare and report do (tests/fuzz-result.c). make fuzz runs it for
 # FUZZ_SECONDS from the golden files; make check runs it 20 s (t0050).
 FUZZ_SECONDS ?= 600
-FUZZ_SRCS = $(filter-out interbench.c,$(SRCS))
+FUZZ_SRCS = $(filter-out interbench.c cmd/%.c,$(SRCS))
 tests/fuzz-result: tests/fuzz-result.c $(FUZZ_SRCS)
 	clang $(CPPFLAGS) -std=gnu11 $(WARN) -pthread -g -O1 \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \

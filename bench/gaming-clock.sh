@@ -25,7 +25,7 @@ command -v jq >/dev/null || { echo "needs jq" >&2; exit 1; }
 # Copies: a rebuild meanwhile must not change what is measured.
 cp "$IB" "$OUT/gaps" || exit 1
 SRCS="stats.c hackbench.c $(ls lib/*.c core/*.c simulators/*.c loads/*.c \
-	cli/*.c run/*.c outputs/*.c report/*.c compare/*.c) interbench.c"
+	cli/*.c run/*.c outputs/*.c report/*.c compare/*.c cmd/*.c) interbench.c"
 # shellcheck disable=SC2086
 $CC -D_GNU_SOURCE -I. -O2 -std=gnu11 -pthread -DIB_BENCH_CPU_CLOCK \
 	-o "$OUT/clock" $SRCS -lrt -lm || exit 1

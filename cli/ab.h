@@ -8,8 +8,8 @@
  * own. Each side has its own plan and result file; the files carry one
  * id, by which compare knows them as pairs.
  *
- * This file is the command line and the order; the orchestrator runs
- * it (interbench.c), run/shell.c runs the commands, compare judges.
+ * This file is the command line and the order; the command runs it
+ * (cmd/ab.c), run/shell.c runs the commands, compare judges.
  */
 #ifndef INTERBENCH_AB_H
 #define INTERBENCH_AB_H

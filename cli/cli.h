@@ -3,7 +3,7 @@
  * cli/cli.h - the command line, turned into a plan (cli/plan.h): the
  * option tables, their parsing, --help, --list and the completion.
  * cli/ neither prints (but --help and --list, when asked) nor exits: the
- * orchestrator does. What the run is made of, once parsed, is plan.h's.
+ * command does (cmd/run.c). What the run is made of, once parsed, is plan.h's.
  */
 #ifndef INTERBENCH_CLI_H
 #define INTERBENCH_CLI_H

@@ -2,9 +2,9 @@
 /*
  * cli/completion.c - `interbench --completion bash`: the bash completion
  * script, made from the option tables (cli_opts, each simulator's opts,
- * and each subcommand's, handed in by the orchestrator) and the lists of
- * simulators and loads, so that it can never fall behind them. `make`
- * writes it to interbench.bash and `make install` installs it.
+ * and each subcommand's, from main()'s table in interbench.c) and the
+ * lists of simulators and loads, so that it can never fall behind them.
+ * `make` writes it to interbench.bash and `make install` installs it.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * cli/plan.h - the run's model: the settings, the simulators and loads,
  * the cells in the order they run (plan.c), the outputs and the gates.
  * The command line makes it (cli.h); the run, the outputs and the
- * orchestrator read it, without knowing how it was parsed.
+ * commands (cmd/) read it, without knowing how it was parsed.
  */
 #ifndef INTERBENCH_PLAN_H
 #define INTERBENCH_PLAN_H

@@ -3,7 +3,8 @@
  * compare/compare.c - `interbench compare`: result files of `interbench --json`
  * judged cell by cell against the first (BASE), with verdicts whose false
  * marks are controlled over the whole table (verdict.h says how); three or
- * more files are also compared pair by pair (compare_all.c).
+ * more files are also compared pair by pair (compare_all.c). The command,
+ * its files checked and its exit status, is cmd/compare.c.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -18,32 +19,8 @@
 #include "compare/compare.h"
 #include "lib/json.h"
 #include "report/report.h"
-#include "lib/system.h"
 
 #define O(field)	offsetof(struct options, field)
-
-static const char usage_head[] =
-"Usage: interbench compare [options] BASE.json NEW.json [MORE.json ...]\n"
-"Compare result files of `interbench --json` with BASE.json, cell by cell.\n";
-
-static const char usage_tail[] =
-"      --                 the rest are file names\n"
-"Each figure of each cell is tested on its per-repeat values (latencies\n"
-"and load rates as ratios, percentages in points): Welch's t-test against\n"
-"BASE (paired for the two files of one `interbench ab`); with three or\n"
-"more files also one-way ANOVA and Tukey-Kramer for every pair. A cell is\n"
-"judged on its decision figures (marked *): p50, p99 and max latency, %\n"
-"deadlines met, 1 % low FPS and % desired CPU, unless --primary; their\n"
-"p-values are adjusted over the whole table (Benjamini-Hochberg), the other\n"
-"figures' as a family of their own. A cell is worse when a decision figure\n"
-"is worse, better when one is better and none worse, mixed when some are\n"
-"better and some worse (a trade-off), unchanged when every one is known\n"
-"to be within the min change, else inconclusive. A verdict needs 3\n"
-"measured repeats of a cell in each file (5 or more are better).\n"
-"Exit status, the first that applies: 2 errors; 1 a cell worse or mixed\n"
-"(or --threshold exceeded); with --bisect, 125 when some cell cannot be\n"
-"decided (git bisect run's \"skip\"); 0 otherwise.\n";
-
 
 /* ---- formatting ------------------------------------------------------ */
 
@@ -376,18 +353,10 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 	return n;
 }
 
-/* What the exit status is made of, over every file against BASE. */
-struct outcome {
-	int breached;		/* --threshold */
-	int worse;		/* cells worse or mixed */
-	int undecided;		/* inconclusive or too few repeats */
-};
-
-/* Compare cur with base, print it, add to *out: 0, or -ENOMEM. */
-static int compare_one(const struct result_file *base,
-		       const struct result_file *cur, const struct options *o,
-		       const struct cmp_metric *m, int nm, struct jw *jw,
-		       struct outcome *out)
+int compare_one(const struct result_file *base,
+		const struct result_file *cur, const struct options *o,
+		const struct cmp_metric *m, int nm, struct jw *jw,
+		struct cmp_outcome *out)
 {
 	struct cmp_pair c;
 
@@ -509,12 +478,8 @@ static void sched_text(const struct result_file *rf, char *buf, size_t n)
 		 lp ? lp->str : "other", group);
 }
 
-/*
- * Refuse files scheduled unlike BASE, unless asked (or they are the two
- * sides of one ab run, which may differ so by design): 0 or -EINVAL.
- */
-static int same_policies(const struct result_file *files, int nfiles,
-			 const struct options *o)
+int cmp_same_policies(const struct result_file *files, int nfiles,
+		      const struct options *o)
 {
 	char a[96], b[96];
 	int i;
@@ -536,11 +501,7 @@ static int same_policies(const struct result_file *files, int nfiles,
 	return 0;
 }
 
-/*
- * Two files that are A and B of one `interbench ab` run are compared in
- * pairs, and at the share of alpha each of its -n auto looks had.
- */
-static void ab_pair(const struct result_file *f, int n, struct options *o)
+void cmp_ab_pair(const struct result_file *f, int n, struct options *o)
 {
 	int looks;
 
@@ -600,179 +561,6 @@ const struct opt compare_opts[] = {
 };
 
 /*
- * Options anywhere, file names in order into files[]. Returns 0, 1 for
- * --help, or -EINVAL with a message in err.
- */
-static int parse_options(int argc, char **argv, struct options *o,
-			 const char **files, int *nfiles, char *err, size_t n)
-{
-	struct opt_table t = { compare_opts, NULL };
-	bool help = false;
-	int i, rest, r;
-
-	memset(o, 0, sizeof(*o));
-	t.base = o;
-	o->cmp.alpha = 0.05;
-	o->cmp.min_change = 5;
-	/* A point of deadlines is a frame in a hundred missed. */
-	o->cmp.min_points = 1;
-	o->cmp.level = 0.95;
-	o->cmp.primary = -1;
-	*nfiles = 0;
-	r = opt_parse(&t, 1, argc, argv, "interbench compare ", opt_seen_action,
-		      &help, &rest, err, n);
-	if (r)
-		return r;
-	for (i = rest; i < argc; i++)
-		files[(*nfiles)++] = argv[i];
-	if (*nfiles < 2) {
-		snprintf(err, n, "need a base file and at least one file to "
-			 "compare (see interbench compare --help)");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static void compare_usage(FILE *f)
-{
-	fputs(usage_head, f);
-	opt_help(f, compare_opts, opt_help_width(compare_opts, 18));
-	fputs(usage_tail, f);
-}
-
-/* An output that is an input, or two outputs one file: refused. */
-static bool outputs_clash(const struct options *o, const char *const *names,
-			  int n)
-{
-	static const char *const opt[] = { "json", "html", "junit" };
-	const char *out[3] = { o->json, o->html, o->junit };
-	int i, k;
-
-	for (k = 0; k < 3; k++)
-		for (i = k + 1; out[k] && i < 3; i++)
-			if (out[i] && sys_same_file(out[k], out[i])) {
-				fprintf(stderr, "interbench compare: --%s and "
-					"--%s name one file, %s\n", opt[k],
-					opt[i], out[k]);
-				return true;
-			}
-	for (k = 0; k < 3; k++)
-		for (i = 0; out[k] && i < n; i++)
-			if (sys_same_file(names[i], out[k])) {
-				fprintf(stderr, "interbench compare: %s is a "
-					"result file to read: --%s would "
-					"replace it\n", out[k], opt[k]);
-				return true;
-			}
-	return false;
-}
-
-int compare_main(int argc, char **argv)
-{
-	struct result_file *files = NULL;
-	struct cmp_metric m[CMP_MAX_METRICS];
-	const char **names = calloc((size_t)argc + 1, sizeof(*names));
-	struct json_cmp jc = { 0 };
-	struct options o;
-	char err[512];
-	struct outcome oc = { 0 };
-	int nfiles = 0, i, ret, nm, status = 2;
-
-	if (!names) {
-		fprintf(stderr, "interbench compare: out of memory\n");
-		return 2;
-	}
-	ret = parse_options(argc, argv, &o, names, &nfiles, err, sizeof(err));
-	if (ret == 1) {
-		free(names);
-		compare_usage(stdout);
-		return fflush(stdout) ? 2 : 0;
-	}
-	if (ret) {
-		fprintf(stderr, "interbench compare: %s\n", err);
-		free(names);
-		return 2;
-	}
-	nm = cmp_metrics(m, CMP_MAX_METRICS);
-	files = calloc((size_t)nfiles, sizeof(*files));
-	if (!files) {
-		fprintf(stderr, "interbench compare: out of memory\n");
-		goto out;
-	}
-	/* check every file before printing anything */
-	for (i = 0; i < nfiles; i++)
-		if (rf_load(&files[i], names[i], err, sizeof(err))) {
-			fprintf(stderr, "interbench compare: %s\n", err);
-			goto out;
-		}
-	ab_pair(files, nfiles, &o);
-	if (same_policies(files, nfiles, &o))
-		goto out;
-	if (outputs_clash(&o, names, nfiles))
-		goto out;
-	if (o.html && (ret = sys_can_replace(o.html))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.html, sys_file_why(ret));
-		goto out;
-	}
-	if (o.junit && (ret = sys_can_replace(o.junit))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.junit, sys_file_why(ret));
-		goto out;
-	}
-	if (o.json && json_cmp_begin(&jc, o.json, &o, files[0].path)) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.json, sys_file_why(-errno));
-		goto out;
-	}
-	for (i = 1; i < nfiles; i++) {
-		if (i > 1)
-			printf("\n");
-		if (compare_one(&files[0], &files[i], &o, m, nm,
-				o.json ? &jc.w : NULL, &oc))
-			goto oom;
-	}
-	if (nfiles > 2 && compare_all(files, nfiles, &o, m, nm,
-				      o.json ? &jc : NULL))
-		goto oom;
-	if (o.html && (ret = report_compare_html(o.html, files, nfiles,
-						 &o.cmp, m, nm))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.html, strerror(-ret));
-		goto out;
-	}
-	if (o.junit && (ret = compare_junit(o.junit, files, nfiles, &o.cmp, m,
-					    nm))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.junit, strerror(-ret));
-		goto out;
-	}
-	if (o.json && json_cmp_end(&jc)) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o.json, strerror(errno));
-		goto out;
-	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "interbench compare: writing the report: %s\n",
-			strerror(errno));
-		goto out;
-	}
-	status = oc.breached || oc.worse ? 1 :
-		 o.bisect && oc.undecided ? 125 : 0;
-	goto out;
-oom:
-	fflush(stdout);
-	fprintf(stderr, "interbench compare: out of memory\n");
-out:
-	json_cmp_abort(&jc);
-	for (i = 0; files && i < nfiles; i++)
-		rf_free(&files[i]);
-	free(files);
-	free(names);
-	return status;
-}
-
-/*
  * About how many pairs (or repeats) a decision row of a cell needs for
  * its interval to clear the min change, one way or the other: the
  * interval narrows as one over the root of their number. 0: unknown.
@@ -821,7 +609,7 @@ int compare_undecided(const char *path_a, const char *path_b,
 		rf_free(&f[0]);
 		return -EIO;
 	}
-	ab_pair(f, 2, &o);
+	cmp_ab_pair(f, 2, &o);
 	if (cmp_pair_run(&f[0], &f[1], &o.cmp, m, nm, &c)) {
 		rf_free(&f[0]);
 		rf_free(&f[1]);

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare/compare.h - `interbench compare`, and what its parts share:
- * compare.c (options, files, a file against BASE), compare_all.c (every
+ * compare.c (its options, a file against BASE), compare_all.c (every
  * pair of three or more files), compare_json.c (compare --json),
  * compare_junit.c (--junit) and report_cmp.c (compare --html, drawn with
  * report/). Its statistics,
- * without output, are verdict.h's. compare/ is the top of the house:
- * it reads result files (core/resultfile.h) and draws with report/.
+ * without output, are verdict.h's. compare/ is the top of the library:
+ * it reads result files (core/resultfile.h) and draws with report/; the
+ * command, its files checked and its exit status, is cmd/compare.c.
  */
 #ifndef INTERBENCH_COMPARE_H
 #define INTERBENCH_COMPARE_H
@@ -63,8 +64,35 @@ int compare_all(const struct result_file *files, int n,
 		const struct options *o, const struct cmp_metric *m, int nm,
 		struct json_cmp *j);
 
+/* What compare's exit status is made of, over every file against BASE. */
+struct cmp_outcome {
+	int breached;		/* --threshold */
+	int worse;		/* cells worse or mixed */
+	int undecided;		/* inconclusive or too few repeats */
+};
 
-int compare_main(int argc, char **argv);
+/*
+ * Compare cur with base, print it (and into jw, --json's "comparisons",
+ * unless NULL), add to *out: 0, or -ENOMEM.
+ */
+int compare_one(const struct result_file *base,
+		const struct result_file *cur, const struct options *o,
+		const struct cmp_metric *m, int nm, struct jw *jw,
+		struct cmp_outcome *out);
+/*
+ * Two files that are A and B of one `interbench ab` run are compared in
+ * pairs, and at the share of alpha each of its -n auto looks had: sets
+ * o's looks, ab_id and what they change.
+ */
+void cmp_ab_pair(const struct result_file *f, int n, struct options *o);
+/*
+ * Refuse files scheduled unlike BASE, unless asked (or they are the two
+ * sides of one ab run, which may differ so by design): 0 or -EINVAL,
+ * said on stderr.
+ */
+int cmp_same_policies(const struct result_file *files, int nfiles,
+		      const struct options *o);
+
 /* An option's number val into *dst, within [lo, hi]; else -EINVAL and
  * "'val' is not WHAT" in err (compare's and trend's options). */
 int cmp_set_number(double *dst, const char *val, double lo, double hi,

@@ -3,7 +3,7 @@
  * compare/trend.c - `interbench trend FILE...`: where in a series of runs
  * (oldest first) each cell's decision figures changed, for better or
  * worse, with the false discoveries over every cell and figure
- * controlled together (changepoint.h).
+ * controlled together (changepoint.h). The command is cmd/trend.c.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,26 +15,8 @@
 #include "compare/trend.h"
 #include "lib/json.h"
 #include "lib/safefile.h"
-#include "lib/system.h"
 
 #define O(field)	offsetof(struct trend_opts, field)
-
-static const char usage_head[] =
-"Usage: interbench trend [options] FILE1.json FILE2.json [MORE.json ...]\n"
-"Find where in a series of runs (files oldest first, as given) a cell's\n"
-"decision figures changed.\n";
-
-static const char usage_tail[] =
-"      --                 the rest are file names\n"
-"Each cell's decision figures (p50, p99 and max latency, % deadlines met,\n"
-"1 % low FPS, % desired CPU) are each a series over the files; a file's\n"
-"repeats are its samples. The change points of each series are found by\n"
-"E-divisive means, each tested by permuting the values (p-values from a\n"
-"seeded stream: the same files give the same answer), with the false\n"
-"discoveries over every series kept at --alpha (Benjamini-Hochberg). A\n"
-"change is marked worse or better when its interval (the files between\n"
-"the change before it and the next) lies beyond the min change.\n"
-"Exit status: 2 errors; 1 a change for the worse; 0 otherwise.\n";
 
 static int set_alpha(void *base, const char *val, char *err, size_t n)
 {
@@ -377,6 +359,21 @@ static void print_changes(const struct trend *t, int *worse)
 	       "no change found");
 }
 
+int trend_find(struct trend *t)
+{
+	int err = build(t);
+
+	return err ? err : find(t);
+}
+
+void trend_print(const struct trend *t, int *worse)
+{
+	print_files(t);
+	print_missing(t);
+	print_settings(t);
+	print_changes(t, worse);
+}
+
 /* ---- --json ---------------------------------------------------------- */
 
 static void json_series(struct jw *w, const struct trend *t,
@@ -434,7 +431,7 @@ static void json_change(struct jw *w, const struct trend *t,
 	jw_obj_end(w);
 }
 
-static int write_json(const char *path, const struct trend *t, int worse)
+int trend_json(const char *path, const struct trend *t, int worse)
 {
 	struct safe_file sf;
 	struct jw w;
@@ -482,16 +479,7 @@ static int write_json(const char *path, const struct trend *t, int worse)
 	return safe_file_commit(&sf);
 }
 
-/* ---- the command ----------------------------------------------------- */
-
-static void usage(FILE *f)
-{
-	fputs(usage_head, f);
-	opt_help(f, trend_opts, opt_help_width(trend_opts, 18));
-	fputs(usage_tail, f);
-}
-
-static void trend_free(struct trend *t)
+void trend_free(struct trend *t)
 {
 	int i;
 
@@ -503,113 +491,4 @@ static void trend_free(struct trend *t)
 	free(t->s);
 	free(t->pt);
 	free(t->ch);
-}
-
-/* Outputs that are inputs, or one file twice: refused before any work. */
-static int outputs_ok(const struct trend_opts *o, char **names, int n)
-{
-	int i, k, r;
-	const char *out[2] = { o->json, o->html };
-	static const char *const opt[2] = { "json", "html" };
-
-	if (out[0] && out[1] && sys_same_file(out[0], out[1])) {
-		fprintf(stderr, "interbench trend: --json and --html name one "
-			"file, %s\n", out[0]);
-		return -EINVAL;
-	}
-	for (k = 0; k < 2; k++) {
-		if (!out[k])
-			continue;
-		for (i = 0; i < n; i++)
-			if (sys_same_file(names[i], out[k])) {
-				fprintf(stderr, "interbench trend: %s is a "
-					"result file to read: --%s would "
-					"replace it\n", out[k], opt[k]);
-				return -EINVAL;
-			}
-		r = sys_can_replace(out[k]);
-		if (r) {
-			fprintf(stderr, "interbench trend: cannot write %s: "
-				"%s\n", out[k], sys_file_why(r));
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-int trend_main(int argc, char **argv)
-{
-	struct trend_opts o = {
-		.alpha = 0.05, .min_change = 5, .min_points = 1,
-		.level = 0.95, .seed = 1,
-	};
-	struct opt_table tab = { trend_opts, &o };
-	struct result_file *files = NULL;
-	struct trend t = { .o = &o };
-	char err[512];
-	bool help = false;
-	int rest = argc, i, n, r, worse = 0, status = 2;
-
-	r = opt_parse(&tab, 1, argc, argv, "interbench trend ",
-		      opt_seen_action, &help, &rest, err, sizeof(err));
-	if (r == 1 || help) {
-		usage(stdout);
-		return fflush(stdout) ? 2 : 0;
-	}
-	if (r) {
-		fprintf(stderr, "interbench trend: %s\n", err);
-		return 2;
-	}
-	n = argc - rest;
-	if (n < 2) {
-		fprintf(stderr, "interbench trend: %s: a series needs two or "
-			"more result files, oldest first (see interbench "
-			"trend --help)\n", n ? argv[rest] : "no file given");
-		return 2;
-	}
-	if (outputs_ok(&o, argv + rest, n))
-		return 2;
-	files = calloc((size_t)n, sizeof(*files));
-	if (!files)
-		goto oom;
-	for (i = 0; i < n; i++)
-		if (rf_load(&files[i], argv[rest + i], err, sizeof(err))) {
-			fprintf(stderr, "interbench trend: %s\n", err);
-			goto out;
-		}
-	t.files = files;
-	t.nfiles = n;
-	t.nm = cmp_metrics(t.m, CMP_MAX_METRICS);
-	if (build(&t) || find(&t))
-		goto oom;
-	print_files(&t);
-	print_missing(&t);
-	print_settings(&t);
-	print_changes(&t, &worse);
-	if (o.json && (r = write_json(o.json, &t, worse))) {
-		fprintf(stderr, "interbench trend: cannot write %s: %s\n",
-			o.json, strerror(-r));
-		goto out;
-	}
-	if (o.html && (r = trend_html(o.html, &t))) {
-		fprintf(stderr, "interbench trend: cannot write %s: %s\n",
-			o.html, strerror(-r));
-		goto out;
-	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "interbench trend: writing the report: %s\n",
-			strerror(errno));
-		goto out;
-	}
-	status = worse ? 1 : 0;
-	goto out;
-oom:
-	fflush(stdout);
-	fprintf(stderr, "interbench trend: out of memory\n");
-out:
-	trend_free(&t);
-	for (i = 0; files && i < n; i++)
-		rf_free(&files[i]);
-	free(files);
-	return status;
 }

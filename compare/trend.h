@@ -2,9 +2,9 @@
 /*
  * compare/trend.h - `interbench trend FILE...`: result files of a series
  * (nightly runs, oldest first) searched for the runs where a cell's
- * decision figure changed (changepoint.h says how). trend.c reads the
- * files, builds the series and prints and writes what was found;
- * trend_html.c draws it.
+ * decision figure changed (changepoint.h says how). trend.c builds the
+ * series from the files read and prints and writes what was found;
+ * trend_html.c draws it. The command is cmd/trend.c.
  */
 #ifndef INTERBENCH_TREND_H
 #define INTERBENCH_TREND_H
@@ -63,10 +63,23 @@ struct trend {
 /* A file's label: its tag, else its kernel, else its name. */
 const char *trend_label(const struct result_file *f);
 
+/*
+ * t's series built from t->files (t->o, t->m and t->nm set) and their
+ * changes found: 0, or -errno (-ENOMEM). trend_free() frees what was made,
+ * either way.
+ */
+int trend_find(struct trend *t);
+void trend_free(struct trend *t);
+/*
+ * The report on stdout: the files, what they miss, settings that changed,
+ * the changes; *worse is set when one is for the worse.
+ */
+void trend_print(const struct trend *t, int *worse);
+/* trend --json: the changes and the series. 0 or -errno. */
+int trend_json(const char *path, const struct trend *t, int worse);
 /* trend --html: the series drawn, the changes marked. 0 or -errno. */
 int trend_html(const char *path, const struct trend *t);
 
-int trend_main(int argc, char **argv);
 /* trend's options (trend.c), for --help and the completion. */
 extern const struct opt trend_opts[];
 

@@ -47,7 +47,7 @@ static inline uint64_t sim_duration(const struct sim_ctx *c)
 #define SIM_NAMED	0x4	/* runs only when -W names it */
 #define SIM_PERIODIC	0x8	/* periodic_run(): can be SCHED_DEADLINE */
 
-/* Print to the console and the logfile (the orchestrator's out()). */
+/* Print to the console and the logfile (the run's out_cb(), outputs/). */
 typedef void (*out_fn)(void *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 struct result;

@@ -15,6 +15,7 @@
 #include "core/figures.h"
 #include "lib/opt.h"
 
+struct result_file;
 struct run_info;
 
 struct report_opts {
@@ -26,7 +27,12 @@ struct report_opts {
 /* report's options (report.c), for the completion. */
 extern const struct opt report_options[];
 
-int report_main(int argc, char **argv);
+/*
+ * The page of n result files, into o->out (and o->svg_dir): 0, or -errno
+ * with why in err.
+ */
+int report_files(const struct report_opts *o, const struct result_file *rf,
+		 int n, char *err, size_t errlen);
 /* A run's page from its results, as --html rewrites it: 0 or -errno. */
 int report_run_html(const char *path, const struct run_info *ri,
 		    const struct result *res, int n);

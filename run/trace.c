@@ -20,8 +20,9 @@
 #include "lib/base.h"
 
 /*
- * The one tracer alive, for exit(): interbench.c may exit from many
- * places (die(), a signal), and every one must leave tracefs as found.
+ * The one tracer alive, for the atexit handler: a command (cmd/) may end
+ * the process from many places (die(), a signal), and every one must
+ * leave tracefs as found.
  */
 static struct tracer *live;
 

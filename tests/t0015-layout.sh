@@ -8,8 +8,9 @@ TOP=$(cd "$TESTS_DIR/.." && pwd)
 CC=${CC:-cc}
 
 # A folder's rank: a file may include only from its own folder or one
-# ranked lower. stats.[ch] belong with lib/, hackbench.c with loads/, and
-# interbench.c (main, the orchestrator) is above everything.
+# ranked lower. stats.[ch] belong with lib/, hackbench.c with loads/;
+# cmd/ (a file per command) is above the library's folders, and
+# interbench.c (main and the table of commands) above everything.
 rank() {
 	case $1 in
 	lib/*|stats.c|stats.h) echo 0 ;;
@@ -21,7 +22,8 @@ rank() {
 	outputs/*) echo 5 ;;
 	report/*) echo 6 ;;
 	compare/*) echo 7 ;;
-	interbench.c) echo 8 ;;
+	cmd/*) echo 8 ;;
+	interbench.c) echo 9 ;;
 	*) echo unknown ;;
 	esac
 }
@@ -82,5 +84,34 @@ test_expect_success 'an include pointing up the layout is caught' '
 		sed "s|^|lib/bad.c |" >planted &&
 	[ "$(cat planted)" = "lib/bad.c compare/c.h" ] &&
 	! check_edges planted >why && grep -q "lib/bad.c (lib) includes compare/c.h (compare)" why
+'
+# Only a command's file exits: the library returns a status to the
+# command (cmd/*.c) or to main() (interbench.c). A forked child's _exit()
+# is not exit(, nor is atexit(. Every exit( of a .c file outside those is
+# said, as FILE:LINE: TEXT.
+exits_outside() {
+	while read -r f; do
+		case $f in
+		cmd/*|interbench.c|tests/*) continue ;;
+		esac
+		grep -n "\<exit(" "$1/$f" | sed "s|^|$f:|"
+	done
+}
+test_expect_success 'only a command'"'"'s file exits: no exit( outside cmd/ and interbench.c' '
+	grep "\.c$" files >cfiles &&
+	[ $(wc -l <cfiles) -ge 50 ] || fail "only $(wc -l <cfiles) .c files" &&
+	exits_outside "$TOP" <cfiles >exits &&
+	{ [ ! -s exits ] || fail "exit( outside cmd/: $(cat exits)"; }
+'
+# The check must be able to fail: a planted exit( in a library folder is
+# caught, and a child'"'"'s _exit(), an atexit( and cmd/'"'"'s exit( are not.
+test_expect_success 'an exit( planted outside cmd/ is caught' '
+	mkdir -p x/lib x/cmd x/run &&
+	printf "void f(void)\n{\n\texit(2);\n}\n" >x/lib/bad.c &&
+	printf "void g(void)\n{\n\t_exit(1);\n\tatexit(h);\n}\n" >x/run/ok.c &&
+	printf "void c(void)\n{\n\texit(3);\n}\n" >x/cmd/c.c &&
+	printf "%s\n" lib/bad.c run/ok.c cmd/c.c >planted &&
+	exits_outside x <planted >why &&
+	[ "$(cat why)" = "lib/bad.c:3:	exit(2);" ] || fail "found: $(cat why)"
 '
 test_done

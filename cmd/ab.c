@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd/ab.c - `interbench ab`: two states of the machine, A and B, each a
+ * run (cmd/run.h) with its own plan and files, their cells interleaved
+ * (A B, then B A), the sides' commands run between them, state A at
+ * every end; compare's verdict on the pairs is the exit status.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/ab.h"
+#include "cmd/cmd.h"
+#include "cmd/run.h"
+#include "compare/compare.h"
+#include "lib/base.h"
+#include "lib/system.h"
+#include "outputs/output.h"
+#include "run/shell.h"
+
+/* ---- interbench ab: two states of the machine, interleaved ---------- */
+
+struct ab_run {
+	struct ab_plan ab;
+	struct run side[2];		/* A's and B's plans, results, files */
+	struct shell_env env;		/* how we were started: for commands */
+	int state;			/* the side in effect; -1: neither */
+	int half;			/* a side half entered or left, or -1 */
+	bool read[2];			/* the side's machine state read */
+	const char *failed;		/* the command that failed */
+};
+
+/*
+ * Side s's command, or its undo: 0, or -1 having said which failed and
+ * how. After a signal (home) it is still run: the machine goes back.
+ */
+static int ab_cmd(struct ab_run *a, int s, bool undo, bool home)
+{
+	const struct ab_side *sd = &a->ab.side[s];
+	const char *cmd = undo ? sd->undo : sd->cmd;
+	char why[160];
+
+	if (!cmd)
+		return 0;
+	if (!shell_run(cmd, a->ab.cmd_timeout_ns, home, &a->env, why,
+		       sizeof(why)))
+		return 0;
+	a->failed = cmd;
+	out(&a->side[0].con, "ab: side %c's %s (%s) failed: %s\n", sd->name,
+	    undo ? "undo" : "command", cmd, why);
+	return -1;
+}
+
+/* Leave the side in effect (its undo) and enter s (its command). */
+static int ab_enter(struct ab_run *a, int s)
+{
+	if (a->state == s)
+		return 0;
+	if (a->state >= 0 && ab_cmd(a, a->state, true, false)) {
+		a->half = a->state;
+		a->state = -1;
+		return -1;
+	}
+	a->state = -1;
+	if (ab_cmd(a, s, false, false)) {
+		a->half = s;
+		return -1;
+	}
+	a->state = s;
+	/* what the side's command changed is the side's machine state */
+	if (!a->read[s]) {
+		sysinfo_read(&a->side[s].sys);
+		a->read[s] = true;
+	}
+	return 0;
+}
+
+/*
+ * Every run ends in state A: out of B (or of a side half entered), into
+ * A. Said when it cannot be.
+ */
+static void ab_home(struct ab_run *a)
+{
+	const struct ab_side *sd = a->ab.side;
+	bool b_left = true, a_in = true;
+
+	if (a->state == 0)
+		return;
+	/* out of B, or of B half entered; a command that failed is not
+	 * run again */
+	if ((a->state == 1 || a->half == 1) && sd[1].undo)
+		b_left = sd[1].undo != a->failed && !ab_cmd(a, 1, true, true);
+	if (sd[0].cmd)
+		a_in = sd[0].cmd != a->failed && !ab_cmd(a, 0, false, true);
+	if (!a_in)
+		out(&a->side[0].con, "ab: the machine may not be in state A: "
+		    "A's command failed\n");
+	else if (!b_left)
+		out(&a->side[0].con, "ab: the machine may still be partly in "
+		    "state B: B's undo failed\n");
+	else
+		out(&a->side[0].con, "ab: the machine is back in state A\n");
+	a->state = 0;
+}
+
+/* Both sides' files whole, with why the run stopped early, if it did. */
+static int ab_close(struct ab_run *a)
+{
+	int s, ret = 0, e;
+
+	/* B writes into A's logfile: A closes it */
+	a->side[1].con.log = NULL;
+	for (s = 1; s >= 0; s--) {
+		e = close_outputs(&a->side[s]);
+		if (e && !ret)
+			ret = e;
+	}
+	return ret;
+}
+
+static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
+					      const char *why)
+{
+	const struct plan *p = &a->side[0].plan;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (runner_stopped())
+			runner_abort(&a->side[s].runner);
+		else
+			runner_finish(&a->side[s].runner);
+		a->side[s].info.interrupted = why;
+	}
+	progress(p, 0, NULL, NULL);
+	ab_home(a);
+	out(&a->side[0].con, "\nab stopped (%s) after %d and %d of %d cells "
+	    "of A and B; the files keep them: %s, %s\n", why,
+	    a->side[0].nres, a->side[1].nres, p->cells, a->ab.side[0].path,
+	    a->ab.side[1].path);
+	ab_close(a);
+	say_files(&a->side[0]);
+	exit(status);
+}
+
+/*
+ * -n auto, at a look: is every cell decided, as compare judges the files
+ * so far? At the last look, the cells still undecided are named with what
+ * would decide them.
+ */
+static bool ab_decided(struct ab_run *a, int passes, bool last)
+{
+	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
+	char list[2048];
+	int left = compare_undecided(a->ab.side[0].path, a->ab.side[1].path,
+				     a->ab.primary, a->ab.alpha, list,
+				     sizeof(list)), s;
+
+	if (left < 0) {
+		out(&a->side[0].con, "ab: cannot judge the files so far (%s): "
+		    "going on to -n %d\n", strerror(-left), p[0]->repeats);
+		return false;
+	}
+	if (!left) {
+		out(&a->side[0].con, "\n-n auto: every cell decided after %d "
+		    "pairs\n", passes);
+		for (s = 0; s < 2; s++) {
+			p[s]->repeats = passes;
+			p[s]->cells = passes * p[s]->per_pass;
+		}
+		return true;
+	}
+	if (last)
+		out(&a->side[0].con, "\n-n auto: after %d pairs, the most asked, "
+		    "%d cell%s undecided: %s. More pairs (-n auto:MAX) or "
+		    "longer cells (-t) would decide %s\n", passes, left,
+		    left == 1 ? " is" : "s are", list,
+		    left == 1 ? "it" : "them");
+	else
+		out(&a->side[0].con, "-n auto: %d pairs, %d cell%s undecided\n",
+		    passes, left, left == 1 ? "" : "s");
+	return false;
+}
+
+static void ab_describe(struct ab_run *a)
+{
+	struct console *con = &a->side[0].con;
+	const struct plan *p = &a->side[0].plan;
+	int s;
+
+	out(con, "\nab: %d cell%s, each measured in A and in B side by side "
+	    "(A B, then B A, alternating), ", p->per_pass,
+	    p->per_pass == 1 ? "" : "s");
+	if (p->auto_repeats)
+		out(con, "until every cell is decided (at %d looks) or %d "
+		    "pairs\n", a->ab.looks, p->repeats);
+	else
+		out(con, "%d pairs\n", p->repeats);
+	for (s = 0; s < 2; s++) {
+		const struct ab_side *sd = &a->ab.side[s];
+
+		out(con, "  %c: command %s%s%s, undo %s%s%s, options %s -> "
+		    "%s%s%s\n", sd->name, sd->cmd ? "'" : "",
+		    sd->cmd ? sd->cmd : "none", sd->cmd ? "'" : "",
+		    sd->undo ? "'" : "", sd->undo ? sd->undo : "none",
+		    sd->undo ? "'" : "", sd->opts ? sd->opts : "none",
+		    sd->path, sd->kcidb[0] ? ", KCIDB " : "", sd->kcidb);
+	}
+	for (s = 0; s < 2; s++)
+		if (a->side[s].plan.trace)
+			say_trace(con, s ? "  B traced" : "  A traced",
+				  &a->side[0].tracer,
+				  a->side[s].plan.trace_timer);
+	if (a->side[0].plan.trace != a->side[1].plan.trace)
+		out(con, "  the other side's cells run with no event of ours "
+		    "enabled: the pairs say what tracing costs\n");
+	if (!a->ab.side[0].cmd && !a->ab.side[1].cmd && !a->ab.side[0].opts &&
+	    !a->ab.side[1].opts)
+		out(con, "  A and B are the same: an A/A run; a cell marked "
+		    "better or worse is a false mark\n");
+}
+
+static void ab_run_all(struct ab_run *a)
+{
+	const struct plan *p = &a->side[0].plan;
+	char why[32];
+	int i, k;
+
+	for (i = 0; i < p->cells; i++) {
+		int first = ab_first(p, i), pass = i / p->per_pass;
+
+		if (i && i % p->per_pass == 0 && p->auto_repeats &&
+		    ab_look(p, pass) && ab_decided(a, pass, false)) {
+			progress(p, 0, NULL, NULL);
+			return;
+		}
+		for (k = 0; k < 2; k++) {
+			int s = k ? !first : first;
+			struct run *r = &a->side[s];
+			struct result *res = &r->res[r->nres];
+
+			if (ab_enter(a, s) && !runner_stopped())
+				ab_stop(a, IB_EXIT_SIDE, "a side's command "
+					"failed");
+			if (runner_stopped())
+				break;
+			plan_cell(&r->plan, i, &res->repeat, &res->sim,
+				  &res->load);
+			progress(p, i, res->sim, res->load);
+			if (run_cell(&r->runner, res))
+				break;
+			r->nres++;
+			result_done(r);
+			if (runner_stopped())
+				break;
+		}
+		if (runner_stopped()) {
+			snprintf(why, sizeof(why), "signal %d",
+				 runner_stopped());
+			ab_stop(a, 128 + runner_stopped(), why);
+		}
+	}
+	progress(p, 0, NULL, NULL);
+	if (p->auto_repeats)
+		ab_decided(a, p->repeats, true);
+}
+
+/* The sides' tables, then compare's verdict on their pairs: its status. */
+static int ab_finish(struct ab_run *a)
+{
+	char *av[16];
+	int ac = 0, s, ret, nbad = 0;
+
+	for (s = 0; s < 2; s++) {
+		struct run *r = &a->side[s];
+
+		runner_finish(&r->runner);
+		out(&r->con, "\n== %c (%s): medians over its %d repeats\n",
+		    a->ab.side[s].name, a->ab.side[s].path, r->plan.repeats);
+		print_tables(&r->con, r->res, r->nres);
+		print_steal(&r->con, r->res, r->nres);
+		nbad += r->nbad;
+	}
+	if (nbad)
+		out(&a->side[0].con, "%d cells were not measured (see their "
+		    "rows)\n", nbad);
+	ret = ab_close(a);
+	if (a->side[0].plan.trace || a->side[1].plan.trace)
+		trace_close(&a->side[0].tracer);
+	say_files(&a->side[0]);
+	if (ret)
+		return ret;
+	out(&a->side[0].con, "\n");
+	fflush(stdout);
+	av[ac++] = "compare";
+	if (a->ab.primary) {
+		av[ac++] = "--primary";
+		av[ac++] = (char *)a->ab.primary;
+	}
+	if (a->ab.bisect)
+		av[ac++] = "--bisect";
+	if (a->ab.moderate)
+		av[ac++] = "--moderate";
+	if (a->ab.alpha_text) {
+		av[ac++] = "--alpha";
+		av[ac++] = (char *)a->ab.alpha_text;
+	}
+	if (a->ab.junit) {
+		av[ac++] = "--junit";
+		av[ac++] = (char *)a->ab.junit;
+	}
+	av[ac++] = a->ab.side[0].path;
+	av[ac++] = a->ab.side[1].path;
+	av[ac] = NULL;
+	ret = compare_main(ac, av);
+	/* as a run's: worse and unmeasured is 7; undecided beats unmeasured */
+	if (nbad && ret == IB_EXIT_FAIL)
+		return IB_EXIT_FAIL_CELLS;
+	return ret == IB_EXIT_OK && nbad ? IB_EXIT_CELLS : ret;
+}
+
+int ab_main(int argc, char **argv)
+{
+	static struct ab_run run;
+	struct ab_run *a = &run;
+	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
+	char err[512];
+	int s, r;
+
+	a->state = 0;
+	a->half = -1;
+	r = ab_parse(&a->ab, p, argc, argv, err, sizeof(err));
+	if (r == 1) {
+		ab_usage(stdout);
+		exit(fflush(stdout) ? IB_EXIT_SETUP : IB_EXIT_OK);
+	}
+	if (r)
+		die(IB_EXIT_USAGE, "%s", err);
+	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
+		die(IB_EXIT_USAGE, "option --primary: '%s' is not a figure "
+		    "compare tests (%s)", a->ab.primary, CMP_FIG_NAMES);
+	shell_save(&a->env);
+	if (p[0]->cfg.uniprocessor)
+		bind_cpu0();
+	for (s = 0; s < 2; s++) {
+		check_rights(p[s]);
+		check_files(&a->side[s]);
+	}
+	/* the verdict's JUnit: checked now, written by compare at the end */
+	if (a->ab.junit) {
+		for (s = 0; s < 2; s++)
+			if (sys_same_file(a->ab.junit, a->ab.side[s].path))
+				die(IB_EXIT_USAGE, "option --junit: %s is %c's "
+				    "result file", a->ab.junit,
+				    a->ab.side[s].name);
+		if ((r = sys_can_replace(a->ab.junit)))
+			die(IB_EXIT_USAGE, "option --junit: cannot write %s: "
+			    "%s", a->ab.junit, sys_file_why(r));
+	}
+	if (p[0]->dry_run) {
+		print_plan(p[0]);
+		ab_describe(a);
+		printf("--dry-run: no command was run, nothing measured\n");
+		exit(IB_EXIT_OK);
+	}
+	take_lock(&a->side[0]);
+	hold_dma_latency(p[0]);
+	/* one instance, A's, records the cells of the sides that trace */
+	open_trace(&a->side[0], p[0]->trace || p[1]->trace,
+		   p[0]->trace_timer || p[1]->trace_timer);
+	for (s = 0; s < 2; s++)
+		place_loads(&a->side[s], a->ab.side[s].name);
+	open_files(&a->side[0]);
+	for (s = 0; s < 2; s++) {
+		a->side[s].info.ab = &a->ab;
+		a->side[s].info.ab_side = s;
+	}
+	a->side[1].con.log = a->side[0].con.log;
+	start(&a->side[0], NULL);
+	start(&a->side[1], &a->side[0]);
+	for (s = 0; s < 2; s++)
+		if (p[s]->trace) {
+			a->side[s].runner.trace = &a->side[0].tracer;
+			a->side[s].info.trace = &a->side[0].tracer;
+		}
+	ab_describe(a);
+	/* in neither state yet: the first cell enters A (A's command) */
+	a->state = -1;
+	ab_run_all(a);
+	ab_home(a);
+	return ab_finish(a);
+}

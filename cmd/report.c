@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd/report.c - `interbench report`: its options and files checked, the
+ * result files read, their page drawn by report/, and the exit status.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "cmd/cmd.h"
+#include "core/resultfile.h"
+#include "lib/base.h"
+#include "lib/opt.h"
+#include "lib/system.h"
+#include "report/report.h"
+
+static void report_usage(FILE *f)
+{
+	fputs("Usage: interbench report RESULT.json [MORE.json ...] "
+	      "-o FILE.html\n"
+	      "Draw result files of `interbench --json` as one "
+	      "self-contained HTML page.\n", f);
+	opt_help(f, report_options, opt_help_width(report_options, 18));
+	fputs("Exit status: 0, 2 on errors (nothing is left "
+	      "half-written).\n", f);
+}
+
+/* Options and file names: 0, 1 for --help, -EINVAL with err. */
+static int report_args(int argc, char **argv, struct report_opts *o,
+		       const char **files, int *n, char *err, size_t errlen)
+{
+	const struct opt_table t = { report_options, o };
+	bool help = false;
+	int i, rest, r;
+
+	r = opt_parse(&t, 1, argc, argv, "interbench report ",
+		      opt_seen_action, &help, &rest, err, errlen);
+	if (r)
+		return r;
+	for (i = rest; i < argc; i++)
+		files[(*n)++] = argv[i];
+	if (!*n || !o->out) {
+		snprintf(err, errlen, "need result files and -o FILE.html "
+			 "(see interbench report --help)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* A directory we may write into: 0 or -errno. */
+static int svg_dir_ok(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	return access(dir, W_OK | X_OK) ? -errno : 0;
+}
+
+int report_main(int argc, char **argv)
+{
+	struct report_opts o = { .figure = -1 };
+	struct result_file *rf = NULL;
+	const char **names = calloc((size_t)argc + 1, sizeof(*names));
+	char err[512] = "out of memory";
+	int n = 0, i, loaded = 0, ret = -ENOMEM;
+
+	if (names)
+		ret = report_args(argc, argv, &o, names, &n, err, sizeof(err));
+	if (ret == 1) {
+		free(names);
+		report_usage(stdout);
+		return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
+	}
+	for (i = 0; !ret && i < n; i++)
+		if (sys_same_file(names[i], o.out)) {
+			snprintf(err, sizeof(err), "%s is a result file to "
+				 "read: -o would replace it", o.out);
+			ret = -EINVAL;
+		}
+	if (!ret && (ret = sys_can_replace(o.out)))
+		snprintf(err, sizeof(err), "cannot write %s: %s", o.out,
+			 sys_file_why(ret));
+	if (!ret && o.svg_dir && (ret = svg_dir_ok(o.svg_dir)))
+		snprintf(err, sizeof(err), "--svg %s: %s", o.svg_dir,
+			 strerror(-ret));
+	if (!ret && !(rf = calloc((size_t)n, sizeof(*rf))))
+		ret = -ENOMEM;
+	for (i = 0; !ret && i < n; i++, loaded++)
+		ret = rf_load(&rf[i], names[i], err, sizeof(err));
+	if (!ret)
+		ret = report_files(&o, rf, n, err, sizeof(err));
+	for (i = 0; i < loaded; i++)
+		rf_free(&rf[i]);	/* one that failed is already empty */
+	free(rf);
+	free(names);
+	if (ret) {
+		fprintf(stderr, "interbench report: %s\n", err);
+		return IB_EXIT_USAGE;
+	}
+	/* what it wrote, where a script or a person can find it */
+	printf("Wrote %s (%d file%s)%s%s\n", o.out, n, n == 1 ? "" : "s",
+	       o.svg_dir ? ", and each picture as an SVG file in " : "",
+	       o.svg_dir ? o.svg_dir : "");
+	return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
+}

@@ -1,0 +1,478 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd/run.c - a run, the command without a name: the command line into
+ * a plan (cli/), the checks and the set-up (run_setup.c), the machine's
+ * calibration, the cells in order (run/run.c) with -n auto and
+ * --remeasure-if, each result to the outputs (run_outputs.c), and the
+ * exit status. A signal or --breaktrace ends it early, its files whole.
+ * Simulators are in simulators/, loads in loads/. HACKING says more.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "cmd/cmd.h"
+#include "cmd/run.h"
+#include "lib/base.h"
+#include "lib/cpuwork.h"
+#include "lib/system.h"
+#include "outputs/output.h"
+#include "outputs/results.h"
+#include "run/machine.h"
+#include "run/placement.h"
+#include "run/run.h"
+#include "run/trace.h"
+
+/* ---- set-up --------------------------------------------------------- */
+
+/* cmds: interbench's subcommands, for the shell's completion */
+static void parse_command_line(struct plan *p, int argc, char **argv,
+			       const struct opt_cmd *cmds, int ncmds)
+{
+	char err[512];
+
+	if (plan_init(p))
+		die(IB_EXIT_SETUP, "out of memory");
+	if (cli_parse(p, argc, argv, err, sizeof(err)))
+		die(IB_EXIT_USAGE, "%s", err);
+	switch (p->action) {
+	case PLAN_RUN:
+		return;
+	case PLAN_HELP:
+		cli_usage(stdout);
+		break;
+	case PLAN_LIST:
+		cli_list(stdout);
+		break;
+	case PLAN_VERSION:
+		printf("interbench %s\n", IB_VERSION);
+		break;
+	case PLAN_COMPLETION:
+		completion_bash(stdout, cmds, ncmds);
+		break;
+	}
+	exit(IB_EXIT_OK);
+}
+
+static void __attribute__((noreturn)) interrupted(struct run *r);
+
+static void calibrate(struct run *r)
+{
+	struct calibration *cal = &r->cal;
+	const struct plan *p = &r->plan;
+	int err;
+
+	if (p->loops_given) {
+		cal->loops_per_ms = p->cfg.loops_per_ms;
+	} else if (!p->calibrate) {
+		err = calib_load(&cal->loops_per_ms);
+		if (err == -EINVAL)
+			fprintf(stderr, "interbench: %s is not a number, "
+				"measuring again\n", CALIB_FILE);
+		else if (err && err != -ENOENT)
+			fprintf(stderr, "interbench: not reading %s: %s; "
+				"measuring again\n", CALIB_FILE,
+				sys_file_why(err));
+	}
+	if (!cal->loops_per_ms) {
+		if (isatty(STDERR_FILENO))
+			fprintf(stderr, "Measuring loops per ms...\n");
+		err = calibrate_loops(cal);
+		if (err)
+			die(IB_EXIT_SETUP, "cannot calibrate the CPU loop: %s",
+			    strerror(-err));
+		err = calib_save(cal->loops_per_ms);
+		if (err)
+			fprintf(stderr, "interbench: warning: cannot save %s: "
+				"%s\n", CALIB_FILE, strerror(-err));
+		/* a CPU whose speed varied is said once, in log_header() */
+	}
+	if (runner_stopped())
+		interrupted(r);
+	calibration_check(cal);
+	if (fabs(cal->error_pct) > 2.0)
+		fprintf(stderr, "interbench: warning: burning CPU costs %+.2f %% "
+			"of what it asks (more than 2 %%): is the machine "
+			"busy?\n", cal->error_pct);
+	r->plan.cfg.loops_per_ms = cal->loops_per_ms;
+	printf("Loops per ms: %llu (%s); burning 1-20 ms of CPU costs "
+	       "%+.2f %% of what it asks in thread CPU time\n",
+	       (unsigned long long)cal->loops_per_ms,
+	       cal->measured ? "measured now" : p->loops_given ? "from -l" :
+	       "saved in " CALIB_FILE, cal->error_pct);
+}
+
+/* Stop everything and leave: a signal asked us to. */
+static void interrupted(struct run *r)
+{
+	int sig = runner_stopped();
+	char what[32];
+
+	runner_abort(&r->runner);
+	progress(&r->plan, 0, NULL, NULL);
+	if (r->plan.repeats > 1)
+		print_tables(&r->con, r->res, r->nres);
+	out(&r->con, "\nInterrupted by signal %d (%s) after %d of %d cells\n",
+	    sig, strsignal(sig), r->nres, r->plan.cells);
+	snprintf(what, sizeof(what), "signal %d", sig);
+	r->info.interrupted = what;
+	close_outputs(r);
+	say_files(r);
+	exit(128 + sig);
+}
+
+/*
+ * --breaktrace: a frame was that late, the trace stopped there. Save it
+ * (named by the time, next to the log) and end the run.
+ */
+static void __attribute__((noreturn)) broke(struct run *r)
+{
+	const struct worst_frame *b = &r->runner.sh->res.worst.brk;
+	char path[96], stamp[32];
+	time_t now = time(NULL);
+	int err;
+
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&now));
+	snprintf(path, sizeof(path), "interbench-breaktrace-%s.txt", stamp);
+	err = trace_save(&r->tracer, path);
+	if (!err)
+		r->info.breaktrace_file = path;
+	out(&r->con, "\n--breaktrace: a frame %.3f ms late (more than %.3f ms) "
+	    "on CPU %d, thread %d; ", (double)(b->start - b->release) /
+	    NSEC_PER_MSEC, (double)r->plan.breaktrace_ns / NSEC_PER_MSEC,
+	    (int)b->cpu, (int)b->tid);
+	if (err)
+		out(&r->con, "cannot save the trace to %s: %s\n", path,
+		    strerror(-err));
+	else
+		out(&r->con, "trace saved to %s (marker \"interbench: "
+		    "breaktrace\")\n", path);
+	r->info.interrupted = "breaktrace";
+	runner_finish(&r->runner);
+	close_outputs(r);
+	trace_close(&r->tracer);
+	say_files(r);
+	exit(IB_EXIT_BREAK);
+}
+
+/* --load-group cgroup: the groups made, removed at every exit() */
+static struct placement *groups_made[2];
+
+static void remove_groups(void)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (groups_made[i])
+			placement_remove(groups_made[i]);
+}
+
+/*
+ * Where the loads go, made after every check and the lock, like the
+ * trace instance: a refusal is one line and nothing left (exit 3).
+ */
+void place_loads(struct run *r, char tag)
+{
+	static bool registered;
+	struct placement *pl = &r->place;
+	char err[PATH_MAX + 256];
+
+	pl->group = r->plan.cfg.load_group;
+	pl->weight = r->plan.cfg.load_weight;
+	pl->tag = tag;
+	if (!registered) {
+		atexit(remove_groups);
+		registered = true;
+	}
+	if (placement_setup(pl, err, sizeof(err)))
+		die(IB_EXIT_SETUP, "%s", err);
+	if (pl->dir[0])
+		groups_made[tag == 'B'] = pl;
+}
+
+/* ---- the run -------------------------------------------------------- */
+
+void start(struct run *r, const struct run *twin)
+{
+	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
+	if (!r->res || runner_init(&r->runner, &r->plan))
+		die(IB_EXIT_SETUP, "out of memory");
+	r->runner.place = &r->place;
+	r->info.load_where = r->place.what;
+	if (r->plan.trace) {
+		r->runner.trace = &r->tracer;
+		r->info.trace = &r->tracer;
+	}
+	sysinfo_read(&r->sys);
+	/* What a late frame's idle CPU was: the host's, in a VM */
+	r->tracer.vm = r->sys.st.vm;
+	sys_raise_fd_limit();
+	r->con.plan = &r->plan;
+	r->info.plan = &r->plan;
+	r->info.sys = &r->sys;
+	r->info.cal = &r->cal;
+	iso_now(r->info.started, sizeof(r->info.started));
+	r->info.pid = getpid();
+	if (r->csv) {
+		csv_header(r->csv);
+		fflush(r->csv);
+	}
+	runner_signals();
+	/*
+	 * Our own page faults must not delay the timing of anything. Only
+	 * where locking cannot make later allocations fail (root, or no
+	 * limit on locked memory).
+	 */
+	if (sys_lock_memory())
+		fprintf(stderr, "interbench: warning: cannot lock memory: %s\n",
+			strerror(errno));
+	sys_write_file("/proc/self/oom_score_adj", "-1000");
+	if (twin) {
+		/* ab's side B: A's calibration, lock and logfile */
+		r->cal = twin->cal;
+		r->plan.cfg.loops_per_ms = twin->cal.loops_per_ms;
+		r->info.concurrent = twin->info.concurrent;
+		r->info.concurrent_pid = twin->info.concurrent_pid;
+		r->info.other_user = twin->info.other_user;
+		r->info.other_uid = twin->info.other_uid;
+		goto outputs;
+	}
+	calibrate(r);
+	log_header(&r->con, &r->cal);
+	machine_state_print(&r->sys, out_cb, &r->con);
+	if (r->place.group == LG_SESSION)
+		out(&r->con, "Loads: in a session of their own (autogroup %s: "
+		    "%s)\n", r->sys.st.autogroup > 0 ? "on" : "off",
+		    r->sys.st.autogroup > 0 ? "a scheduling group of their "
+		    "own, as a second terminal's" : "the session changes "
+		    "nothing for the scheduler");
+	else if (r->place.group == LG_CGROUP)
+		out(&r->con, "Loads: in their own %s\n", r->place.what);
+	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
+	if (r->plan.trace)
+		say_trace(&r->con, "Trace", &r->tracer, r->plan.trace_timer);
+	if (r->info.other_user)
+		out(&r->con, "WARNING: another user's interbench (pid %d, "
+		    "uid %u) is running; each measures the other and "
+		    "results are unreliable\n", (int)r->info.concurrent_pid,
+		    (unsigned int)r->info.other_uid);
+	else if (r->info.concurrent && r->info.concurrent_pid)
+		out(&r->con, "WARNING: --allow-concurrent: another interbench "
+		    "(pid %d) is measuring too; results are unreliable\n",
+		    (int)r->info.concurrent_pid);
+	else if (r->info.concurrent)
+		out(&r->con, "WARNING: --allow-concurrent: another interbench "
+		    "(in another PID namespace) is measuring too; results "
+		    "are unreliable\n");
+	else if (r->plan.allow_concurrent)
+		out(&r->con, "Note: --allow-concurrent given; no other "
+		    "interbench was measuring when this run started\n");
+outputs:
+	if (r->plan.json_path)
+		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
+					      &r->info));
+	junit_out(r);
+	kcidb_out(r);
+}
+
+/* What --remeasure-if keeps of an attempt (NaN: not measured). */
+static void attempt_note(struct attempt *a, const struct result *res,
+			 enum fig_id f)
+{
+	bool ok = res->status == RES_OK;
+
+	a->status = res->status;
+	a->value = ok ? res->v[f] : NAN;
+	a->steal_pct = ok ? res->v[F_INTF_STEAL] : NAN;
+	a->lat_mean = ok ? res->v[F_LAT_MEAN] : NAN;
+	a->lat_p99 = ok ? res->v[F_LAT_P99] : NAN;
+}
+
+/* Is attempt a better than b: measured, and less so ('>': less). */
+static bool attempt_better(const struct gate *g, const struct attempt *a,
+			   const struct attempt *b)
+{
+	if ((a->status == RES_OK) != (b->status == RES_OK))
+		return a->status == RES_OK;
+	if (isnan(a->value) || isnan(b->value))
+		return !isnan(a->value);
+	return g->op == '>' || g->op == 'g' ? a->value < b->value :
+					      a->value > b->value;
+}
+
+/*
+ * --remeasure-if: while the cell's latest attempt is so, measure it
+ * again, up to --remeasure more times; res ends as the best attempt,
+ * with every attempt recorded in it. Nothing is hidden: the row, the
+ * JSON and JUnit say it was re-measured and how each attempt was.
+ */
+static void remeasure(struct run *r, struct result *res)
+{
+	const struct plan *p = &r->plan;
+	const struct gate *g = &p->remeasure_if;
+	struct attempt att[1 + REMEASURE_MAX];
+	int n = 1, best = 0;
+
+	if (!p->remeasure_on)
+		return;
+	attempt_note(&att[0], res, g->fig);
+	while (n <= p->remeasure_max && att[n - 1].status == RES_OK &&
+	       gate_broken(g, att[n - 1].value) && !r->runner.broke &&
+	       !runner_stopped()) {
+		struct result next = { .sim = res->sim, .load = res->load,
+				       .repeat = res->repeat };
+
+		progress(p, r->nres, res->sim, res->load);
+		if (run_cell(&r->runner, &next)) {
+			/* res is measured: run_all() keeps it, then stops */
+			result_free(&next);
+			break;
+		}
+		attempt_note(&att[n], &next, g->fig);
+		/*
+		 * The attempt --breaktrace stopped at is the one its frame
+		 * and trace belong to: it is kept, whatever its figure.
+		 */
+		if (r->runner.broke ||
+		    attempt_better(g, &att[n], &att[best])) {
+			result_free(res);
+			*res = next;
+			best = n;
+		} else {
+			result_free(&next);
+		}
+		n++;
+	}
+	memcpy(res->attempt, att, sizeof(att[0]) * (size_t)n);
+	res->nattempts = n;
+	res->chosen = best;
+}
+
+/*
+ * -n auto, at the end of a pass: stop once every cell's latency decision
+ * figures (compare's) are known well enough (or at the last pass, saying
+ * which are not).
+ */
+static bool auto_done(struct run *r, int passes)
+{
+	struct plan *p = &r->plan;
+	bool settled = passes >= AUTO_REPEATS_MIN &&
+		       variation_settled(p, r->res, r->nres);
+
+	if (settled)
+		out(&r->con, "\n-n auto: every cell's p50, p99 and max latency "
+		    "are known to %g %% (95 %%\ninterval) after %d repeats\n",
+		    AUTO_HALF_WIDTH_PCT, passes);
+	else if (passes == p->repeats) {
+		out(&r->con, "\n-n auto: after %d repeats, the most asked, "
+		    "these cells' decision figures are\nnot known to %g %% (more "
+		    "repeats with -n auto:MAX, or a longer -t where the\n"
+		    "advice below says length helps):\n", passes,
+		    AUTO_HALF_WIDTH_PCT);
+		print_unsettled(&r->con, r->res, r->nres);
+	}
+	if (settled) {
+		p->repeats = passes;
+		p->cells = passes * p->per_pass;
+	}
+	return settled;
+}
+
+static void run_all(struct run *r)
+{
+	const struct plan *p = &r->plan;
+	int i;
+
+	for (i = 0; i < p->cells; i++) {
+		struct result *res = &r->res[r->nres];
+
+		if (p->auto_repeats && i && i % p->per_pass == 0 &&
+		    auto_done(r, i / p->per_pass))
+			break;
+
+		plan_cell(p, i, &res->repeat, &res->sim, &res->load);
+		if (p->repeats == 1 && (i == 0 || res->sim != res[-1].sim))
+			table_head(&r->con, res->sim);
+		progress(p, r->nres, res->sim, res->load);
+		if (run_cell(&r->runner, res))
+			interrupted(r);
+		remeasure(r, res);
+		progress(p, r->nres, NULL, NULL);
+		/* Measured in full: kept even if a signal came meanwhile. */
+		r->nres++;
+		result_done(r);
+		if (r->runner.broke)
+			broke(r);
+		if (runner_stopped())
+			interrupted(r);
+	}
+	if (p->auto_repeats)
+		auto_done(r, p->repeats);
+}
+
+static int finish(struct run *r)
+{
+	int ret = IB_EXIT_OK, i;
+
+	runner_finish(&r->runner);
+	if (r->plan.repeats > 1)
+		print_tables(&r->con, r->res, r->nres);
+	if (r->plan.repeats >= 3)
+		print_variation(&r->con, r->res, r->nres);
+	out(&r->con, "\n");
+	print_steal(&r->con, r->res, r->nres);
+	if (r->nbad) {
+		out(&r->con, "%d of %d cells were not measured (see their "
+		    "rows)\n", r->nbad, r->plan.cells);
+		ret = IB_EXIT_CELLS;
+	}
+	/*
+	 * The status a script branches on, the first that applies: an
+	 * output not written whole (3), a gate broken and cells unmeasured
+	 * (7: both a finding and a fault), a gate (1), cells (4).
+	 */
+	if (check_gates(&r->con, r->res, r->nres))
+		ret = ret == IB_EXIT_CELLS ? IB_EXIT_FAIL_CELLS : IB_EXIT_FAIL;
+	i = close_outputs(r);
+	if (i)
+		ret = i;
+	if (r->plan.trace)
+		trace_close(&r->tracer);
+	say_files(r);
+	for (i = 0; i < r->nres; i++)
+		result_free(&r->res[i]);
+	free(r->res);
+	plan_free(&r->plan);
+	return ret;
+}
+
+int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
+{
+	static struct run run;
+	struct run *r = &run;
+
+	parse_command_line(&r->plan, argc, argv, cmds, ncmds);
+	/* First: SCHED_DEADLINE is refused on a CPU subset (check_rights) */
+	if (r->plan.cfg.uniprocessor)
+		bind_cpu0();
+	check_rights(&r->plan);
+	check_files(r);
+	if (r->plan.dry_run) {
+		print_plan(&r->plan);
+		return IB_EXIT_OK;
+	}
+	take_lock(r);
+	hold_dma_latency(&r->plan);
+	open_trace(r, r->plan.trace, r->plan.trace_timer);
+	place_loads(r, 0);
+	open_files(r);
+	start(r, NULL);
+	run_all(r);
+	if (runner_stopped())
+		interrupted(r);
+	return finish(r);
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmd/run.h - what a run's files share with each other and with `ab`
+ * (cmd/ab.c), whose two sides are runs: struct run, and the steps of a
+ * run's life. Private to cmd/: run.c (the sequence, the cells and the
+ * end), run_setup.c (the checks and what is made before the first cell)
+ * and run_outputs.c (every output, as results come in and at the end).
+ */
+#ifndef INTERBENCH_CMD_RUN_H
+#define INTERBENCH_CMD_RUN_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "cli/plan.h"
+#include "lib/cpuwork.h"
+#include "lib/lock.h"
+#include "outputs/output.h"
+#include "outputs/results.h"
+#include "run/machine.h"
+#include "run/placement.h"
+#include "run/run.h"
+#include "run/trace.h"
+
+/* Everything a run has: its plan, its results so far, its outputs. */
+struct run {
+	struct plan plan;
+	struct placement place;		/* --load-group */
+	struct calibration cal;
+	struct sysinfo_ib sys;
+	struct run_info info;
+	struct console con;
+	struct runner runner;
+	struct tracer tracer;		/* --trace */
+	struct json_out json;
+	bool json_warned, junit_warned, html_warned, kcidb_warned;
+	struct run_lock lock;
+	FILE *csv;
+	char log_name[PATH_MAX];
+	struct result *res;		/* every cell of every repeat, in order */
+	int nres, nbad;
+};
+
+/* "interbench: " and the message on stderr, and exit(status). */
+void die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+
+/* run_setup.c: each says what stops the run, and dies (exit 2 or 3). */
+void check_rights(struct plan *p);
+void check_files(struct run *r);
+void open_files(struct run *r);
+void take_lock(struct run *r);
+void open_trace(struct run *r, bool trace, bool timer);
+void say_trace(struct console *con, const char *lead,
+	       const struct tracer *t, bool timer);
+void hold_dma_latency(const struct plan *p);
+void bind_cpu0(void);
+
+/* run_outputs.c */
+void json_failed(struct run *r, int err);
+int junit_out(struct run *r);
+int kcidb_out(struct run *r);
+int close_outputs(struct run *r);
+void result_done(struct run *r);
+void say_files(const struct run *r);
+
+/* run.c: ab's side B starts with A as its twin. */
+void place_loads(struct run *r, char tag);
+void start(struct run *r, const struct run *twin);
+
+#endif

@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd/run_setup.c - a run's set-up: what it needs checked up front
+ * (rights, classes, files), then the lock, the trace instance, the PM QoS
+ * request and the files, in that order, so that a refused run is one
+ * line and leaves nothing behind.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include "cmd/run.h"
+#include "core/load.h"
+#include "lib/base.h"
+#include "lib/lock.h"
+#include "lib/policy.h"
+#include "lib/safefile.h"
+#include "lib/system.h"
+#include "run/trace.h"
+#include "simulators/rtapp.h"
+
+void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("interbench: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(status);
+}
+
+/*
+ * Ask the kernel now whether it takes the classes asked for, on a
+ * throwaway thread, so that a refusal stops the run before it starts.
+ * SCHED_DEADLINE is tried with the most any task may reserve, a whole
+ * period: what admission control takes for that it takes for all.
+ */
+static void check_policies(const struct plan *p)
+{
+	const struct run_cfg *cfg = &p->cfg;
+	struct sched_want w = { .policy = cfg->bench_policy, .prio = PRIO_SIM,
+				.nice = cfg->bench_nice,
+				.slice_ns = cfg->bench_slice_ns,
+				.runtime_ns = 10 * NSEC_PER_MSEC,
+				.period_ns = 10 * NSEC_PER_MSEC };
+	char why[256];
+
+	if (p->dry_run)
+		return;
+	if ((cfg->bench_policy != POL_OTHER || cfg->bench_slice_ns) &&
+	    policy_probe(&w, why, sizeof(why)))
+		die(IB_EXIT_SETUP, "--bench-policy %s%s: %s%s",
+		    policy_names[cfg->bench_policy],
+		    cfg->bench_slice_ns ? " --bench-slice" : "", why,
+		    cfg->bench_policy == POL_DEADLINE && cfg->uniprocessor ?
+		    " (a deadline task may not be bound to some CPUs: -u)" :
+		    "");
+	w = (struct sched_want){ .policy = cfg->load_policy,
+				 .nice = cfg->load_nice };
+	if (cfg->load_policy != POL_OTHER &&
+	    policy_probe(&w, why, sizeof(why)))
+		die(IB_EXIT_SETUP, "--load-policy %s: %s",
+		    load_policy_names[cfg->load_policy], why);
+}
+
+/* What needs privileges, asked before anything is made. */
+void check_rights(struct plan *p)
+{
+	struct run_cfg *cfg = &p->cfg;
+
+	/* --breaktrace stops a trace, --trace-timer adds to one. */
+	if (p->breaktrace_ns || p->trace_timer)
+		p->trace = true;
+	if (p->trace && !p->dry_run && geteuid())
+		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
+	cfg->rt_ok = sys_realtime();
+	if (cfg->bench_policy == POL_FIFO && !cfg->rt_ok)
+		die(IB_EXIT_SETUP, "%s needs real-time privileges "
+		    "(SCHED_FIFO): %s", p->bench_policy_given ?
+		    "--bench-policy fifo" : "-r", strerror(errno));
+	check_policies(p);
+	if (!sys_can_nice(cfg->bench_nice))
+		die(IB_EXIT_SETUP, "-B %d needs the right to raise priority "
+		    "(root, CAP_SYS_NICE or RLIMIT_NICE)", cfg->bench_nice);
+	if (!sys_can_nice(cfg->load_nice))
+		die(IB_EXIT_SETUP, "-N %d needs the right to raise priority "
+		    "(root, CAP_SYS_NICE or RLIMIT_NICE)", cfg->load_nice);
+	if (snprintf(cfg->read_file, sizeof(cfg->read_file),
+		     "%s/interbench.read", cfg->dir) >=
+	    (int)sizeof(cfg->read_file) ||
+	    snprintf(cfg->write_file, sizeof(cfg->write_file),
+		     "%s/interbench.write.%d", cfg->dir, (int)getpid()) >=
+	    (int)sizeof(cfg->write_file))
+		die(IB_EXIT_USAGE, "option -D: directory name is too long");
+}
+
+/*
+ * Check up front what would otherwise fail half-way through a run. The
+ * logfile is only appended to; the result files are made new and
+ * renamed over their names, so checking changes nothing. A dry run
+ * opens nothing.
+ */
+void check_files(struct run *r)
+{
+	const struct plan *p = &r->plan;
+	const struct { const char *opt, *path; } outs[] = {
+		{ "--json", p->json_path }, { "--csv", p->csv_path },
+		{ "--junit", p->junit_path }, { "--html", p->html_path },
+		{ "--kcidb", p->kcidb_path },
+	};
+	/* what the run reads: an output there would replace it */
+	const struct { const char *what, *path; } ins[] = {
+		{ "-W rtapp:", p->cfg.rtapp_task ? p->cfg.rtapp_task->path :
+			       NULL },
+		{ "-w rtapp:", p->cfg.rtapp_load ? p->cfg.rtapp_load->path :
+			       NULL },
+	};
+	bool files = false;
+	struct stat st;
+	int i, err;
+
+	for (i = 0; i < p->nloads; i++)
+		files |= !!(p->loads[i]->flags & LOAD_FILES);
+	if (files) {
+		if (stat(p->cfg.dir, &st))
+			die(IB_EXIT_USAGE, "option -D: %s: %s", p->cfg.dir,
+			    strerror(errno));
+		if (!S_ISDIR(st.st_mode))
+			die(IB_EXIT_USAGE, "option -D: %s is not a directory",
+			    p->cfg.dir);
+		if (access(p->cfg.dir, W_OK | X_OK))
+			die(IB_EXIT_USAGE, "option -D: cannot write in %s: %s",
+			    p->cfg.dir, strerror(errno));
+	}
+	/* Another user's file at a load's name is never replaced */
+	for (i = 0; i < p->nloads; i++) {
+		unsigned int fl = p->loads[i]->flags;
+		const char *name = fl & LOAD_READ_FILE ? p->cfg.read_file :
+				   fl & LOAD_WRITE_FILE ? p->cfg.write_file :
+				   NULL;
+
+		if (name && !lstat(name, &st) && st.st_uid != geteuid())
+			die(IB_EXIT_USAGE, "option -D: %s belongs to another "
+			    "user (uid %u) and the %s load would replace it; "
+			    "remove it or use another -D", name,
+			    (unsigned int)st.st_uid, p->loads[i]->name);
+	}
+	if (!p->console_only) {
+		struct utsname u;
+
+		uname(&u);
+		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
+		err = sys_can_append(r->log_name);
+		if (err)
+			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
+			    "only)", r->log_name, sys_file_why(err));
+	}
+	for (i = 0; i < (int)(sizeof(outs) / sizeof(outs[0])); i++) {
+		int k;
+
+		if (!outs[i].path)
+			continue;
+		/* Two outputs in one file: one would overwrite the other */
+		for (k = 0; k < i; k++)
+			if (outs[k].path &&
+			    sys_same_file(outs[k].path, outs[i].path))
+				die(IB_EXIT_USAGE, "options %s and %s name one "
+				    "file, %s", outs[k].opt, outs[i].opt,
+				    outs[i].path);
+		for (k = 0; k < (int)(sizeof(ins) / sizeof(ins[0])); k++)
+			if (ins[k].path &&
+			    sys_same_file(ins[k].path, outs[i].path))
+				die(IB_EXIT_USAGE, "option %s: %s is an input "
+				    "(%s%s): it would be replaced",
+				    outs[i].opt, outs[i].path, ins[k].what,
+				    ins[k].path);
+		err = sys_can_replace(outs[i].path);
+		if (err)
+			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
+			    outs[i].opt, outs[i].path, sys_file_why(err));
+	}
+}
+
+/* Every check passed: only now is anything made. */
+void open_files(struct run *r)
+{
+	const struct plan *p = &r->plan;
+	struct safe_file sf;
+	int fd, err;
+
+	if (!p->console_only) {
+		fd = sys_open_append(r->log_name);
+		if (fd < 0 || !(r->con.log = stream_keep_errno(fd, "a")))
+			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
+			    "only)", r->log_name,
+			    sys_file_why(fd < 0 ? fd : -errno));
+	}
+	if (p->csv_path) {
+		/* In place at once: the CSV grows row by row where it is. */
+		err = safe_file_begin(&sf, p->csv_path);
+		if (!err)
+			err = safe_file_publish(&sf);
+		if (err)
+			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
+			    p->csv_path, strerror(-err));
+		r->csv = sf.f;
+	}
+}
+
+/*
+ * One measuring run per machine: another run would measure us and we
+ * it. Taken after every check and before anything is made, so that a
+ * refused run leaves nothing behind.
+ */
+void take_lock(struct run *r)
+{
+	struct run_info *ri = &r->info;
+	bool shared;
+	pid_t holder;
+	int err;
+
+	/* how other users' runs know this one, whatever the binary's name */
+	prctl(PR_SET_NAME, "interbench");
+	shared = lock_path(r->lock.path, sizeof(r->lock.path));
+	err = run_lock(&r->lock, shared, &holder);
+	if (!err) {
+		/* each user's lock is private: another's run is only told */
+		holder = lock_other_user(&ri->other_uid);
+		if (holder) {
+			ri->concurrent = true;
+			ri->concurrent_pid = holder;
+			ri->other_user = true;
+		}
+		return;
+	}
+	if (err == -EBUSY) {
+		ri->concurrent = true;
+		ri->concurrent_pid = holder;
+		if (r->plan.allow_concurrent)
+			return;
+		if (holder)
+			die(IB_EXIT_SETUP, "another interbench (pid %d) is "
+			    "measuring on this machine; two runs measure each "
+			    "other (--allow-concurrent runs anyway)",
+			    (int)holder);
+		die(IB_EXIT_SETUP, "another interbench (in another PID "
+		    "namespace) is measuring on this machine; two runs "
+		    "measure each other (--allow-concurrent runs anyway)");
+	}
+	if (r->plan.allow_concurrent) {
+		fprintf(stderr, "interbench: warning: cannot use the lock %s: "
+			"%s; running anyway (--allow-concurrent)\n",
+			r->lock.path, sys_file_why(err));
+		return;
+	}
+	die(IB_EXIT_SETUP, "cannot take the lock %s: %s (--allow-concurrent "
+	    "runs without it)", r->lock.path, sys_file_why(err));
+}
+
+/*
+ * --trace: our tracefs instance, made after every check and the lock
+ * and before any file, so that a kernel without tracefs (or its events)
+ * is one line and nothing made. Undone at exit, whatever the exit.
+ */
+/*
+ * Our trace instance, where a killed run left it recording: holding the
+ * lock, no interbench is measuring, so it is removed before this run
+ * measures (or the run says it measures under it). Beside another run
+ * (--allow-concurrent) it may be that run's: left alone.
+ */
+void open_trace(struct run *r, bool trace, bool timer)
+{
+	char err[320], state[sizeof(r->lock.path) + 8], msg[512];
+	int e;
+
+	state[0] = '\0';
+	if (r->lock.path[0] && (!r->info.concurrent || r->info.other_user)) {
+		snprintf(state, sizeof(state), "%s.trace", r->lock.path);
+		e = trace_reap(state, msg, sizeof(msg));
+		if (e > 0)
+			fprintf(stderr, "interbench: %s\n", msg);
+		else if (e < 0 && trace)
+			die(IB_EXIT_SETUP, "%s", msg);
+		else if (e < 0)
+			fprintf(stderr, "interbench: warning: %s: this run "
+				"is measured while it records\n", msg);
+	}
+	if (!trace)
+		return;
+	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, timer, state,
+		       err, sizeof(err)))
+		die(IB_EXIT_SETUP, "%s", err);
+}
+
+/* "LEAD: tracefs instance ..., timer events on|off; ..." */
+void say_trace(struct console *con, const char *lead,
+		      const struct tracer *t, bool timer)
+{
+	out(con, "%s: tracefs instance %s, clock mono, timer events %s; "
+	    "events this kernel lacks: %s\n", lead, t->inst, timer ? "on" :
+	    "off (--trace-timer)", t->missing[0] ? t->missing : "none");
+}
+
+/*
+ * --dma-latency: a PM QoS request, held while the file stays open: the
+ * kernel drops it when we exit, however we exit. Deliberately never
+ * closed, so the descriptor is not kept anywhere.
+ */
+void hold_dma_latency(const struct plan *p)
+{
+	int32_t us = p->dma_latency_us;
+	int fd;
+
+	if (!p->dma_given)
+		return;
+	fd = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		die(IB_EXIT_SETUP, "--dma-latency: /dev/cpu_dma_latency: %s",
+		    strerror(errno));
+	if (write(fd, &us, sizeof(us)) != sizeof(us))
+		die(IB_EXIT_SETUP, "--dma-latency: writing %d to "
+		    "/dev/cpu_dma_latency: %s", (int)us, strerror(errno));
+}
+
+void bind_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		die(IB_EXIT_SETUP, "-u: cannot bind to CPU 0: %s",
+		    strerror(errno));
+}
