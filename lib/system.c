@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,9 +52,43 @@ bool sys_can_nice(int n)
 		return false;
 	if (!pid)
 		_exit(setpriority(PRIO_PROCESS, 0, n) ? 1 : 0);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	while (sys_reap(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	return WIFEXITED(st) && !WEXITSTATUS(st);
+}
+
+/*
+ * Reaping a child frees its /proc entries (release_task ->
+ * d_invalidate -> shrink_dcache_parent), and on 6.18 that loop can wait
+ * for work that needs the reaper's CPU from a lower priority: an ab at
+ * SCHED_FIFO 99 on CPU 0 (-u) spun there in the kernel for 7 minutes,
+ * and went on within a second once chrt -o made it SCHED_OTHER. So we
+ * wait for the child at our own priority (WNOWAIT leaves it a zombie)
+ * and reap it at SCHED_OTHER.
+ */
+int sys_reap(int pid, int *status, int options)
+{
+	struct sched_param sp, other = { .sched_priority = 0 };
+	siginfo_t si;
+	int pol, w, err;
+
+	si.si_pid = 0;
+	if (waitid(P_PID, pid, &si, WEXITED | WNOWAIT | (options & WNOHANG)))
+		return -1;
+	if (!si.si_pid)
+		return 0;
+	pol = sched_getscheduler(0);
+	if (pol < 0 || sched_getparam(0, &sp) ||
+	    ((pol & ~SCHED_RESET_ON_FORK) != SCHED_FIFO &&
+	     (pol & ~SCHED_RESET_ON_FORK) != SCHED_RR) ||
+	    sched_setscheduler(0, SCHED_OTHER | (pol & SCHED_RESET_ON_FORK),
+			       &other))
+		return waitpid(pid, status, WNOHANG);
+	w = waitpid(pid, status, WNOHANG);
+	err = errno;
+	sched_setscheduler(0, pol, &sp);
+	errno = err;
+	return w;
 }
 
 int sys_lock_memory(void)

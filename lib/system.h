@@ -22,6 +22,12 @@ bool sys_realtime(void);
 /* Can a process of ours be niced to n? Asked of a child, to be sure. */
 bool sys_can_nice(int n);
 /*
+ * waitpid(pid, status, options) for one child (options 0 or WNOHANG),
+ * with the reaping itself done at SCHED_OTHER by a real-time caller
+ * (system.c says why); the caller's policy is back on return.
+ */
+int sys_reap(int pid, int *status, int options);
+/*
  * mlockall where locking cannot make later allocations fail (root, or
  * no limit): 0 or -errno. Never in sanitizer builds (IB_NO_MLOCK).
  */

@@ -124,7 +124,7 @@ static int wait_pid(pid_t pid, int *status, uint64_t deadline)
 	uint64_t now;
 
 	for (;;) {
-		pid_t w = waitpid(pid, status, WNOHANG);
+		pid_t w = sys_reap(pid, status, WNOHANG);
 
 		if (w == pid)
 			return 1;
@@ -162,14 +162,14 @@ static void end_group(struct runner *rn, pid_t pid)
 	if (pid <= 0)
 		return;
 	kill(-pid, SIGTERM);
-	if (waitpid(pid, &st, WNOHANG) != pid) {
+	if (sys_reap(pid, &st, WNOHANG) != pid) {
 		uint64_t until = now_ns() + NSEC_PER_SEC / 2;
 
-		while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+		while (sys_reap(pid, &st, WNOHANG) == 0 && now_ns() < until)
 			doze(2 * NSEC_PER_MSEC);
 		kill(-pid, SIGKILL);
 		until = now_ns() + 2 * NSEC_PER_SEC;
-		while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+		while (sys_reap(pid, &st, WNOHANG) == 0 && now_ns() < until)
 			doze(2 * NSEC_PER_MSEC);
 	}
 	/* The leader's threads are gone; kill anything it left behind. */
@@ -418,7 +418,7 @@ static int supervise(struct runner *rn, struct result *r, uint64_t t0,
 			forget_kid(rn, bpid);
 			return 0;
 		}
-		if (rn->kids[0] && waitpid(rn->kids[0], &lst, WNOHANG) ==
+		if (rn->kids[0] && sys_reap(rn->kids[0], &lst, WNOHANG) ==
 				   rn->kids[0])
 			load_died(rn, r, lst);
 		if (now_ns() >= limit) {
@@ -450,7 +450,7 @@ static void collect(struct runner *rn, struct result *r, int st,
 				  (double)(t1 - t0);
 		did_work |= w1[k] != w0[k];
 	}
-	if (rn->kids[0] && waitpid(rn->kids[0], &lst, WNOHANG) == rn->kids[0])
+	if (rn->kids[0] && sys_reap(rn->kids[0], &lst, WNOHANG) == rn->kids[0])
 		load_died(rn, r, lst);
 	if (r->status == RES_LOAD_DIED && atomic_load(&sh->work.failed)) {
 		load_failed(rn, r);

@@ -74,10 +74,10 @@ static void end_group(pid_t pid)
 	int st;
 
 	kill(-pid, SIGTERM);
-	while (waitpid(pid, &st, WNOHANG) == 0 && now_ns() < until)
+	while (sys_reap(pid, &st, WNOHANG) == 0 && now_ns() < until)
 		nap();
 	kill(-pid, SIGKILL);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	while (sys_reap(pid, &st, 0) < 0 && errno == EINTR)
 		;
 }
 
@@ -99,7 +99,7 @@ int shell_run(const char *cmd, uint64_t timeout_ns, bool past_signal,
 	/* in the child's group before anything can be sent to it */
 	setpgid(pid, pid);
 	for (;;) {
-		w = waitpid(pid, &st, WNOHANG);
+		w = sys_reap(pid, &st, WNOHANG);
 		if (w == pid)
 			break;
 		if (w < 0 && errno != EINTR) {
