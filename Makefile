@@ -73,9 +73,9 @@ tests/unit-stats: tests/unit-stats.c stats.o
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< stats.o \
 		$(LDLIBS)
 
-tests/unit-json: tests/unit-json.c lib/json.o
+tests/unit-json: tests/unit-json.c lib/json_read.o lib/json_write.o
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
-		lib/json.o $(LDLIBS)
+		lib/json_read.o lib/json_write.o $(LDLIBS)
 
 # These test what the rest of interbench does in process, without a run.
 tests/unit-%: tests/unit-%.c $(LIB_OBJS)

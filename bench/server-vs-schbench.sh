@@ -60,7 +60,7 @@ find_schbench() {
 # loop_phase BIN FUNC: where FUNC's innermost loop (its first backward
 # conditional jump's span) lies: "start-end, N bytes into a 64-byte line
 # (straddles|fits)". A loop that straddles a line costs more on some
-# CPUs (16 % a request on the 2-CPU VM's Zen 5, server.c's multiply):
+# CPUs (16 % a request on the 2-CPU VM's Zen 5, server_run.c's multiply):
 # both tools' multiplications must lie alike. Needs objdump.
 loop_phase() {
 	command -v objdump >/dev/null || { echo "unknown (no objdump)"; return; }

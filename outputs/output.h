@@ -69,6 +69,8 @@ struct row;
 void gate_text(char *buf, size_t n, const struct plan *p,
 	       const struct gate *gt, const struct row *w, int nbroke);
 
+/* outputs/progress.c: the run's length. */
+
 /*
  * With 3 or more repeats: each cell's run-to-run variation and how many
  * repeats compare needs to find a 10 % change in it.

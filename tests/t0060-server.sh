@@ -160,7 +160,7 @@ test_expect_success 'no Server process is left running' '
 	[ -z "$left" ] || fail "left behind: $left"
 '
 # A request's cost depends on where multiply's inner loop lies (see
-# server.c): as gcc builds it for x86-64, 48 bytes into a 64-byte line,
+# server_run.c): as gcc builds it for x86-64, 48 bytes into a 64-byte line,
 # straddling the next, as schbench's; not wherever other code pushes it.
 if command -v objdump >/dev/null && command -v readelf >/dev/null &&
    [ "$(uname -m)" = x86_64 ] && ! readelf -p .comment "$IB" | grep -q clang; then

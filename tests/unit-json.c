@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-json.c - unit tests for json.c: writer output and layout, writer to
- * reader round trips of every type, escape and number, and the reader's
- * rejection (with line and column) of malformed and truncated documents.
+ * unit-json.c - unit tests for lib/json_write.c and lib/json_read.c: writer
+ * output and layout, writer to reader round trips of every type, escape
+ * and number, and the reader's rejection (with line and column) of
+ * malformed and truncated documents.
  */
 #include <errno.h>
 #include <float.h>

@@ -1,14 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * lib/json.c - a small JSON (RFC 8259) writer and reader for interbench's
- * result files. See json.h for the contract.
- *
- * Writer layout: one member per line with a 2-space indent, except that
- * numbers, booleans and nulls inside an array stay on the array's line
- * ("[1024, 1031, 5]"), which keeps histograms short and diffs readable.
+ * lib/json_read.c - a small JSON (RFC 8259) reader for interbench's
+ * result files: the whole document into a tree. See json.h for the
+ * contract; the writer is json_write.c.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,294 +12,7 @@
 #include <string.h>
 
 #include "lib/json.h"
-
-/* ---- writer ---------------------------------------------------------- */
-
-/*
- * need_comma[d - 1] tells whether the container at depth d has a member
- * yet. While no container is open below it, need_comma[d] is free and
- * records whether the last member was written inline (an array scalar),
- * so the closing bracket knows whether to start a new line.
- */
-static bool last_inline(const struct jw *w)
-{
-	return w->depth < JW_MAX_DEPTH && w->need_comma[w->depth];
-}
-
-static void set_last_inline(struct jw *w, bool v)
-{
-	if (w->depth < JW_MAX_DEPTH)
-		w->need_comma[w->depth] = v;
-}
-
-/* The first failure's errno is the one worth telling (ENOSPC, EDQUOT) */
-static void jw_io_failed(struct jw *w)
-{
-	if (!w->io_err)
-		w->io_err = errno ? errno : EIO;
-	w->error = true;
-}
-
-static void jw_put(struct jw *w, const char *s)
-{
-	if (fputs(s, w->f) == EOF)
-		jw_io_failed(w);
-}
-
-static void __attribute__((format(printf, 2, 3)))
-jw_printf(struct jw *w, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = vfprintf(w->f, fmt, ap);
-	va_end(ap);
-	if (ret < 0)
-		jw_io_failed(w);
-}
-
-static void jw_indent(struct jw *w)
-{
-	int i;
-
-	jw_put(w, "\n");
-	for (i = 0; i < w->depth; i++)
-		jw_put(w, "  ");
-}
-
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates and code points past U+10FFFF */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
-static void jw_string(struct jw *w, const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strlen(str), i = 0, run;
-
-	jw_put(w, "\"");
-	while (i < n) {
-		/* copy a run of bytes that need no escaping in one go */
-		for (run = 0; i + run < n; ) {
-			size_t l = utf8_len(s + i + run, n - i - run);
-
-			if (!l || s[i + run] < 0x20 || s[i + run] == '"' ||
-			    s[i + run] == '\\')
-				break;
-			run += l;
-		}
-		if (run && fwrite(s + i, 1, run, w->f) != run)
-			w->error = true;
-		i += run;
-		if (i >= n)
-			break;
-		if (s[i] == '"')
-			jw_put(w, "\\\"");
-		else if (s[i] == '\\')
-			jw_put(w, "\\\\");
-		else if (s[i] < 0x20)
-			jw_printf(w, "\\u%04x", s[i]);
-		else		/* not UTF-8: the file must be, so substitute */
-			jw_put(w, "\\ufffd");
-		i++;
-	}
-	jw_put(w, "\"");
-}
-
-/*
- * Start a value: separator, line break and key as its place needs.
- * inline_ok: a scalar that may share its array's line.
- */
-static bool jw_value(struct jw *w, const char *key, bool inline_ok)
-{
-	bool has_members;
-
-	if (w->depth == 0) {
-		if (key)
-			w->error = true;	/* a document has no key */
-		return false;
-	}
-	has_members = w->need_comma[w->depth - 1];
-	inline_ok = inline_ok && !key && (!has_members || last_inline(w));
-	if (has_members)
-		jw_put(w, inline_ok ? ", " : ",");
-	if (!inline_ok)
-		jw_indent(w);
-	if (key) {
-		jw_string(w, key);
-		jw_put(w, ": ");
-	}
-	w->need_comma[w->depth - 1] = true;
-	return inline_ok;
-}
-
-void jw_init(struct jw *w, FILE *f)
-{
-	memset(w, 0, sizeof(*w));
-	w->f = f;
-}
-
-static void jw_begin(struct jw *w, const char *key, const char *open)
-{
-	if (w->depth >= JW_MAX_DEPTH) {
-		w->error = true;
-		return;
-	}
-	jw_value(w, key, false);
-	jw_put(w, open);
-	w->depth++;
-	w->need_comma[w->depth - 1] = false;
-	set_last_inline(w, false);
-}
-
-static void jw_end(struct jw *w, const char *close)
-{
-	bool had_members, was_inline;
-
-	if (w->depth <= 0) {
-		w->error = true;
-		return;
-	}
-	had_members = w->need_comma[w->depth - 1];
-	was_inline = last_inline(w);
-	w->depth--;
-	if (had_members && !was_inline)
-		jw_indent(w);
-	jw_put(w, close);
-	/* the container just closed is a block member of its parent */
-	set_last_inline(w, false);
-}
-
-void jw_obj_begin(struct jw *w, const char *key)
-{
-	jw_begin(w, key, "{");
-}
-
-void jw_obj_end(struct jw *w)
-{
-	jw_end(w, "}");
-}
-
-void jw_arr_begin(struct jw *w, const char *key)
-{
-	jw_begin(w, key, "[");
-}
-
-void jw_arr_end(struct jw *w)
-{
-	jw_end(w, "]");
-}
-
-/* Write a scalar's text; array members may stay on the array's line. */
-static void jw_scalar(struct jw *w, const char *key, const char *text)
-{
-	bool in_line = jw_value(w, key, true);
-
-	jw_put(w, text);
-	set_last_inline(w, in_line);
-}
-
-void jw_str(struct jw *w, const char *key, const char *s)
-{
-	if (!s) {
-		jw_null(w, key);
-		return;
-	}
-	jw_value(w, key, false);
-	jw_string(w, s);
-	set_last_inline(w, false);
-}
-
-void jw_num(struct jw *w, const char *key, double v)
-{
-	char buf[40];
-	int prec;
-
-	if (!isfinite(v)) {
-		jw_null(w, key);
-		return;
-	}
-	if (v == trunc(v) && fabs(v) < 9007199254740992.0) {
-		/* integral and exact: no exponent, no ".0" */
-		snprintf(buf, sizeof(buf), "%.0f", v);
-	} else {
-		/* the shortest of 15..17 digits that reads back exactly */
-		for (prec = 15; prec < 17; prec++) {
-			snprintf(buf, sizeof(buf), "%.*g", prec, v);
-			if (strtod(buf, NULL) == v)
-				break;
-		}
-		if (prec == 17)
-			snprintf(buf, sizeof(buf), "%.17g", v);
-	}
-	jw_scalar(w, key, buf);
-}
-
-void jw_int(struct jw *w, const char *key, int64_t v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%" PRId64, v);
-	jw_scalar(w, key, buf);
-}
-
-void jw_uint(struct jw *w, const char *key, uint64_t v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%" PRIu64, v);
-	jw_scalar(w, key, buf);
-}
-
-void jw_bool(struct jw *w, const char *key, bool v)
-{
-	jw_scalar(w, key, v ? "true" : "false");
-}
-
-void jw_null(struct jw *w, const char *key)
-{
-	jw_scalar(w, key, "null");
-}
-
-int jw_finish(struct jw *w)
-{
-	if (w->depth != 0)
-		w->error = true;
-	jw_put(w, "\n");
-	if (fflush(w->f) == EOF || ferror(w->f))
-		jw_io_failed(w);
-	if (w->io_err)
-		return -w->io_err;
-	return w->error ? -EIO : 0;
-}
-
-/* ---- reader ---------------------------------------------------------- */
+#include "lib/json_priv.h"
 
 #define JSON_MAX_NESTING	256
 
@@ -424,6 +133,36 @@ static int hex4(const char *s, uint32_t *v)
 	return 0;
 }
 
+/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none. */
+size_t json_utf8_len(const unsigned char *s, size_t n)
+{
+	uint32_t cp;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates and code points past U+10FFFF */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
 static size_t utf8_put(char *out, uint32_t cp)
 {
 	if (cp < 0x80) {
@@ -512,7 +251,7 @@ static int parse_string(struct parser *p, char **out)
 			break;
 		}
 		if (s[p->pos] >= 0x80) {
-			l = utf8_len(s + p->pos, p->len - p->pos);
+			l = json_utf8_len(s + p->pos, p->len - p->pos);
 			if (!l) {
 				ret = fail_at(p, p->pos, "invalid UTF-8 in a "
 					      "string");
