@@ -44,7 +44,13 @@ git init -q repo && (
 					i=$((i + 1))
 				done
 				grep -q "^noise: ready" "$TRASH/noise.out" ;;
-			stop) kill "$(cat "$TRASH/noise.pid")" ;;
+			stop)	# state A only once the spinner is gone
+				p=$(cat "$TRASH/noise.pid") && kill "$p" && i=0 &&
+				while kill -0 "$p" 2>/dev/null && [ $i -lt 100 ]; do
+					sleep 0.05
+					i=$((i + 1))
+				done
+				! kill -0 "$p" 2>/dev/null ;;
 			esac
 			EOF
 		else
