@@ -1,11 +1,12 @@
 #!/bin/sh
 # A bisect that works, end to end: a scratch git repository of 8 commits
-# whose 5th adds a stall (its setup.sh starts a SCHED_FIFO spinner,
-# 20 ms every 100 ms, on the run's CPU), and `git bisect run` with
+# whose 5th adds a stall (its setup.sh starts a SCHED_FIFO spinner, 20 ms
+# every 70 ms, on the run's CPU: a period that beats with Audio's 50 ms,
+# so that every repeat meets it, as t0160 says), and `git bisect run` with
 # README's recipe, contrib/bisect/ab-step.sh: each commit's state (B)
 # against the machine as it is (A), with `interbench ab`. The bisect must
-# name the 5th commit as the first bad one. Every step's verdict is
-# kept; the spinner never outlives a step. Needs root (SCHED_FIFO), git and
+# name the 5th commit as the first bad one. Every step's verdict is kept;
+# the spinner never outlives a step. Needs root (SCHED_FIFO), git and
 # tests/noise: skipped, saying so, without them.
 . "$(dirname "$0")/lib.sh"
 
@@ -32,10 +33,10 @@ git init -q repo && (
 	git config user.name t && for i in 1 2 3 4 5 6 7 8; do
 		if [ $i -ge 5 ]; then
 			cat >setup.sh <<-'EOF'
-			# commit 5 on: a 20 ms in 100 ms SCHED_FIFO stall on CPU 0
+			# commit 5 on: a 20 ms in 70 ms SCHED_FIFO stall on CPU 0
 			case $1 in
 			start)
-				taskset -c 0 "$NOISE" 20 100 300 >"$TRASH/noise.out" 2>&1 &
+				taskset -c 0 "$NOISE" 20 70 300 >"$TRASH/noise.out" 2>&1 &
 				echo $! >"$TRASH/noise.pid"
 				i=0
 				while ! grep -q "^noise: ready" "$TRASH/noise.out" &&
