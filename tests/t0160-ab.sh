@@ -51,8 +51,12 @@ test_expect_success 'A B, B A by cell: the commands in that order, ending in sta
 	id=$(sed -n "s/.*\"id\": \"\\([^\"]*\\)\".*/\\1/p" p.A.json | head -1) &&
 	[ -n "$id" ] && has p.B.json "\"id\": \"$id\"" &&
 	has out "A and B of one .interbench ab. run (id $id)" &&
-	has out "^Summary: " &&
-	"$IB" compare p.A.json p.B.json >again 2>&1 &&
+	has out "^Summary: " || return 1
+	# judged again: the same chance verdict, 0 or 1, as ab gave (an
+	# A/A cell of 0.2 s is marked now and then; CI once saw it)
+	"$IB" compare p.A.json p.B.json >again 2>&1
+	crc=$?
+	[ $crc = $rc ] || fail "compare exited $crc where ab exited $rc" &&
 	has again "paired t-test"
 '
 
