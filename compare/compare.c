@@ -160,9 +160,11 @@ static void print_header(const struct result_file *base,
 		printf("Each figure is tested on its values per repeat "
 		       "(Welch's t-test; latencies and rates as\nratios, "
 		       "percentages in points). ");
-	printf("A change is marked when its p, adjusted over its\n"
-	       "family (Benjamini-Hochberg), is at most %g and its %g %% "
-	       "interval lies beyond %g %%\n(%g point%s for percentages).\n",
+	printf("A change is marked when its p, adjusted within its\n"
+	       "family and direction (Benjamini-Hochberg, worse and better "
+	       "apart: true\nbetters cannot let a false worse through), is at "
+	       "most %g and its %g %%\ninterval lies beyond %g %% (%g point%s "
+	       "for percentages).\n",
 	       o->alpha, o->level * 100, o->min_change, o->min_points,
 	       o->min_points == 1 ? "" : "s");
 	if (o->primary >= 0)

@@ -14,9 +14,12 @@
  * (FIG_DECIDE in the table of figures): p50, p99 and max latency, % of
  * deadlines met, the 1 % low FPS and % desired CPU. Their p-values, every
  * cell's, are adjusted together by Benjamini-Hochberg (one family: a
- * table of identical kernels gets any mark at most alpha of the time);
- * every other figure is a family of its own, which marks rows but never a
- * cell. A figure with no spread in either file is not a test. A change is
+ * table of identical kernels gets any mark at most alpha of the time),
+ * in two directions apart: the one-sided p for "worse" at alpha / 2, for
+ * "better" at alpha / 2, so that true betters (loads at nice 19 helping
+ * every loaded cell) cannot let a false worse through; every other
+ * figure is a family of its own, split the same way, which marks rows but
+ * never a cell. A figure with no spread in either file is not a test. A change is
  * marked only when its adjusted p is at most alpha and its whole interval
  * lies beyond min_change (min_points for percentages). A cell is worse
  * when a decision figure is marked worse, better when one is better and
