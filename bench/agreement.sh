@@ -4,8 +4,8 @@
 # with the tools its users trust, and --trace against no trace, in one
 # table with an interval and an A/A beside every figure.
 #
-#   bench/agreement.sh [ROUNDS] [SECONDS] [TRACE_SECONDS]
-#       (default 8 rounds of 5 s; the trace's cells 2 s)
+#   bench/agreement.sh [ROUNDS] [SECONDS] [TRACE_SECONDS] [TRACE_PAIRS]
+#       (default 8 rounds of 5 s; the trace's cells 1 s, 40 pairs)
 #   ONLY="cyclic server rtapp trace"   the parts to run (default: all)
 #   KEEP=DIR                           keep every part's output in DIR
 #   FROM=DIR                           measure nothing: the table again
@@ -23,9 +23,11 @@
 #           request costs each build, which a busy machine blurs least
 #   rtapp   RtApp against rt-app, SCHED_FIFO and SCHED_OTHER, PM QoS 0
 #           (QOS=0 bench/rtapp-vs-rtapp.sh): wu_lat p50, p99
-#   trace   --trace and --trace-timer against no trace: interbench ab,
-#           Audio and Video under None and Burn, the traced side B
-#           (--b-opts --trace), ROUNDS pairs: p50, p99, max
+#   trace   --trace and --trace-timer against no trace, in one run each
+#           that traces half its passes (--trace-alternate: T U U T T U
+#           ...; in one process, so that only the trace differs), Audio
+#           and Video under None and Burn, TRACE_PAIRS pairs of passes:
+#           p50, p99, max
 #
 # Every figure's row: the medians of both sides over the rounds, the
 # median of the rounds' own ratios (interbench / anchor, traced /
@@ -35,7 +37,8 @@
 # said), and the A/A of the same bench: for an anchor, each tool against
 # itself in the next round, where the runs are neighbours too (the
 # second of a round runs first in the next: A B | B A | A B), both tools'
-# pairs together; for the trace, a third ab run with neither side traced.
+# pairs together; for the trace, the neighbouring passes of the same
+# kind in the same run (the U U and T T between the pairs).
 # A ratio is no finding while the A/A's interval is as wide.
 #
 # Goals: within 5 % at p50 (and RPS), 10 % at p99. PASS: the ratio's
@@ -52,14 +55,17 @@
 set -u
 ROUNDS=${1:-8}
 SECS=${2:-5}
-TSECS=${3:-2}
+TSECS=${3:-1}
+TPAIRS=${4:-40}
 ONLY=${ONLY:-cyclic server rtapp trace}
 . "$(dirname "$0")/lib.sh"
 BENCH=$TOP/bench
 command -v jq >/dev/null || { echo "skip: needs jq"; exit 0; }
 [ "$(id -u)" = 0 ] || { echo "skip: needs root"; exit 0; }
 [ "$ROUNDS" -ge 3 ] 2>/dev/null ||
-	{ echo "ROUNDS must be 3 or more (ab's pairs)"; exit 2; }
+	{ echo "ROUNDS must be 3 or more"; exit 2; }
+[ "$TPAIRS" -ge 3 ] 2>/dev/null ||
+	{ echo "TRACE_PAIRS must be 3 or more"; exit 2; }
 
 # The rows: "key|label|goal" in order; the data: "key a b" (a pair:
 # anchor or untraced, interbench or traced) and "key earlier later" (an
@@ -160,16 +166,16 @@ part_rtapp() {
 		"$TMP/rtapp.out" | pairs rtapp ra ib
 }
 
-# ab NAME [B-OPTS]: the trace's cells, A untraced, B with B-OPTS (none:
-# an A/A). Exit 3 (another run holds the lock or the trace instance, a
-# test suite's): again after 20 s, a few times. 0, or 1 having said why.
-trace_ab() {
+# trace_run NAME OPT: the trace's cells in one run, 2 x TPAIRS passes,
+# OPT on half of them (--trace-alternate: T U U T T U ...). Exit 3
+# (another run holds the lock or the trace instance, a test suite's):
+# again after 20 s, a few times. 0, or 1 having said why.
+trace_run() {
 	name=$1
-	shift
 	for try in 1 2 3 4 5 6; do
-		"$IB" ab -c -t "$TSECS" -n "$ROUNDS" -W audio -W video \
-			-w none -w burn -o "$TMP/$name" ${1:+--b-opts "$1"} \
-			>"$TMP/$name.out" 2>&1
+		"$IB" -c -t "$TSECS" -n $((2 * TPAIRS)) -W audio -W video \
+			-w none -w burn "$2" --trace-alternate \
+			--json "$TMP/$name.json" >"$TMP/$name.out" 2>&1
 		rc=$?
 		[ $rc = 3 ] || break
 		grep -q "another interbench\|instances/interbench" \
@@ -177,34 +183,43 @@ trace_ab() {
 		echo "trace $name: exit 3, again in 20 s" >&2
 		sleep 20
 	done
-	# 0 and 1 are compare's verdict, 4 and 7 some cells not measured
+	# 4: some cells failed or were skipped; the pairs that have both
 	case $rc in
-	0|1|4|7) [ -s "$TMP/$name.A.json" ] && [ -s "$TMP/$name.B.json" ] &&
-		return 0 ;;
+	0|4) [ -s "$TMP/$name.json" ] && return 0 ;;
 	esac
-	skip "trace $name" "ab exit $rc: $(grep "^interbench" "$TMP/$name.out" |
+	skip "trace $name" "exit $rc: $(grep "^interbench" "$TMP/$name.out" |
 		tail -n 1)"
 	return 1
 }
 
-# "cell repeat p50 p99 max" of a side's file, measured cells only
-trace_side() {
-	jq -r '.results[] | select(.status == "ok") |
-		"\(.bench)/\(.load) \(.repeat) \(.latency_us.p50) \(.latency_us.p99) \(.latency_us.max)"' \
-		"$1"
-}
-
-# trace_pairs PART FILE-PREFIX OUT: each cell's A and B of one repeat
+# trace_pairs PART FILE: from "cell repeat traced p50 p99 max", the
+# traced pass against the untraced of each pair of passes into cmp
+# (untraced first), and the neighbouring passes of the same kind (the
+# second of one pair, the first of the next: U U or T T) into aa.
 trace_pairs() {
-	trace_side "$2.A.json" >"$TMP/side.A"
-	trace_side "$2.B.json" >"$TMP/side.B"
-	awk -v part="$1" 'NR == FNR { a[$1, $2] = $3 " " $4 " " $5; next }
-	     ($1, $2) in a {
-		split(a[$1, $2], x, " ")
-		print part "." $1 ".p50", x[1], $3
-		print part "." $1 ".p99", x[2], $4
-		print part "." $1 ".max", x[3], $5 }' \
-		"$TMP/side.A" "$TMP/side.B" >>"$3"
+	jq -r '.results[] | select(.status == "ok") |
+		"\(.bench)/\(.load) \(.repeat) \(has("trace_lost_events")) \(.latency_us.p50) \(.latency_us.p99) \(.latency_us.max)"' \
+		"$2" | awk -v part="$1" -v cmp="$TMP/cmp" -v aa="$TMP/aa" '
+	{ v[$1, $2] = $4 " " $5 " " $6; t[$1, $2] = $3; cells[$1] = 1
+	  if ($2 > last) last = $2 }
+	function out(f, c, x, y,    a, b) {
+		split(v[c, x], a, " "); split(v[c, y], b, " ")
+		print part "." c ".p50", a[1], b[1] >>f
+		print part "." c ".p99", a[2], b[2] >>f
+		print part "." c ".max", a[3], b[3] >>f
+	}
+	END {
+		for (c in cells)
+			for (r = 1; r < last; r++) {
+				if (!((c, r) in v) || !((c, r + 1) in v))
+					continue
+				if (r % 2 && t[c, r] != t[c, r + 1])
+					out(cmp, c, t[c, r] == "true" ? r + 1 : r,
+					    t[c, r] == "true" ? r : r + 1)
+				else if (!(r % 2) && t[c, r] == t[c, r + 1])
+					out(aa, c, r, r + 1)
+			}
+	}'
 }
 
 part_trace() {
@@ -218,17 +233,15 @@ part_trace() {
 		done
 	done
 	[ -z "${FROM:-}" ] || return 0
-	echo "== trace: interbench ab, $ROUNDS pairs of $TSECS s cells ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
-	# the A/A first: without it no difference below can be read
-	trace_ab aa || return 0
-	trace_pairs trace "$TMP/aa" "$TMP/aa"
-	sed -n 's/^trace\./timer./p' "$TMP/aa" >>"$TMP/aa"
-	trace_ab trace --trace && trace_pairs trace "$TMP/trace" "$TMP/cmp"
-	trace_ab timer --trace-timer &&
-		trace_pairs timer "$TMP/timer" "$TMP/cmp"
+	for mode in trace timer; do
+		opt=--trace
+		[ $mode = timer ] && opt=--trace-timer
+		echo "== $mode: $opt --trace-alternate, $TPAIRS pairs of $TSECS s cells ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+		trace_run $mode $opt && trace_pairs $mode "$TMP/$mode.json"
+	done
 }
 
-echo "bench/agreement.sh: $ROUNDS rounds of $SECS s (trace cells $TSECS s)" \
+echo "bench/agreement.sh: $ROUNDS rounds of $SECS s (trace: $TPAIRS pairs of $TSECS s cells)" \
      "on $(uname -r), $(nproc) CPUs, $(date '+%Y-%m-%d %H:%M')"
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 if [ -n "${FROM:-}" ]; then

@@ -212,6 +212,11 @@ const struct opt cli_opts[] = {
 		  "(hrtimer and waking events): costs a frame's\n"
 		  "wakeup about 2 us, which --trace alone does not",
 	  .off = P(trace_timer) },
+	{ .name = "trace-alternate", .type = OT_FLAG,
+	  .help = "with --trace or --trace-timer: trace half the\n"
+		  "repeats, in pairs (traced first, then last), to\n"
+		  "measure what tracing costs (-n EVEN, not auto)",
+	  .off = P(trace_alternate) },
 	{ .name = "trace-frames", .type = OT_INT, .arg = "N",
 	  .help = "frames --trace explains in each cell\n(default: 3)",
 	  .off = P(trace_frames), .min = 1, .max = WORST_MAX },
@@ -582,6 +587,13 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 				 p->gates[i].text, p->gates[i].k, p->repeats);
 			return -EINVAL;
 		}
+	if (p->trace_alternate && (!(p->trace || p->trace_timer) ||
+				   p->breaktrace_ns || p->auto_repeats ||
+				   p->repeats < 2 || p->repeats % 2)) {
+		snprintf(err, n, "option --trace-alternate needs --trace or "
+			 "--trace-timer, no --breaktrace, and an even -n");
+		return -EINVAL;
+	}
 	if (p->loops_given && p->calibrate) {
 		snprintf(err, n, "options -l and -b contradict each other");
 		return -EINVAL;

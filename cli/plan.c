@@ -87,6 +87,15 @@ bool plan_has(const struct sim_desc *sim, const struct load_desc *load)
 }
 
 /* Pass k runs the matrix forwards when k is even, backwards when odd. */
+bool plan_traced(const struct plan *p, int repeat)
+{
+	int pass = repeat - 1;
+
+	if (!p->trace)
+		return false;
+	return !p->trace_alternate || (pass % 2 == 0) == (pass / 2 % 2 == 0);
+}
+
 void plan_cell(const struct plan *p, int i, int *repeat,
 	       const struct sim_desc **sim, const struct load_desc **load)
 {

@@ -68,6 +68,7 @@ struct plan {
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */
 	bool trace_timer;		/* --trace-timer: its events too */
+	bool trace_alternate;		/* --trace-alternate: half the repeats */
 	bool bench_policy_given;	/* --bench-policy */
 	bool dma_given;			/* --dma-latency */
 	int dma_latency_us;
@@ -90,6 +91,13 @@ void plan_free(struct plan *p);
 /* The simulator options block of s in p, or NULL. */
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);
 /* Cell i (0-based, in run order) of the matrix: its pass and what runs. */
+/*
+ * Is repeat traced? Every one, but with --trace-alternate half: in pairs
+ * of passes, traced first in the even pairs and last in the odd ones
+ * (T U U T T U ...), so that neither is always first and neighbouring
+ * passes of the same kind (U U, T T) give an A/A of the same spacing.
+ */
+bool plan_traced(const struct plan *p, int repeat);
 void plan_cell(const struct plan *p, int i, int *repeat,
 	       const struct sim_desc **sim, const struct load_desc **load);
 /*

@@ -471,13 +471,19 @@ static void collect(struct runner *rn, struct result *r, int st,
 	}
 }
 
+/* Is this repeat traced (--trace, and --trace-alternate's half)? */
+static bool traced(const struct runner *rn, const struct result *r)
+{
+	return rn->trace && plan_traced(rn->plan, r->repeat);
+}
+
 /* --trace: the benchmark keeps its worst frames; the trace records. */
-static void trace_begin(struct runner *rn)
+static void trace_begin(struct runner *rn, const struct result *r)
 {
 	struct worst_frames *w = &rn->sh->res.worst;
 	const struct plan *p = rn->plan;
 
-	if (!rn->trace)
+	if (!traced(rn, r))
 		return;
 	w->keep = (uint32_t)p->trace_frames;
 	w->break_ns = p->breaktrace_ns;
@@ -512,7 +518,7 @@ static void trace_end(struct runner *rn, struct result *r)
 	struct worst_frames *w = &rn->sh->res.worst;
 	int n;
 
-	if (!rn->trace)
+	if (!traced(rn, r))
 		return;
 	rn->broke = w->broke != 0;
 	r->traced = true;
@@ -552,7 +558,7 @@ static int measure(struct runner *rn, struct result *r)
 	if (err)
 		return err < 0 ? err : 0;
 	snapshot(&rn->sh->work, w0);
-	trace_begin(rn);
+	trace_begin(rn, r);
 	machine_read(&m0);
 	rn->kids[1] = start_bench(rn, r->sim);
 	if (rn->kids[1] < 0) {
@@ -561,7 +567,7 @@ static int measure(struct runner *rn, struct result *r)
 		return 0;
 	}
 	err = supervise(rn, r, m0.t_ns, &st);
-	if (rn->trace)
+	if (traced(rn, r))
 		trace_cell_stop(rn->trace);
 	if (err)
 		return err < 0 ? err : 0;

@@ -46,6 +46,17 @@ else
 	'
 fi
 
+test_expect_success '--trace-alternate without a trace, with an odd or auto -n, or with --breaktrace: one line, exit 2' '
+	for o in "-n 4" "--trace -n 3" "--trace -n auto" "--trace-timer -n 1" \
+	    "--trace -n 4 --breaktrace 1000"; do
+		status_is 2 "$IB" $LPM -t 0.3 -c -W Audio -w None $o \
+			--trace-alternate >out 2>err &&
+		[ "$(err_lines err)" = 1 ] && [ ! -s out ] &&
+		has err "^interbench: option --trace-alternate needs --trace or --trace-timer, no --breaktrace, and an even -n$" ||
+		{ echo "not refused: $o"; cat out err; return 1; }
+	done
+'
+
 # Is tracefs usable here (root, mountable)? Leave it as found.
 usable=
 if is_root; then
@@ -172,6 +183,14 @@ test_expect_success '--trace-frames 5 explains 5' '
 	"$IB" $LPM -t 1 -c -W Video -w None --trace-frames 5 --trace \
 		--json "$TRASH/f.json" >out 2>&1 &&
 	[ "$(jq ".results[0].worst_frames | length" f.json)" = 5 ]
+'
+
+test_expect_success '--trace-alternate -n 4: passes 1 and 4 traced, 2 and 3 not (T U U T)' '
+	"$IB" $LPM -t 0.3 -n 4 -c -W Audio -w None --trace --trace-alternate \
+		--trace-frames 2 --json "$TRASH/alt.json" >out 2>&1 &&
+	jq -e "[.results | sort_by(.repeat)[] | has(\"trace_lost_events\")] ==
+		[true, false, false, true] and ([.results | sort_by(.repeat)[] |
+		.worst_frames | length] == [2, 0, 0, 2])" alt.json
 '
 
 # --trace records the events its explanation reads, but not the four on
