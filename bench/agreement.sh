@@ -7,6 +7,7 @@
 #   bench/agreement.sh [ROUNDS] [SECONDS] [TRACE_SECONDS] [TRACE_PAIRS]
 #       (default 8 rounds of 5 s; the trace's cells 1 s, 40 pairs)
 #   ONLY="cyclic server rtapp trace"   the parts to run (default: all)
+#   TRACE_MODES="trace timer"          the trace part's runs (default: both)
 #   KEEP=DIR                           keep every part's output in DIR
 #   FROM=DIR                           measure nothing: the table again
 #                                      from a KEEP directory's pairs
@@ -195,7 +196,12 @@ trace_run() {
 # trace_pairs PART FILE: from "cell repeat traced p50 p99 max", the
 # traced pass against the untraced of each pair of passes into cmp
 # (untraced first), and the neighbouring passes of the same kind (the
-# second of one pair, the first of the next: U U or T T) into aa.
+# second of one pair, the first of the next: U U or T T) into aa. A
+# cell's pass runs after a different cell in the first member of a pair
+# than in the second (the passes run the matrix forwards, then back), so
+# the traced pass is first in half the pairs and the A/A's later pass
+# the numerator in half: what the cell before does to a cell cancels in
+# both alike.
 trace_pairs() {
 	jq -r '.results[] | select(.status == "ok") |
 		"\(.bench)/\(.load) \(.repeat) \(has("trace_lost_events")) \(.latency_us.p50) \(.latency_us.p99) \(.latency_us.max)"' \
@@ -217,7 +223,8 @@ trace_pairs() {
 					out(cmp, c, t[c, r] == "true" ? r + 1 : r,
 					    t[c, r] == "true" ? r : r + 1)
 				else if (!(r % 2) && t[c, r] == t[c, r + 1])
-					out(aa, c, r, r + 1)
+					out(aa, c, r / 2 % 2 ? r : r + 1,
+					    r / 2 % 2 ? r + 1 : r)
 			}
 	}'
 }
@@ -232,8 +239,19 @@ part_trace() {
 			row $mode.$cell.max "$opt $cell  max us" -
 		done
 	done
-	[ -z "${FROM:-}" ] || return 0
-	for mode in trace timer; do
+	if [ -n "${FROM:-}" ]; then
+		# the pairs again from the kept runs, as this script makes them
+		for mode in trace timer; do
+			[ -s "$FROM/$mode.json" ] || continue
+			grep -v "^$mode\." "$TMP/cmp" >"$TMP/cmp.keep"
+			grep -v "^$mode\." "$TMP/aa" >"$TMP/aa.keep"
+			mv "$TMP/cmp.keep" "$TMP/cmp"
+			mv "$TMP/aa.keep" "$TMP/aa"
+			trace_pairs $mode "$FROM/$mode.json"
+		done
+		return 0
+	fi
+	for mode in ${TRACE_MODES:-trace timer}; do
 		opt=--trace
 		[ $mode = timer ] && opt=--trace-timer
 		echo "== $mode: $opt --trace-alternate, $TPAIRS pairs of $TSECS s cells ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2

@@ -329,6 +329,14 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 	ab->side[1].name = 'B';
 	ab->cmd_timeout_ns = 60 * NSEC_PER_SEC;
 	ab->alpha = 0.05;
+	/* refused before a side's parse would ask for --trace with it */
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--trace-alternate")) {
+			snprintf(err, n, "option --trace-alternate is not for "
+				 "ab: its pairs alternate already (--b-opts "
+				 "--trace measures what tracing costs)");
+			return -EINVAL;
+		}
 	/* A first without its words: ab's own options are known then */
 	for (s = 0; s < 2; s++) {
 		r = parse_side(ab, p[s], s, argc, argv, err, n);

@@ -86,7 +86,6 @@ bool plan_has(const struct sim_desc *sim, const struct load_desc *load)
 	return load->sim != sim;
 }
 
-/* Pass k runs the matrix forwards when k is even, backwards when odd. */
 bool plan_traced(const struct plan *p, int repeat)
 {
 	int pass = repeat - 1;
@@ -96,6 +95,7 @@ bool plan_traced(const struct plan *p, int repeat)
 	return !p->trace_alternate || (pass % 2 == 0) == (pass / 2 % 2 == 0);
 }
 
+/* Pass k runs the matrix forwards when k is even, backwards when odd. */
 void plan_cell(const struct plan *p, int i, int *repeat,
 	       const struct sim_desc **sim, const struct load_desc **load)
 {

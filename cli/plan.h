@@ -90,7 +90,6 @@ int plan_init(struct plan *p);
 void plan_free(struct plan *p);
 /* The simulator options block of s in p, or NULL. */
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);
-/* Cell i (0-based, in run order) of the matrix: its pass and what runs. */
 /*
  * Is repeat traced? Every one, but with --trace-alternate half: in pairs
  * of passes, traced first in the even pairs and last in the odd ones
@@ -98,6 +97,7 @@ const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s);
  * passes of the same kind (U U, T T) give an A/A of the same spacing.
  */
 bool plan_traced(const struct plan *p, int repeat);
+/* Cell i (0-based, in run order) of the matrix: its pass and what runs. */
 void plan_cell(const struct plan *p, int i, int *repeat,
 	       const struct sim_desc **sim, const struct load_desc **load);
 /*

@@ -253,8 +253,13 @@ void start(struct run *r, const struct run *twin)
 	else if (r->place.group == LG_CGROUP)
 		out(&r->con, "Loads: in their own %s\n", r->place.what);
 	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
-	if (r->plan.trace)
+	if (r->plan.trace) {
 		say_trace(&r->con, "Trace", &r->tracer, r->plan.trace_timer);
+		if (r->plan.trace_alternate)
+			out(&r->con, "  --trace-alternate: repeats 1, 4, 5, 8, "
+			    "... traced, the others not; the tables mix "
+			    "both\n");
+	}
 	if (r->info.other_user)
 		out(&r->con, "WARNING: another user's interbench (pid %d, "
 		    "uid %u) is running; each measures the other and "

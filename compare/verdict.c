@@ -439,7 +439,8 @@ static void adjust(struct cmp_pair *c, const struct cmp_metric *m,
 
 		if (r->decides != decides || isnan(r->p))
 			continue;
-		r->padj = fmin(1, 2 * fmin(adj[i], adj[n + i]));
+		/* its own direction's: the one its one-sided p is below 1/2 in */
+		r->padj = fmin(1, 2 * (p[i] <= p[n + i] ? adj[i] : adj[n + i]));
 	}
 }
 

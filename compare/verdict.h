@@ -19,8 +19,8 @@
  * "better" at alpha / 2, so that true betters (loads at nice 19 helping
  * every loaded cell) cannot let a false worse through; every other
  * figure is a family of its own, split the same way, which marks rows but
- * never a cell. A figure with no spread in either file is not a test. A change is
- * marked only when its adjusted p is at most alpha and its whole interval
+ * never a cell. A figure with no spread in either file is not a test. A
+ * change is marked only when its adjusted p is at most alpha and its whole interval
  * lies beyond min_change (min_points for percentages). A cell is worse
  * when a decision figure is marked worse, better when one is better and
  * none worse, mixed when some are better and some worse (a trade-off),
@@ -63,7 +63,8 @@ struct cmp_opts {
 	 * chose between them (tests/unit-verdict): each cell's decision
 	 * figures combined by Simes, BH across cells, then BH within each
 	 * cell found at alpha times the share of cells found (hierarchical
-	 * FDR, Benjamini and Bogomolov 2014). compare does not use it.
+	 * FDR, Benjamini and Bogomolov 2014), its decision rows not split by
+ * direction. compare does not use it.
 	 */
 	bool hierarchical;
 };

@@ -453,6 +453,7 @@ static void json_trace(struct jw *w, const struct run_info *ri)
 	jw_str(w, "clock", "mono");
 	jw_int(w, "frames", ri->plan->trace_frames);
 	jw_bool(w, "timer", ri->plan->trace_timer);
+	jw_bool(w, "alternate", ri->plan->trace_alternate);
 	jw_num(w, "breaktrace_us", ri->plan->breaktrace_ns ?
 	       (double)ri->plan->breaktrace_ns / NSEC_PER_USEC : NAN);
 	jw_arr_begin(w, "missing_events");

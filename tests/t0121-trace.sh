@@ -54,7 +54,11 @@ test_expect_success '--trace-alternate without a trace, with an odd or auto -n, 
 		[ "$(err_lines err)" = 1 ] && [ ! -s out ] &&
 		has err "^interbench: option --trace-alternate needs --trace or --trace-timer, no --breaktrace, and an even -n$" ||
 		{ echo "not refused: $o"; cat out err; return 1; }
-	done
+	done &&
+	status_is 2 "$IB" ab $LPM -t 0.3 -c -W Audio -w None -o alt \
+		--trace-alternate >out 2>err &&
+	[ "$(err_lines err)" = 1 ] && [ ! -e alt.A.json ] &&
+	has err "^interbench: option --trace-alternate is not for ab: its pairs alternate already"
 '
 
 # Is tracefs usable here (root, mountable)? Leave it as found.
