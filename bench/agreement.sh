@@ -24,8 +24,8 @@
 #           request costs each build, which a busy machine blurs least
 #   rtapp   RtApp against rt-app, SCHED_FIFO and SCHED_OTHER, PM QoS 0
 #           (QOS=0 bench/rtapp-vs-rtapp.sh): wu_lat p50, p99
-#   trace   --trace and --trace-timer against no trace, in one run each
-#           that traces half its passes (--trace-alternate: T U U T T U
+#   trace   --trace and --trace-timer against no trace, in runs (of at
+#           most 50 pairs) that trace half their passes (--trace-alternate: T U U T T U
 #           ...; in one process, so that only the trace differs), Audio
 #           and Video under None and Burn, TRACE_PAIRS pairs of passes:
 #           p50, p99, max
@@ -167,30 +167,38 @@ part_rtapp() {
 		"$TMP/rtapp.out" | pairs rtapp ra ib
 }
 
-# trace_run NAME OPT: the trace's cells in one run, 2 x TPAIRS passes,
-# OPT on half of them (--trace-alternate: T U U T T U ...). Exit 3
-# (another run holds the lock or the trace instance, a test suite's):
-# again after 20 s, a few times. 0, or 1 having said why.
+# trace_run NAME OPT: the trace's cells in runs of at most 50 pairs of
+# passes (-n's bound is 100), TPAIRS pairs in all, OPT on half of each
+# run's passes (--trace-alternate: T U U T T U ...), into NAME.1.json,
+# NAME.2.json, ... Exit 3 (another run holds the lock or the trace
+# instance, a test suite's): again after 20 s, a few times. 0, or 1
+# having said why.
 trace_run() {
-	name=$1
-	for try in 1 2 3 4 5 6; do
-		"$IB" -c -t "$TSECS" -n $((2 * TPAIRS)) -W audio -W video \
-			-w none -w burn "$2" --trace-alternate \
-			--json "$TMP/$name.json" >"$TMP/$name.out" 2>&1
-		rc=$?
-		[ $rc = 3 ] || break
-		grep -q "another interbench\|instances/interbench" \
-			"$TMP/$name.out" || break
-		echo "trace $name: exit 3, again in 20 s" >&2
-		sleep 20
+	name=$1 left=$TPAIRS k=0
+	while [ "$left" -gt 0 ]; do
+		k=$((k + 1)) n=$left
+		[ $n -gt 50 ] && n=50
+		left=$((left - n))
+		for try in 1 2 3 4 5 6; do
+			"$IB" -c -t "$TSECS" -n $((2 * n)) -W audio -W video \
+				-w none -w burn "$2" --trace-alternate \
+				--json "$TMP/$name.$k.json" \
+				>"$TMP/$name.$k.out" 2>&1
+			rc=$?
+			[ $rc = 3 ] || break
+			grep -q "another interbench\|instances/interbench" \
+				"$TMP/$name.$k.out" || break
+			echo "trace $name: exit 3, again in 20 s" >&2
+			sleep 20
+		done
+		# 4: some cells failed or were skipped; the pairs that have both
+		case $rc in
+		0|4) [ -s "$TMP/$name.$k.json" ] && continue ;;
+		esac
+		skip "trace $name" "exit $rc: $(grep "^interbench" \
+			"$TMP/$name.$k.out" | tail -n 1)"
+		return 1
 	done
-	# 4: some cells failed or were skipped; the pairs that have both
-	case $rc in
-	0|4) [ -s "$TMP/$name.json" ] && return 0 ;;
-	esac
-	skip "trace $name" "exit $rc: $(grep "^interbench" "$TMP/$name.out" |
-		tail -n 1)"
-	return 1
 }
 
 # trace_pairs PART FILE: from "cell repeat traced p50 p99 max", the
@@ -230,7 +238,7 @@ trace_pairs() {
 }
 
 part_trace() {
-	for mode in trace timer; do
+	for mode in ${TRACE_MODES:-trace timer}; do
 		for cell in Audio/None Audio/Burn Video/None Video/Burn; do
 			opt=--trace
 			[ $mode = timer ] && opt=--trace-timer
@@ -241,13 +249,15 @@ part_trace() {
 	done
 	if [ -n "${FROM:-}" ]; then
 		# the pairs again from the kept runs, as this script makes them
-		for mode in trace timer; do
-			[ -s "$FROM/$mode.json" ] || continue
+		for mode in ${TRACE_MODES:-trace timer}; do
+			ls "$FROM/$mode".*.json >/dev/null 2>&1 || continue
 			grep -v "^$mode\." "$TMP/cmp" >"$TMP/cmp.keep"
 			grep -v "^$mode\." "$TMP/aa" >"$TMP/aa.keep"
 			mv "$TMP/cmp.keep" "$TMP/cmp"
 			mv "$TMP/aa.keep" "$TMP/aa"
-			trace_pairs $mode "$FROM/$mode.json"
+			for f in "$FROM/$mode".*.json; do
+				trace_pairs $mode "$f"
+			done
 		done
 		return 0
 	fi
@@ -255,7 +265,10 @@ part_trace() {
 		opt=--trace
 		[ $mode = timer ] && opt=--trace-timer
 		echo "== $mode: $opt --trace-alternate, $TPAIRS pairs of $TSECS s cells ($(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
-		trace_run $mode $opt && trace_pairs $mode "$TMP/$mode.json"
+		trace_run $mode $opt || continue
+		for f in "$TMP/$mode".*.json; do
+			trace_pairs $mode "$f"
+		done
 	done
 }
 
