@@ -81,7 +81,10 @@ skip() { echo "$1: $2" >>"$TMP/skips"; echo "$1: $2" >&2; }
 
 # From "ROUND TOOL FIG VALUE" lines in run order (stdin): a pair per
 # round and figure, anchor first, and an A/A pair at each round's end:
-# the tool that ran last in round r ran first in round r + 1.
+# the tool that ran last in round r ran first in round r + 1. Of that
+# pair the earlier run followed the other tool, the later one itself,
+# so the A/A's numerator alternates between them from round to round,
+# as the trace's does: what the run before does cancels.
 pairs() {
 	awk -v part="$1" -v anchor="$2" -v ib="$3" -v cmp="$TMP/cmp" \
 	    -v aa="$TMP/aa" '
@@ -98,9 +101,14 @@ pairs() {
 					print part "." f, v[r, anchor, f],
 					      v[r, ib, f] >>cmp
 				t = seq[r, anchor] > seq[r, ib] ? anchor : ib
-				if ((r, t, f) in v && (r + 1, t, f) in v)
+				if (!((r, t, f) in v && (r + 1, t, f) in v))
+					continue
+				if (r % 2)
 					print part "." f, v[r, t, f],
 					      v[r + 1, t, f] >>aa
+				else
+					print part "." f, v[r + 1, t, f],
+					      v[r, t, f] >>aa
 			}
 	}'
 }
