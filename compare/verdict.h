@@ -20,12 +20,12 @@
  * every loaded cell) cannot let a false worse through; every other
  * figure is a family of its own, split the same way, which marks rows but
  * never a cell. A figure with no spread in either file is not a test. A
- * change is marked only when its adjusted p is at most alpha and its whole interval
- * lies beyond min_change (min_points for percentages). A cell is worse
- * when a decision figure is marked worse, better when one is better and
- * none worse, mixed when some are better and some worse (a trade-off),
- * unchanged only when every decision figure's interval lies within the
- * min change, and else inconclusive: the data could not tell.
+ * change is marked only when its adjusted p is at most alpha and its
+ * whole interval lies beyond min_change (min_points for percentages). A
+ * cell is worse when a decision figure is marked worse, better when one
+ * is better and none worse, mixed when some are better and some worse (a
+ * trade-off), unchanged only when every decision figure's interval lies
+ * within the min change, and else inconclusive: the data could not tell.
  */
 #ifndef INTERBENCH_VERDICT_H
 #define INTERBENCH_VERDICT_H
@@ -64,7 +64,7 @@ struct cmp_opts {
 	 * figures combined by Simes, BH across cells, then BH within each
 	 * cell found at alpha times the share of cells found (hierarchical
 	 * FDR, Benjamini and Bogomolov 2014), its decision rows not split by
- * direction. compare does not use it.
+	 * direction. compare does not use it.
 	 */
 	bool hierarchical;
 };
