@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <time.h>
 #include "check.h"
+#include "lib/count.h"
 #include "lib/infer.h"
 
 /*
@@ -73,6 +74,110 @@ static void ebayes(void)
 		   "moderated: (d0 s0^2 + d s^2) / (d0 + d)");
 }
 
+/* A Poisson draw of mean mu (Knuth's, for small means; normal above). */
+static double poisson(double mu)
+{
+	double l = exp(-mu), p = 1;
+	int k = 0;
+
+	if (mu > 50)
+		return fmax(0, round(mu + sqrt(mu) * sqrt(-2 * log(unif())) *
+				     cos(2 * M_PI * unif())));
+	do {
+		k++;
+		p *= unif();
+	} while (p > l);
+	return k - 1;
+}
+
+/*
+ * Counts with a known truth: runs of 600 frames whose rate of frames past
+ * the bound varies from run to run (lognormal, SD sd in the log) around
+ * rate; A and B alike (A/A), or B's rate times ratio. How often is p at
+ * most alpha, paired or not, at the dispersion the runs show (df own)?
+ */
+static double count_rate(int tables, int runs, double rate, double sd,
+			 double ratio, int paired, double alpha)
+{
+	double ya[10], na[10], yb[10], nb[10];
+	struct cnt_fit f;
+	struct cnt_test t;
+	int i, k, hits = 0;
+
+	for (i = 0; i < tables; i++) {
+		for (k = 0; k < runs; k++) {
+			/* a pair shares its run's factor; runs apart do not */
+			double z = sd * sqrt(-2 * log(unif())) *
+				   cos(2 * M_PI * unif());
+			double zb = paired ? z : sd * sqrt(-2 * log(unif())) *
+				    cos(2 * M_PI * unif());
+
+			na[k] = nb[k] = 600;
+			ya[k] = poisson(600 * rate * exp(z));
+			yb[k] = poisson(600 * rate * ratio * exp(zb));
+		}
+		if (paired ? cnt_fit_pairs(ya, na, yb, nb, runs, &f) :
+		    cnt_fit_runs(ya, na, runs, yb, nb, runs, &f))
+			continue;
+		cnt_test(&f, f.phi_hat, f.df, 0.95, &t);
+		hits += t.p <= alpha;
+	}
+	return 100.0 * hits / tables;
+}
+
+static void counts(void)
+{
+	static const double z[3] = { 0, 0, 0 }, n[3] = { 200, 200, 200 };
+	static const double four[3] = { 4, 4, 4 }, b[3] = { 4, 5, 3 };
+	struct cnt_fit f;
+	struct cnt_test t;
+	double r;
+
+	/* none of A's 600 frames past the bound, 12 of B's: exact binomial */
+	check(!cnt_fit_runs(z, n, 3, four, n, 3, &f) && f.ya == 0 &&
+	      f.yb == 12 && f.pi0 == 0.5, "counts: totals and B's share 1/2");
+	cnt_test(&f, 1, 1e9, 0.95, &t);
+	check_near(t.p, 2 * pow(0.5, 12), 1e-9,
+		   "0 against 12 at dispersion 1: the binomial's 2 / 2^12");
+	cnt_test(&f, 2, 1e9, 0.95, &t);
+	check_near(t.p, 2 * pow(0.5, 6), 1e-6,
+		   "... at dispersion 2, as 0 against 6: 2 / 2^6");
+	cnt_test(&f, 1, 4, 0.95, &t);
+	check(t.p > 2 * pow(0.5, 12) * 10,
+	      "... with the dispersion known to 4 df only, far less sure "
+	      "(p %.4f)", t.p);
+	check(t.d > 0 && t.lo > 0 && isinf(t.hi),
+	      "... B's rate higher: its interval above 1 (p below 0.05 at "
+	      "95 %%), open above (A counted nothing)");
+	cnt_test(&f, 1, 1e9, 0.95, &t);
+	/* the share's exact lower end: 0.025^(1/12), as a ratio */
+	check_near(t.lo, log(pow(0.025, 1 / 12.0) / (1 - pow(0.025, 1 / 12.0))),
+		   1e-6, "... its low end Clopper-Pearson's");
+	/* A counted nothing in any pair: every pair all B, a perfect fit */
+	check(!cnt_fit_pairs(z, n, b, n, 3, &f) && f.phi_hat == 0 &&
+	      f.df == 2, "pairs: one side at 0 leaves no spread (2 df)");
+	check(cnt_fit_runs(z, z, 3, b, n, 3, &f) == -EINVAL,
+	      "a side without frames is refused");
+	/* a rare event: 3 against 0 needs about 11 counted frames at 1/2048 */
+	check(!cnt_fit_runs(z, n, 3, (const double[]){ 1, 1, 1 }, n, 3, &f),
+	      "3 against 0");
+	r = cnt_scale_needed(&f, 1, 0.5 / 1024);
+	check(r > 2 && r < 8, "... about %.1f times the frames would decide "
+	      "it", r);
+	/* calibration: A/A with runs that differ (overdispersed) */
+	r = count_rate(4000, 3, 0.01, 0.4, 1, 0, 0.05);
+	check(r <= 6.5, "A/A, 3 runs of 600 frames, 1 %% late, run-to-run SD "
+	      "0.4: p <= 0.05 in %.1f %% (5 asked)", r);
+	r = count_rate(4000, 5, 0.002, 0.4, 1, 1, 0.05);
+	check(r <= 6.5, "A/A, 5 pairs, 0.2 %% late (rare): %.1f %%", r);
+	r = count_rate(4000, 5, 0.05, 0.6, 1, 0, 0.01);
+	check(r <= 1.5, "A/A, 5 runs, 5 %% late, SD 0.6: p <= 0.01 in %.2f %%",
+	      r);
+	r = count_rate(2000, 5, 0.01, 0.4, 3, 1, 0.05);
+	check(r >= 80, "three times the rate in B, 5 pairs: found in %.1f %%",
+	      r);
+}
+
 int main(void)
 {
 	static const double a[] = { 10.1, 9.8, 10.4, 10.0, 9.9 };
@@ -99,6 +204,7 @@ int main(void)
 	check_near(inf_trigamma_inv(inf_trigamma(2.5)), 2.5, 1e-9,
 		   "trigamma's inverse");
 	ebayes();
+	counts();
 	check_near(inf_t_quantile(0.975, 10), 2.228139, 1e-6, "t 0.975, 10 df");
 	check_near(inf_t_quantile(0.975, 3.5), 2.940089, 1e-5,
 		   "t 0.975, 3.5 df (fractional, as Welch gives)");
