@@ -53,6 +53,13 @@ enum fig_better { FB_NONE, FB_LOWER, FB_HIGHER };
  * a task got (doc/compare.txt says why these).
  */
 #define FIG_DECIDE	0x80
+/*
+ * Its question is tested on counted frames instead (compare/verdict.c:
+ * the misses on the deadlines missed in each run): with FIG_DECIDE, its
+ * interval still says whether a cell is unchanged, but it is no test of
+ * the cell's verdict.
+ */
+#define FIG_COUNTED	0x100
 
 struct figure {
 	const char *group;	/* the JSON object it is in; NULL: the result */
@@ -84,6 +91,8 @@ static inline bool figure_is_time(const struct figure *f)
 double fig_stat(const struct figure *f, const struct sim_result *r);
 /* ... a uint64_t at off, ... */
 double fig_u64(const struct figure *f, const struct sim_result *r);
+/* the same, NaN where it is 0 (not known) */
+double fig_u64_nonzero(const struct figure *f, const struct sim_result *r);
 /* ... a double at off (NaN: unknown), ... */
 double fig_double(const struct figure *f, const struct sim_result *r);
 double fig_desired_pct(const struct figure *f, const struct sim_result *r);
@@ -152,6 +161,8 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	FIG(FRAMES_DROPPED, NULL, "frames_dropped", NULL,		\
 	    "frames dropped", FU_COUNT, FB_LOWER, FIG_CSV, fig_u64,	\
 	    SR(frames_dropped), 0)					\
+	FIG(PERIOD, NULL, "period_us", NULL, "period", FU_NS, FB_NONE,	\
+	    FIG_OPTIONAL | FIG_OMIT, fig_u64_nonzero, SR(period_ns), 0)	\
 	IB_LAT_FIGURES(FIG, LAT, "latency_us", latency, "latency",	\
 		       FIG_GATE | FIG_COMPARE | FIG_VERBOSE | FIG_DECIDE) \
 	IB_LAT_FIGURES(FIG, TIMER, "timer_latency_us", timer,		\
@@ -164,8 +175,8 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    fig_desired_pct, 0, 0)					\
 	FIG(MET, NULL, "deadlines_met_pct", "deadlines|met",		\
 	    "% deadlines met", FU_PCT, FB_HIGHER,			\
-	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DEADLINES | FIG_DECIDE, \
-	    fig_met_pct, 0, 0)						\
+	    FIG_CSV | FIG_GATE | FIG_COMPARE | FIG_DEADLINES | FIG_DECIDE | \
+	    FIG_COUNTED, fig_met_pct, 0, 0)				\
 	IB_FRAME_FIGURES(FIG)						\
 	IB_INTF_FIGURES(FIG)
 

@@ -56,6 +56,13 @@ double fig_u64(const struct figure *f, const struct sim_result *r)
 	return (double)v;
 }
 
+double fig_u64_nonzero(const struct figure *f, const struct sim_result *r)
+{
+	double v = fig_u64(f, r);
+
+	return v > 0 ? v : NAN;
+}
+
 double fig_double(const struct figure *f, const struct sim_result *r)
 {
 	double v;

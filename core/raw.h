@@ -105,6 +105,11 @@ struct sim_result {
 	double cpu_desired_ns;		/* CPU work asked for */
 	double cpu_got_ns;		/* CPU work done */
 	bool has_deadlines;
+	/*
+	 * How often it is released (the shortest, if that varies), or 0:
+	 * compare's "unchanged" is told in a share of it.
+	 */
+	uint64_t period_ns;
 	/* The simulated thread's class, as the kernel reported it. */
 	bool sched_seen;
 	int sched_policy;		/* enum sched_pol */

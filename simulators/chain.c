@@ -508,6 +508,7 @@ int chain_run(struct sim_ctx *c, const struct chain_spec *s)
 	sem_init(&ch->ready, 0, 0);
 	pthread_mutex_init(&ch->worst_lock, NULL);
 	c->res->has_deadlines = true;
+	c->res->period_ns = s->period_ns;
 	chain_note(c, s);
 	err = chain_setup(ch);
 	for (i = 0; !err && i < ch->nn; i++) {

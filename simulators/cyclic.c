@@ -488,6 +488,7 @@ static int cyclic_run(struct sim_ctx *c)
 			 cr->policy == CP_RR ? "SCHED_RR" : "SCHED_FIFO",
 			 o->prio);
 	r->has_deadlines = true;
+	r->period_ns = o->interval_ns;
 	cr->own = (struct cyclic_own *)r->own;
 	cr->own->width_ns = o->dist_ns;
 	/* Block the timer signal everywhere: each thread takes its own. */

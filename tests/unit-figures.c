@@ -47,7 +47,7 @@ static void table(void)
 			       !strcmp(f->name, g->name);
 		}
 	}
-	check(F_COUNT == 55, "55 figures every result has (%d)", F_COUNT);
+	check(F_COUNT == 56, "56 figures every result has (%d)", F_COUNT);
 	check(!bad, "every figure has a key, a label, a getter, and a name "
 	      "and a direction where its uses need them (%d missing)", bad);
 	check(!dup, "JSON keys, CSV columns and gate names are unique (%d)",
