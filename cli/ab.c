@@ -100,8 +100,11 @@ const struct opt ab_opts[] = {
 	  .help = "the verdict's false discovery rate, as compare\n"
 		  "--alpha (default 0.05; a bisect judges many\n"
 		  "times: take a smaller one)" },
+	{ .name = "plain", .type = OT_FLAG, .off = O(plain),
+	  .help = "test each cell on its own spread, as compare\n"
+		  "--plain (not moderated)" },
 	{ .name = "moderate", .type = OT_FLAG, .off = O(moderate),
-	  .help = "test with the moderated t, as compare --moderate" },
+	  .help = "moderated tests, as compare's (the default)" },
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
 	  .help = "exit 125 when no cell is worse and some cannot\n"
 		  "be decided, as compare --bisect" },

@@ -36,7 +36,11 @@ struct ab_plan {
 	uint64_t cmd_timeout_ns;	/* --cmd-timeout */
 	bool bisect;			/* --bisect */
 	const char *primary;		/* --primary, or NULL */
-	bool moderate;			/* --moderate */
+	bool moderate;			/* --moderate: the default */
+	bool plain;			/* --plain: not moderated */
+	/* -n auto: after how many pairs it stopped and why (JSON), or 0 */
+	int stop_pairs;
+	const char *stop_why;
 	double alpha;			/* --alpha (0.05) */
 	const char *alpha_text;		/* as given, for compare; or NULL */
 	const char *junit;		/* --junit: compare's, or NULL */

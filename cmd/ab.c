@@ -142,26 +142,37 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 }
 
 /*
- * -n auto, at a look: is every cell decided, as compare judges the files
- * so far? At the last look, the cells still undecided are named with what
- * would decide them.
+ * -n auto, at a look: may it stop, as compare judges the files so far?
+ * When every cell is decided, or (--bisect) when a cell is worse: a
+ * bisect needs no more than one worse cell to call the commit bad, and
+ * the look's verdict is valid at its share of alpha whatever comes after.
+ * At the last look, the cells still undecided are named with what would
+ * decide them.
  */
 static bool ab_decided(struct ab_run *a, int passes, bool last)
 {
 	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
-	char list[2048];
-	int left = compare_undecided(a->ab.side[0].path, a->ab.side[1].path,
-				     a->ab.primary, a->ab.alpha, list,
-				     sizeof(list)), s;
+	struct cmp_look l;
+	int err = compare_look(a->ab.side[0].path, a->ab.side[1].path,
+			       a->ab.primary, a->ab.alpha, a->ab.plain, &l), s;
+	const char *why = NULL;
 
-	if (left < 0) {
+	if (err < 0) {
 		out(&a->side[0].con, "ab: cannot judge the files so far (%s): "
-		    "going on to -n %d\n", strerror(-left), p[0]->repeats);
+		    "going on to -n %d\n", strerror(-err), p[0]->repeats);
 		return false;
 	}
-	if (!left) {
-		out(&a->side[0].con, "\n-n auto: every cell decided after %d "
-		    "pairs\n", passes);
+	if (!l.undecided)
+		why = "every cell decided";
+	else if (a->ab.bisect && l.worse)
+		why = "a cell worse (--bisect: the commit is bad)";
+	if (why || last) {
+		a->ab.stop_pairs = passes;
+		a->ab.stop_why = why ? why : "the most pairs asked";
+	}
+	if (why) {
+		out(&a->side[0].con, "\n-n auto: stopped after %d pairs: %s\n",
+		    passes, why);
 		for (s = 0; s < 2; s++) {
 			p[s]->repeats = passes;
 			p[s]->cells = passes * p[s]->per_pass;
@@ -171,12 +182,13 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 	if (last)
 		out(&a->side[0].con, "\n-n auto: after %d pairs, the most asked, "
 		    "%d cell%s undecided: %s. More pairs (-n auto:MAX) or "
-		    "longer cells (-t) would decide %s\n", passes, left,
-		    left == 1 ? " is" : "s are", list,
-		    left == 1 ? "it" : "them");
+		    "longer cells (-t) would decide %s\n", passes, l.undecided,
+		    l.undecided == 1 ? " is" : "s are", l.list,
+		    l.undecided == 1 ? "it" : "them");
 	else
-		out(&a->side[0].con, "-n auto: %d pairs, %d cell%s undecided\n",
-		    passes, left, left == 1 ? "" : "s");
+		out(&a->side[0].con, "-n auto: %d pairs, %d cell%s undecided%s\n",
+		    passes, l.undecided, l.undecided == 1 ? "" : "s",
+		    l.worse ? ", a cell worse" : "");
 	return false;
 }
 
@@ -297,8 +309,8 @@ static int ab_finish(struct ab_run *a)
 	}
 	if (a->ab.bisect)
 		av[ac++] = "--bisect";
-	if (a->ab.moderate)
-		av[ac++] = "--moderate";
+	if (a->ab.plain)
+		av[ac++] = "--plain";
 	if (a->ab.alpha_text) {
 		av[ac++] = "--alpha";
 		av[ac++] = (char *)a->ab.alpha_text;
@@ -334,6 +346,9 @@ int ab_main(int argc, char **argv)
 	}
 	if (r)
 		die(IB_EXIT_USAGE, "%s", err);
+	if (a->ab.plain && a->ab.moderate)
+		die(IB_EXIT_USAGE, "--plain and --moderate ask for opposite "
+		    "tests: give one");
 	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
 		die(IB_EXIT_USAGE, "option --primary: '%s' is not a figure "
 		    "compare tests (%s)", a->ab.primary, CMP_FIG_NAMES);

@@ -62,6 +62,12 @@ static int parse_options(int argc, char **argv, struct options *o,
 		      &help, &rest, err, n);
 	if (r)
 		return r;
+	if (o->plain && o->moderate) {
+		snprintf(err, n, "--plain and --moderate ask for opposite "
+			 "tests: give one");
+		return -EINVAL;
+	}
+	o->cmp.moderate = !o->plain;
 	for (i = rest; i < argc; i++)
 		files[(*nfiles)++] = argv[i];
 	if (*nfiles < 2) {

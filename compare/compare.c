@@ -43,12 +43,26 @@ static void fmt_change(char *buf, size_t n, double v, bool log)
 		snprintf(buf, n, "%+.1f %s", v, log ? "%" : "pt");
 }
 
+/* An end of an interval: past +/-99999 as "+inf"-like "+1.2e+09". */
+static void fmt_end(char *buf, size_t n, double v)
+{
+	if (fabs(v) < 99999.5)
+		snprintf(buf, n, "%+.1f", v);
+	else
+		snprintf(buf, n, "%+.2g", v);
+}
+
 static void fmt_interval(char *buf, size_t n, double lo, double hi)
 {
-	if (isnan(lo) || isnan(hi))
+	char a[16], b[16];
+
+	if (isnan(lo) || isnan(hi)) {
 		snprintf(buf, n, "-");
-	else
-		snprintf(buf, n, "[%+.1f, %+.1f]", lo, hi);
+		return;
+	}
+	fmt_end(a, sizeof(a), lo);
+	fmt_end(b, sizeof(b), hi);
+	snprintf(buf, n, "[%s, %s]", a, b);
 }
 
 static void fmt_p(char *buf, size_t n, double p)
@@ -95,7 +109,8 @@ static void print_row(const char *cell, const struct cmp_row *r,
 {
 	char a[24], b[24], ch[24], ci[40], p[16], pa[16], label[64];
 
-	snprintf(label, sizeof(label), "%s%s", m->label, r->decides ? " *" : "");
+	snprintf(label, sizeof(label), "%s%s", m->label, r->decides ? " *" :
+		 r->bounds ? " =" : "");
 	fmt_num(a, sizeof(a), r->base);
 	fmt_num(b, sizeof(b), r->cur);
 	fmt_change(ch, sizeof(ch), r->change, m->log);
@@ -154,12 +169,19 @@ static void print_header(const struct result_file *base,
 		printf("A and B of one `interbench ab` run (id %s),\nmeasured "
 		       "cell by cell side by side: each figure is tested on "
 		       "its pairs of\nrepeats (a paired t-test; latencies and "
-		       "rates as ratios, percentages in\npoints). ",
+		       "rates as ratios, percentages in\npoints), ",
 		       base->ab_id);
 	else
 		printf("Each figure is tested on its values per repeat "
 		       "(Welch's t-test; latencies and rates as\nratios, "
-		       "percentages in points). ");
+		       "percentages in points), ");
+	printf("the frames late and the deadlines missed on\ntheir counts in "
+	       "every %s, with the spread between %ss estimated (the run is\n"
+	       "the unit). %s", o->paired ? "pair" : "run",
+	       o->paired ? "pair" : "run", o->moderate ?
+	       "Each test's variance is shrunk towards what the table's cells "
+	       "share\n(moderated, as limma; --plain: each on its own). " :
+	       "Each test on its own cell's spread (--plain).\n");
 	printf("A change is marked when its p, adjusted within its\n"
 	       "family and direction (Benjamini-Hochberg, worse and better "
 	       "apart: true\nbetters cannot let a false worse through), is at "
@@ -171,16 +193,24 @@ static void print_header(const struct result_file *base,
 		printf("Every cell is judged on one figure, marked * (%s, "
 		       "--primary).", figures[o->primary].label);
 	else
-		printf("A cell is judged on its decision figures, marked * (p50, "
-		       "p99 and max latency,\n%% deadlines met, 1 %% low FPS, "
-		       "%% desired CPU): every cell's are one family.");
+		printf("A cell is judged on its decision figures, marked *: the "
+		       "typical (p50\nlatency), the tail (%% of frames late, "
+		       "past %d times the median of both sides'\nframes, and "
+		       "max latency), the misses (%% deadlines missed), the lows "
+		       "(1 %% low\nFPS) and %% desired CPU: every cell's are one "
+		       "family.", CMP_LATE_TIMES);
 	printf(" The\nother figures are a family of their own and mark only "
 	       "their row, in brackets.\nA cell is worse when a decision "
 	       "figure is worse, better when one is better and\nnone worse, "
 	       "mixed when some are better and some worse (a trade-off);\n"
-	       "unchanged only when every decision figure's interval lies "
-	       "within the bounds;\nelse inconclusive: the data cannot "
-	       "tell.\n\n");
+	       "unchanged only when every figure marked * or = lies within "
+	       "its bound: %g %%\n(%g point%s), or for a latency %g %% of "
+	       "the task's period, if wider; else\ninconclusive: the data "
+	       "cannot tell.\n\n", o->min_change, o->min_points,
+	       o->min_points == 1 ? "" : "s", CMP_EQUIV_PERIOD_PCT);
+	if (base->ab_stop_pairs)
+		printf("ab's -n auto stopped after %d pairs: %s.\n",
+		       base->ab_stop_pairs, base->ab_stop_why);
 	if (looks > 1)
 		printf("-n auto could have stopped at any of %d looks: each "
 		       "has 1/%d of alpha %g and of\nthe %g %% intervals' "
@@ -192,7 +222,28 @@ static void print_header(const struct result_file *base,
 		   "p adj", "mark");
 }
 
-static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m)
+/* An inconclusive cell: about how much more would decide it. */
+static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
+		       const struct cmp_metric *m, const struct cmp_opts *o)
+{
+	char what[96];
+	double longer;
+	int need = cmp_cell_need(c, cc, m, o, &longer, what, sizeof(what));
+
+	if (!need)
+		return;
+	printf("%-15s    about %d %s%s would decide it", "", need,
+	       o->paired ? "pairs" : "repeats a file",
+	       need >= 100000 ? " or more" : "");
+	if (longer > 0)
+		printf(" (%s: at this rate\n%-15s    %.1f times the frames: "
+		       "that many more %s, or -t that much longer)", what, "",
+		       longer, o->paired ? "pairs" : "repeats");
+	printf("\n");
+}
+
+static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m,
+			const struct cmp_opts *o)
 {
 	int i, j;
 
@@ -215,6 +266,8 @@ static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m)
 		printf("%-15s => %s%s\n", "", cc->verdict == CV_MIXED ?
 		       "mixed (a trade-off): " : "",
 		       *why ? why : cmp_verdict_names[cc->verdict]);
+		if (cc->verdict == CV_INCONCLUSIVE)
+			print_need(c, cc, m, o);
 	}
 }
 
@@ -366,7 +419,7 @@ int compare_one(const struct result_file *base,
 		return -ENOMEM;
 	print_differs(base, cur);
 	print_header(base, cur, &o->cmp, o->looks);
-	print_cells(&c, m);
+	print_cells(&c, m, &o->cmp);
 	printf("\n");
 	print_ignored(base);
 	print_ignored(cur);
@@ -375,7 +428,7 @@ int compare_one(const struct result_file *base,
 	out->undecided += c.count[CV_INCONCLUSIVE] + c.count[CV_FEW];
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
-		json_pair(jw, &c, m, base, cur);
+		json_pair(jw, &c, m, base, cur, &o->cmp);
 	cmp_pair_free(&c);
 	return 0;
 }
@@ -540,9 +593,12 @@ const struct opt compare_opts[] = {
 	  .help = "judge every cell on FIG alone (mean, max, p50,\n"
 		  "p90, p99, cpu, deadlines, fps, low_1pct) instead\n"
 		  "of its decision figures" },
-	{ .name = "moderate", .type = OT_FLAG, .off = O(cmp.moderate),
-	  .help = "the moderated t: each figure's variance shrunk to\n"
-		  "what its cells share (empirical Bayes, as limma)" },
+	{ .name = "plain", .type = OT_FLAG, .off = O(plain),
+	  .help = "test each cell on its own spread, not moderated\n"
+		  "towards what the table's cells share" },
+	{ .name = "moderate", .type = OT_FLAG, .off = O(moderate),
+	  .help = "each test's variance shrunk to what its cells\n"
+		  "share (empirical Bayes, as limma; the default)" },
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
 	  .help = "exit 125 (git bisect run's skip) when no cell is\n"
 		  "worse and some cannot be decided" },
@@ -563,17 +619,31 @@ const struct opt compare_opts[] = {
 };
 
 /*
- * About how many pairs (or repeats) a decision row of a cell needs for
- * its interval to clear the min change, one way or the other: the
- * interval narrows as one over the root of their number. 0: unknown.
+ * About how many pairs (or repeats) a decision row of a cell needs to be
+ * decided: a tested figure, for its interval to clear the min change one
+ * way or the other (it narrows as one over the root of their number); a
+ * count, for its share of counted frames, at the rate seen, to reach the
+ * p a lone row of the table's m tests needs (more frames do as much for
+ * a count whether they come from more runs or longer ones: *longer gets
+ * how many times as long). 0: unknown.
  */
 static int needed(const struct cmp_row *r, const struct cmp_metric *m,
-		  const struct cmp_opts *o)
+		  const struct cmp_opts *o, int tests, double *longer)
 {
 	double d, half, target, k;
 
+	*longer = 0;
 	if (isnan(r->lo) || r->na < 2)
 		return 0;
+	if (m->count != CMP_NO_COUNT) {
+		k = cnt_scale_needed(&r->fit, r->phi, o->alpha / 2 /
+				     (tests > 0 ? tests : 1));
+		if (!(k > 0))
+			return 0;
+		*longer = k;
+		k = k < 1 ? 1 : k;
+		return k * r->na < 100000 ? (int)ceil(k * r->na) : 100000;
+	}
 	if (m->log) {
 		d = log1p(r->change / 100);
 		half = (log1p(r->hi / 100) - log1p(r->lo / 100)) / 2;
@@ -589,20 +659,61 @@ static int needed(const struct cmp_row *r, const struct cmp_metric *m,
 	return (int)ceil(k * k * r->na);
 }
 
-int compare_undecided(const char *path_a, const char *path_b,
-		      const char *primary, double alpha, char *list, size_t n)
+/* The decision rows tested in c: the family a lone row stands in. */
+static int decision_tests(const struct cmp_pair *c)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->nrows; i++)
+		n += c->rows[i].decides && !isnan(c->rows[i].p);
+	return n;
+}
+
+int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
+		  const struct cmp_metric *m, const struct cmp_opts *o,
+		  double *longer, char *what, size_t n)
+{
+	int j, need = 0, tests = decision_tests(c);
+
+	*longer = 0;
+	what[0] = '\0';
+	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
+		const struct cmp_row *r = &c->rows[j];
+		double l;
+		int k;
+
+		if (!r->decides || r->mark)
+			continue;
+		k = needed(r, &m[r->metric], o, tests, &l);
+		/* a rare event's count: said with what was counted */
+		if (l > 0 && l > *longer) {
+			*longer = l;
+			snprintf(what, n, "%s %g in new against %g in base",
+				 m[r->metric].count == CMP_LATE ?
+				 "frames late" : "deadlines missed",
+				 r->fit.yb, r->fit.ya);
+		}
+		if (k > need)
+			need = k;
+	}
+	return need;
+}
+
+int compare_look(const char *path_a, const char *path_b,
+		 const char *primary, double alpha, bool plain,
+		 struct cmp_look *l)
 {
 	struct result_file f[2];
 	struct cmp_metric m[CMP_MAX_METRICS];
 	struct options o = { .cmp = { .alpha = alpha, .min_change = 5,
 				      .min_points = 1, .level = 0.95,
-				      .primary = -1 } };
+				      .primary = -1, .moderate = !plain } };
 	struct cmp_pair c;
-	char err[512];
-	size_t used = 0;
-	int i, j, nm = cmp_metrics(m, CMP_MAX_METRICS), left = 0;
+	char err[512], what[96];
+	size_t used = 0, n = sizeof(l->list);
+	int i, nm = cmp_metrics(m, CMP_MAX_METRICS);
 
-	list[0] = '\0';
+	memset(l, 0, sizeof(*l));
 	if (primary)
 		o.cmp.primary = cmp_fig_named(primary);
 	if (rf_load(&f[0], path_a, err, sizeof(err)))
@@ -617,37 +728,31 @@ int compare_undecided(const char *path_a, const char *path_b,
 		rf_free(&f[1]);
 		return -ENOMEM;
 	}
+	l->worse = c.count[CV_WORSE] + c.count[CV_MIXED];
 	for (i = 0; i < c.ncells; i++) {
 		const struct cmp_cell *cc = &c.cells[i];
-		int need = 0;
+		double longer;
+		int need;
 
 		if (cc->verdict != CV_INCONCLUSIVE && cc->verdict != CV_FEW)
 			continue;
-		/* the undecided figure that needs the most */
-		for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
-			const struct cmp_row *r = &c.rows[j];
-			int k;
-
-			if (!r->decides || r->mark)
-				continue;
-			k = needed(r, &m[r->metric], &o.cmp);
-			if (k > need)
-				need = k;
-		}
-		left++;
+		need = cmp_cell_need(&c, cc, m, &o.cmp, &longer, what,
+				     sizeof(what));
+		l->undecided++;
 		if (used < n)
-			used += (size_t)snprintf(list + used, n - used,
-						 "%s%s/%s", left > 1 ? ", " :
-						 "", cell_of(cc)->bench,
+			used += (size_t)snprintf(l->list + used, n - used,
+						 "%s%s/%s", l->undecided > 1 ?
+						 ", " : "", cell_of(cc)->bench,
 						 cell_of(cc)->load);
 		if (need && used < n)
-			used += (size_t)snprintf(list + used, n - used,
-						 " (about %d pairs%s)", need,
-						 need >= 100000 ? " or more" :
-						 "");
+			used += (size_t)snprintf(l->list + used, n - used,
+						 " (about %d pairs%s%s%s)",
+						 need, need >= 100000 ?
+						 " or more" : "", *what ?
+						 ": " : "", what);
 	}
 	cmp_pair_free(&c);
 	rf_free(&f[0]);
 	rf_free(&f[1]);
-	return left;
+	return 0;
 }

@@ -31,6 +31,8 @@ struct options {
 	const char *junit;	/* --junit FILE, or NULL */
 	bool any_policy;	/* --allow-policies: compare across classes */
 	bool bisect;		/* --bisect: 125 when it cannot decide */
+	bool plain;		/* --plain: no moderation */
+	bool moderate;		/* --moderate: the default, said again */
 	int looks;		/* ab -n auto's looks alpha is shared by */
 	const char *ab_id;	/* the files are A and B of this ab run */
 };
@@ -48,7 +50,7 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 /* One file against BASE, into "comparisons". */
 void json_pair(struct jw *w, const struct cmp_pair *c,
 	       const struct cmp_metric *m, const struct result_file *base,
-	       const struct result_file *cur);
+	       const struct result_file *cur, const struct cmp_opts *o);
 /* From the first all-pairs row on, into "all_pairs". */
 void json_all_begin(struct json_cmp *j);
 int json_cmp_end(struct json_cmp *j);
@@ -98,13 +100,28 @@ int cmp_same_policies(const struct result_file *files, int nfiles,
 int cmp_set_number(double *dst, const char *val, double lo, double hi,
 		   const char *what, char *err, size_t n);
 /*
- * `interbench ab -n auto`: A's and B's files so far judged as compare
- * judges them: how many cells are undecided (inconclusive, or too few
- * pairs), listed with about how many pairs would decide each; -EIO if a
- * file cannot be read, -ENOMEM.
+ * `interbench ab -n auto`, at a look: A's and B's files so far judged as
+ * compare judges them (plain: --plain). 0, -EIO if a file cannot be
+ * read, -ENOMEM.
  */
-int compare_undecided(const char *path_a, const char *path_b,
-		      const char *primary, double alpha, char *list, size_t n);
+struct cmp_look {
+	int undecided;		/* cells inconclusive, or with too few pairs */
+	int worse;		/* cells worse or mixed */
+	char list[2048];	/* the undecided, each with about how many
+				 * pairs would decide it */
+};
+int compare_look(const char *path_a, const char *path_b,
+		 const char *primary, double alpha, bool plain,
+		 struct cmp_look *l);
+/*
+ * About how many pairs (repeats) would decide undecided cell cc of c, 0 if
+ * unknown; where a rare event's count decides it, *longer is how many
+ * times the frames it needs (more runs or longer ones) and what says what
+ * was counted; else *longer is 0.
+ */
+int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
+		  const struct cmp_metric *m, const struct cmp_opts *o,
+		  double *longer, char *what, size_t n);
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];

@@ -51,14 +51,25 @@ int json_cmp_begin(struct json_cmp *j, const char *path,
 		jw_str(&j->w, "primary", NULL);
 	/* A and B of one `interbench ab`: tested in pairs, alpha per look */
 	jw_bool(&j->w, "paired", o->cmp.paired);
+	jw_bool(&j->w, "moderated", o->cmp.moderate);
 	jw_int(&j->w, "looks", o->looks);
 	jw_str(&j->w, "base", base);
 	jw_arr_begin(&j->w, "comparisons");
 	return 0;
 }
 
+static const char *test_name(const struct cmp_row *r,
+			     const struct cmp_metric *m, bool paired)
+{
+	if (isnan(r->p))
+		return NULL;
+	if (m->count != CMP_NO_COUNT)
+		return "counts";
+	return paired ? "paired_t" : "welch";
+}
+
 static void json_row(struct jw *w, const struct cmp_row *r,
-		     const struct cmp_metric *m)
+		     const struct cmp_metric *m, bool paired)
 {
 	jw_obj_begin(w, NULL);
 	jw_str(w, "metric", m->label);
@@ -70,11 +81,24 @@ static void json_row(struct jw *w, const struct cmp_row *r,
 	jw_num(w, "change", r->change);
 	jw_num(w, "low", r->lo);
 	jw_num(w, "high", r->hi);
-	jw_str(w, "test", isnan(r->p) ? NULL : "welch");
+	jw_str(w, "test", test_name(r, m, paired));
+	jw_num(w, "df", isnan(r->p) ? NAN : r->df);
+	if (m->count != CMP_NO_COUNT) {
+		/* what was counted, and the dispersion the test took */
+		jw_num(w, "counted_base", r->fit.ya);
+		jw_num(w, "counted_new", r->fit.yb);
+		jw_num(w, "frames_base", r->fit.na);
+		jw_num(w, "frames_new", r->fit.nb);
+		jw_num(w, "dispersion", r->phi);
+		jw_num(w, "late_past_us", m->count == CMP_LATE ? r->bound_us :
+		       NAN);
+	}
 	jw_num(w, "p", r->p);
 	jw_num(w, "p_adj", r->padj);
 	jw_str(w, "mark", mark_key(r->mark, r->p));
 	jw_bool(w, "decides", r->decides);
+	jw_bool(w, "bounds", r->bounds);
+	jw_bool(w, "within", r->within);
 	jw_obj_end(w);
 }
 
@@ -109,15 +133,25 @@ static void json_tasks(struct jw *w, const struct cmp_pair *c)
 
 void json_pair(struct jw *w, const struct cmp_pair *c,
 	       const struct cmp_metric *m, const struct result_file *base,
-	       const struct result_file *cur)
+	       const struct result_file *cur, const struct cmp_opts *o)
 {
-	char why[512];
-	int i, j;
+	char why[512], what[96];
+	double longer;
+	int i, j, need;
 
 	jw_obj_begin(w, NULL);
 	jw_str(w, "file", cur->path);
 	jw_str(w, "interbench_version", cur->version);
 	jw_str(w, "interrupted", cur->interrupted);
+	/* ab's -n auto: when it stopped, and why */
+	if (base->ab_stop_pairs) {
+		jw_obj_begin(w, "ab_stopped");
+		jw_int(w, "pairs", base->ab_stop_pairs);
+		jw_str(w, "why", base->ab_stop_why);
+		jw_obj_end(w);
+	} else {
+		jw_null(w, "ab_stopped");
+	}
 	/* what was recorded differently, before any figure */
 	jw_arr_begin(w, "settings_differ");
 	rf_settings_diff(base, cur, json_differs, w);
@@ -133,9 +167,21 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 		jw_str(w, "verdict", verdict_keys[cc->verdict]);
 		cmp_cell_why(c, cc, m, why, sizeof(why));
 		jw_str(w, "decided_by", *why ? why : NULL);
+		jw_num(w, "period_us", cc->period_us);
+		/* undecided: about how much more would decide it */
+		need = cc->verdict == CV_INCONCLUSIVE ?
+		       cmp_cell_need(c, cc, m, o, &longer, what,
+				     sizeof(what)) : 0;
+		if (need)
+			jw_int(w, "pairs_to_decide", need);
+		else
+			jw_null(w, "pairs_to_decide");
+		jw_num(w, "frames_to_decide_times", longer > 0 && need ?
+		       longer : NAN);
 		jw_arr_begin(w, "rows");
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
-			json_row(w, &c->rows[j], &m[c->rows[j].metric]);
+			json_row(w, &c->rows[j], &m[c->rows[j].metric],
+				 o->paired);
 		jw_arr_end(w);
 		jw_obj_end(w);
 	}

@@ -89,19 +89,27 @@ static void counts(FILE *f, const int *n)
 }
 
 static void suite(FILE *f, const struct cmp_pair *c,
-		  const struct cmp_metric *m, const char *base,
-		  const char *cur)
+		  const struct cmp_metric *m, const struct result_file *base,
+		  const struct result_file *cur)
 {
 	int n[4] = { 0 }, i;
 
 	tally(c, n);
 	fputs("  <testsuite name=\"", f);
-	junit_xml_text(f, cur);
+	junit_xml_text(f, cur->path);
 	fputc('"', f);
 	counts(f, n);
 	fputs(">\n    <properties>\n", f);
+	/* ab's -n auto: when it stopped and why */
+	if (base->ab_stop_pairs) {
+		fprintf(f, "      <property name=\"ab_stopped_after_pairs\" "
+			"value=\"%d\"/>\n", base->ab_stop_pairs);
+		fputs("      <property name=\"ab_stopped_why\" value=\"", f);
+		junit_xml_text(f, base->ab_stop_why);
+		fputs("\"/>\n", f);
+	}
 	fputs("      <property name=\"base\" value=\"", f);
-	junit_xml_text(f, base);
+	junit_xml_text(f, base->path);
 	fputs("\"/>\n      <property name=\"verdict\" value=\"", f);
 	junit_xml_text(f, cmp_group_verdict(c->count));
 	fputs("\"/>\n    </properties>\n", f);
@@ -137,7 +145,7 @@ int compare_junit(const char *path, const struct result_file *f,
 			safe_file_abort(&sf);
 			return -ENOMEM;
 		}
-		suite(sf.f, &c, m, f[0].path, f[i].path);
+		suite(sf.f, &c, m, &f[0], &f[i]);
 		cmp_pair_free(&c);
 	}
 	fputs("</testsuites>\n", sf.f);

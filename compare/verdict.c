@@ -36,9 +36,28 @@ int cmp_metrics(struct cmp_metric *m, int max)
 		m[n].optional = f->flags & FIG_OPTIONAL;
 		m[n].fig = i;
 		m[n].work = -1;
+		m[n].count = CMP_NO_COUNT;
 		m[n].log = f->unit != FU_PCT;
 		m[n].higher_better = f->better == FB_HIGHER;
-		m[n].decides = fig_decides(f);
+		m[n].decides = fig_decides(f) && !(f->flags & FIG_COUNTED);
+		m[n].bounds = fig_decides(f);
+		n++;
+	}
+	/* The tail and the misses asked of every frame (lib/count.h). */
+	for (i = CMP_LATE; i <= CMP_MISSED && n < max; i++) {
+		if (i == CMP_LATE)
+			snprintf(m[n].label, sizeof(m[n].label),
+				 "%% frames late >%dx p50", CMP_LATE_TIMES);
+		else
+			snprintf(m[n].label, sizeof(m[n].label),
+				 "%% deadlines missed");
+		m[n].fig = m[n].work = -1;
+		m[n].count = i;
+		m[n].log = true;
+		m[n].optional = true;
+		m[n].higher_better = false;
+		m[n].decides = true;
+		m[n].bounds = false;
 		n++;
 	}
 	/* What the load got done: a kernel may buy latency with it. */
@@ -47,9 +66,11 @@ int cmp_metrics(struct cmp_metric *m, int max)
 			 work_units[i].key);
 		m[n].fig = -1;
 		m[n].work = i;
+		m[n].count = CMP_NO_COUNT;
 		m[n].log = true;
+		m[n].optional = false;
 		m[n].higher_better = true;
-		m[n].decides = false;
+		m[n].decides = m[n].bounds = false;
 		n++;
 	}
 	return n;
@@ -57,7 +78,12 @@ int cmp_metrics(struct cmp_metric *m, int max)
 
 double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m)
 {
-	double v = m->fig >= 0 ? r->v[m->fig] : r->work[m->work];
+	double v;
+
+	/* counted rows have no one value a repeat: count_fill() */
+	if (m->count != CMP_NO_COUNT)
+		return NAN;
+	v = m->fig >= 0 ? r->v[m->fig] : r->work[m->work];
 
 	if (isnan(v) || !m->log)
 		return v;
@@ -261,11 +287,164 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 	r->t_v = o->paired ? 1.0 / r->na : 1.0 / r->na + 1.0 / r->nb;
 }
 
+/* ---- the tail and the misses, counted (lib/count.h) ----------------- */
+
+static int cmp_bucket_low(const void *x, const void *y)
+{
+	const struct rf_bucket *a = x, *b = y;
+
+	return a->low < b->low ? -1 : a->low > b->low;
+}
+
 /*
- * --moderate: each metric's tested rows shrink their variance to the
- * prior their spread over the table gives, and are tested again with
- * the prior's degrees of freedom added. Below 3 such rows, as they are.
+ * The typical latency of both sides' frames together, in ns: the midpoint
+ * of the bucket that holds their median, as stats_percentile() takes it.
+ * Taken from both, it favours neither, so the bound it sets is no choice
+ * made after looking at which side is later. NaN without frames.
  */
+static double pooled_median(const struct file_cell *a,
+			    const struct file_cell *b)
+{
+	const struct file_cell *f[2] = { a, b };
+	struct rf_bucket *all;
+	size_t n = 0, i, k;
+	double total = 0, seen = 0, mid = NAN;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (k = 0; k < f[s]->n_ok; k++)
+			n += f[s]->ok[k].nhist;
+	all = malloc((n + 1) * sizeof(*all));
+	if (!all)
+		return NAN;
+	for (s = 0, n = 0; s < 2; s++)
+		for (k = 0; k < f[s]->n_ok; k++)
+			for (i = 0; i < f[s]->ok[k].nhist; i++) {
+				all[n] = f[s]->ok[k].hist[i];
+				total += all[n++].count;
+			}
+	qsort(all, n, sizeof(*all), cmp_bucket_low);
+	for (i = 0; i < n && isnan(mid); i++) {
+		seen += all[i].count;
+		if (seen >= ceil(total / 2) && total > 0)
+			mid = (all[i].low + all[i].high) / 2;
+	}
+	free(all);
+	return mid;
+}
+
+/* Repeat r's count and frames for metric m (bound: late's, in ns). */
+static bool counted(const struct ok_repeat *r, const struct cmp_metric *m,
+		    double bound, double *y, double *n)
+{
+	size_t i;
+
+	if (m->count == CMP_MISSED) {
+		/* tasks without deadlines have no % deadlines met */
+		if (isnan(r->v[F_MET]) || !(r->v[F_FRAMES] > 0) ||
+		    isnan(r->v[F_FRAMES_MET]))
+			return false;
+		*n = r->v[F_FRAMES];
+		*y = fmax(0, r->v[F_FRAMES] - r->v[F_FRAMES_MET]);
+		return true;
+	}
+	*y = *n = 0;
+	for (i = 0; i < r->nhist; i++) {
+		*n += r->hist[i].count;
+		if (r->hist[i].low > bound)
+			*y += r->hist[i].count;
+	}
+	return *n > 0;
+}
+
+/*
+ * A counted row: each repeat's frames past the bound (or deadlines
+ * missed), by repeat (paired: the repeats both have, by number), tested
+ * at the dispersion the runs show; moderate() may test it again.
+ */
+static int count_fill(struct cmp_row *r, const struct cmp_metric *m,
+		      const struct file_cell *a, const struct file_cell *b,
+		      const struct cmp_opts *o)
+{
+	size_t cap = a->n_ok + b->n_ok + 1, i, k, ka = 0, kb = 0;
+	double *v = malloc(4 * cap * sizeof(*v));
+	double *ya = v, *na = v + cap, *yb = v + 2 * cap, *nb = v + 3 * cap;
+	double bound = NAN;
+	struct cnt_test t;
+	int err;
+
+	if (!v)
+		return -ENOMEM;
+	if (m->count == CMP_LATE)
+		bound = CMP_LATE_TIMES * pooled_median(a, b);
+	r->bound_us = bound / 1000;
+	for (i = 0; i < a->n_ok; i++) {
+		if (!o->paired) {
+			ka += counted(&a->ok[i], m, bound, &ya[ka], &na[ka]);
+			continue;
+		}
+		for (k = 0; k < b->n_ok; k++)
+			if (a->ok[i].repeat &&
+			    b->ok[k].repeat == a->ok[i].repeat)
+				break;
+		if (k < b->n_ok &&
+		    counted(&a->ok[i], m, bound, &ya[ka], &na[ka]) &&
+		    counted(&b->ok[k], m, bound, &yb[ka], &nb[ka]))
+			kb = ++ka;
+	}
+	for (i = 0; !o->paired && i < b->n_ok; i++)
+		kb += counted(&b->ok[i], m, bound, &yb[kb], &nb[kb]);
+	r->na = (int)ka;
+	r->nb = (int)kb;
+	r->lo = r->hi = r->p = r->padj = r->base = r->cur = r->change = NAN;
+	err = !ka || !kb ? -EINVAL : o->paired ?
+	      cnt_fit_pairs(ya, na, yb, nb, ka, &r->fit) :
+	      cnt_fit_runs(ya, na, ka, yb, nb, kb, &r->fit);
+	free(v);
+	if (err)
+		return 0;
+	r->base = 100 * r->fit.ya / r->fit.na;
+	r->cur = 100 * r->fit.yb / r->fit.nb;
+	r->phi = isnan(r->fit.phi_hat) ? 1 : r->fit.phi_hat;
+	r->phi_df = r->fit.df;
+	cnt_test(&r->fit, r->phi, r->phi_df, o->level, &t);
+	r->change = expm1(t.d) * 100;
+	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS)
+		return 0;
+	/* nothing counted on either side: shown, not a test (as 100 %) */
+	if (!(r->fit.ya + r->fit.yb > 0)) {
+		r->lo = r->hi = 0;
+		r->change = 0;
+		return 0;
+	}
+	r->lo = expm1(t.lo) * 100;
+	r->hi = expm1(t.hi) * 100;
+	r->p = t.p;
+	r->df = r->phi_df;
+	r->t_d = t.d;
+	r->t_se = t.se;
+	return 0;
+}
+
+/*
+ * Moderation (compare's default; verdict.h): each metric's tested rows
+ * shrink their variance to the prior that its spread over the table
+ * gives, and are tested again with the prior's degrees of freedom added.
+ * Counted rows, late and missed alike, share one prior for their
+ * dispersion: how much runs differ is the cell's and the machine's, not
+ * the bound's, and most cells miss no deadline at all. The prior is never taken as known
+ * better than every other row's own degrees of freedom together make it:
+ * estimated from 4 cells it is worth at most their data, not infinitely
+ * many (an ab run's table; doc/compare.txt says what uncapped did). Below
+ * 3 such rows, as they are.
+ */
+/* Is metric j in the prior of metric k (itself, or both counted)? */
+static bool same_prior(const struct cmp_metric *m, int j, int k)
+{
+	return j == k || (m[j].count != CMP_NO_COUNT &&
+			  m[k].count != CMP_NO_COUNT);
+}
+
 static int moderate(struct cmp_pair *c, const struct cmp_opts *o,
 		    const struct cmp_metric *m, int nm)
 {
@@ -279,28 +458,58 @@ static int moderate(struct cmp_pair *c, const struct cmp_opts *o,
 		return -ENOMEM;
 	}
 	for (k = 0; k < nm; k++) {
-		double d0, s02;
+		bool cnt = m[k].count != CMP_NO_COUNT;
+		double d0, s02, total = 0;
 
+		/* the counted rows are moderated together, at the first */
+		if (cnt && m[k].count != CMP_LATE)
+			continue;
 		for (i = n = 0; i < c->nrows; i++) {
 			const struct cmp_row *r = &c->rows[i];
 
-			if (r->metric != k || isnan(r->p) || !(r->t_se > 0))
+			if (!same_prior(m, r->metric, k) || isnan(r->p))
 				continue;
-			s2[n] = r->t_se * r->t_se / r->t_v;
-			df[n++] = r->df;
+			if (cnt ? !(r->fit.phi_hat > 0 && r->fit.df > 0) :
+			    !(r->t_se > 0))
+				continue;
+			s2[n] = cnt ? r->fit.phi_hat :
+				r->t_se * r->t_se / r->t_v;
+			df[n] = cnt ? r->fit.df : r->df;
+			total += df[n++];
 		}
 		if (inf_ebayes_prior(s2, df, (size_t)n, &d0, &s02))
 			continue;
 		for (i = 0; i < c->nrows; i++) {
 			struct cmp_row *r = &c->rows[i];
-			double se, half;
+			double own, own_df, d, se, half;
+			struct cnt_test t;
 
-			if (r->metric != k || isnan(r->p) || !(r->t_se > 0))
+			if (!same_prior(m, r->metric, k) || isnan(r->p))
 				continue;
-			se = sqrt(inf_ebayes_var(r->t_se * r->t_se / r->t_v,
-						 r->df, d0, s02) * r->t_v);
-			/* an infinite prior: the normal, near enough */
-			r->df = isinf(d0) ? 1e6 : r->df + d0;
+			own_df = cnt ? r->fit.df : r->df;
+			own = cnt ? r->fit.phi_hat : r->t_se * r->t_se / r->t_v;
+			if (!cnt && !(r->t_se > 0))
+				continue;
+			/* the others' degrees of freedom, at most */
+			d = fmin(d0, total - (own > 0 && own_df > 0 ? own_df :
+					      0));
+			if (!(d > 0))
+				continue;
+			if (cnt) {
+				r->phi = isnan(own) || !(own_df > 0) ? s02 :
+					 inf_ebayes_var(own, own_df, d, s02);
+				r->phi_df = (own_df > 0 ? own_df : 0) + d;
+				cnt_test(&r->fit, r->phi, r->phi_df, o->level,
+					 &t);
+				r->df = r->phi_df;
+				r->p = t.p;
+				r->t_se = t.se;
+				r->lo = expm1(t.lo) * 100;
+				r->hi = expm1(t.hi) * 100;
+				continue;
+			}
+			se = sqrt(inf_ebayes_var(own, own_df, d, s02) * r->t_v);
+			r->df = own_df + d;
 			r->t_se = se;
 			r->p = 2 * inf_t_cdf(-fabs(r->t_d) / se, r->df);
 			half = inf_t_quantile(0.5 + o->level / 2, r->df) * se;
@@ -370,6 +579,20 @@ static enum cmp_verdict availability(const struct cmp_cell *cc)
 	return CV_UNCHANGED;
 }
 
+/* The period its task recorded (the first repeat that has one), in us. */
+static double cell_period(const struct cmp_cell *cc)
+{
+	const struct file_cell *f[2] = { cc->a, cc->b };
+	size_t i;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < f[s]->n_ok; i++)
+			if (f[s]->ok[i].v[F_PERIOD] > 0)
+				return f[s]->ok[i].v[F_PERIOD];
+	return NAN;
+}
+
 /* Rows of every cell measured on both sides. */
 static int make_rows(struct cmp_pair *c, const struct cmp_opts *o,
 		     const struct cmp_metric *m, int nm, double *va,
@@ -385,16 +608,24 @@ static int make_rows(struct cmp_pair *c, const struct cmp_opts *o,
 
 		cc->verdict = availability(cc);
 		cc->row0 = c->nrows;
+		cc->period_us = NAN;
 		if (cc->verdict != CV_UNCHANGED && cc->verdict != CV_FEW)
 			continue;
+		cc->period_us = cell_period(cc);
 		for (k = 0; k < nm; k++) {
 			struct cmp_row *r = &c->rows[c->nrows];
 
+			memset(r, 0, sizeof(*r));
 			r->metric = k;
-			row_fill(r, &m[k], cc->a, cc->b, o, va, vb);
+			if (m[k].count == CMP_NO_COUNT)
+				row_fill(r, &m[k], cc->a, cc->b, o, va, vb);
+			else if (count_fill(r, &m[k], cc->a, cc->b, o))
+				return -ENOMEM;
 			/* a figure neither file has (% deadlines met of a
 			 * task without deadlines) decides nothing */
 			r->decides = cmp_decides(&m[k], o) && (r->na || r->nb);
+			r->bounds = (o->primary >= 0 ? cmp_decides(&m[k], o) :
+				     m[k].bounds) && (r->na || r->nb);
 			if (present(&m[k], r))
 				c->nrows++;
 		}
@@ -445,12 +676,35 @@ static void adjust(struct cmp_pair *c, const struct cmp_metric *m,
 }
 
 /*
+ * Does row r's interval say nothing its user perceives changed? Within the
+ * min change (points for percentages), or, for a latency of a task with a
+ * period, within CMP_EQUIV_PERIOD_PCT % of that period, in us: a wakeup
+ * 0.2 ms later does not matter to a 50 ms audio period, whatever its
+ * ratio.
+ */
+static bool row_within(const struct cmp_row *r, const struct cmp_metric *m,
+		       const struct cmp_opts *o, double period_us)
+{
+	double min = m->log ? o->min_change : o->min_points, eps;
+
+	if (isnan(r->lo) || isnan(r->hi))
+		return false;
+	if (r->lo >= -min && r->hi <= min)
+		return true;
+	if (m->fig < 0 || figures[m->fig].unit != FU_NS || !(period_us > 0) ||
+	    !(r->base > 0))
+		return false;
+	eps = period_us * CMP_EQUIV_PERIOD_PCT / 100;
+	return r->base * r->lo / 100 >= -eps && r->base * r->hi / 100 <= eps;
+}
+
+/*
  * A cell on its decision rows: worse if one is marked worse, better if
  * one is better and none worse, mixed if both; unchanged only if every
  * one's interval lies within the min change; else inconclusive (or too
  * few repeats, when a decision row has fewer than a verdict needs).
  */
-static enum cmp_verdict cell_verdict(const struct cmp_pair *c,
+static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 				     const struct cmp_cell *cc,
 				     const struct cmp_opts *o,
 				     const struct cmp_metric *m)
@@ -459,16 +713,19 @@ static enum cmp_verdict cell_verdict(const struct cmp_pair *c,
 	int j, n = 0;
 
 	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
-		const struct cmp_row *r = &c->rows[j];
-		double min = m[r->metric].log ? o->min_change : o->min_points;
+		struct cmp_row *r = &c->rows[j];
 
+		if (r->bounds) {
+			r->within = row_within(r, &m[r->metric], o,
+					       cc->period_us);
+			within &= r->within;
+			n++;
+		}
 		if (!r->decides)
 			continue;
-		n++;
 		worse |= r->mark > 0;
 		better |= r->mark < 0;
 		few |= r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS;
-		within &= r->lo >= -min && r->hi <= min;
 	}
 	if (worse)
 		return better ? CV_MIXED : CV_WORSE;

@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include "core/resultfile.h"
 #include "core/load.h"
+#include "lib/count.h"
 
 #define CMP_MIN_REPEATS	3	/* per file, for a verdict on a cell */
 #define CMP_MAX_METRICS	(F_COUNT + WORK_KINDS)
@@ -74,15 +75,32 @@ struct cmp_opts {
 			"low_1pct"
 int cmp_fig_named(const char *name);
 
+/*
+ * Frames counted in each run, compared as counts (lib/count.h): the tail's
+ * frames late, past CMP_LATE_TIMES the cell's typical latency (the median
+ * of both sides' frames), and the misses' deadlines missed.
+ */
+enum cmp_count { CMP_NO_COUNT, CMP_LATE, CMP_MISSED };
+#define CMP_LATE_TIMES	4
+
+/*
+ * "Unchanged" is told in what a task's user perceives: a latency figure
+ * whose interval lies within CMP_EQUIV_PERIOD_PCT % of the task's period
+ * (or within the min change, whichever is wider) did not change for them.
+ */
+#define CMP_EQUIV_PERIOD_PCT	2.0
+
 /* One thing compared: a figure of the table, or a load's work rate. */
 struct cmp_metric {
 	char label[48];		/* "mean latency us", "load burn_loops/s" */
 	int fig;		/* enum fig_id, or -1 */
 	int work;		/* enum work_kind, or -1 */
+	int count;		/* enum cmp_count: frames counted, or none */
 	bool log;		/* compared as ratios */
 	bool optional;		/* files may lack it: no row then */
 	bool higher_better;
-	bool decides;		/* a decision figure (FIG_DECIDE) */
+	bool decides;		/* tested for the cell's verdict */
+	bool bounds;		/* its interval tells "unchanged" */
 };
 
 /* Does metric m decide the cells it is in, under o (--primary)? */
@@ -108,6 +126,12 @@ struct cmp_row {
 	int mark;		/* +1 worse, -1 better, 0 */
 	bool decides;		/* the cell's verdict rests on it (and on the
 				 * cell's other decision rows) */
+	bool bounds;		/* its interval says whether it is unchanged */
+	bool within;		/* ... and it lies within the bound */
+	/* Count rows: what was counted, and the dispersion the test took. */
+	struct cnt_fit fit;
+	double bound_us;	/* frames late: the latency they are past */
+	double phi, phi_df;	/* the dispersion used, its degrees of freedom */
 };
 
 enum cmp_verdict {
@@ -128,6 +152,7 @@ struct cmp_cell {
 	const struct file_cell *a, *b;	/* base's and new's, or NULL */
 	enum cmp_verdict verdict;
 	int row0, nrows;		/* its rows */
+	double period_us;		/* its task's, or NaN: not recorded */
 };
 
 /* The geometric mean of new/base of one metric over a set of cells. */

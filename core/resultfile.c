@@ -312,13 +312,23 @@ static int add_result(struct result_file *rf, const struct jval *res,
 	}
 	if (check_buckets(buckets, where_hist, err, errlen))
 		return -EINVAL;
-	rep.buckets = buckets;
+	rep.nhist = buckets->n;
+	rep.hist = calloc(buckets->n + 1, sizeof(*rep.hist));
+	if (!rep.hist)
+		return -ENOMEM;
+	for (m = 0; m < (int)buckets->n; m++) {
+		rep.hist[m].low = buckets->items[m].items[0].num;
+		rep.hist[m].high = buckets->items[m].items[1].num;
+		rep.hist[m].count = buckets->items[m].items[2].num;
+	}
 	rep.res = res;
 	rep.repeat = repeat_number(res);
 	read_work(res, rep.work);
 	p = grow_array(c->ok, &c->cap_ok, c->n_ok, sizeof(*c->ok));
-	if (!p)
+	if (!p) {
+		free(rep.hist);
 		return -ENOMEM;
+	}
 	c->ok = p;
 	c->ok[c->n_ok++] = rep;
 	return 0;
@@ -329,6 +339,10 @@ void rf_free(struct result_file *rf)
 	size_t i;
 
 	for (i = 0; i < rf->n_cells; i++) {
+		size_t k;
+
+		for (k = 0; k < rf->cells[i].n_ok; k++)
+			free(rf->cells[i].ok[k].hist);
 		free(rf->cells[i].ok);
 		free(rf->cells[i].bad);
 	}
@@ -386,6 +400,7 @@ static void defang(struct jval *v)
 static int read_ab(struct result_file *rf, char *what, size_t n)
 {
 	const struct jval *ab = json_get(rf->doc, K_AB), *id, *side, *looks;
+	const struct jval *stop, *pairs, *why;
 
 	if (!ab || ab->type == J_NULL)
 		return 0;
@@ -404,6 +419,14 @@ static int read_ab(struct result_file *rf, char *what, size_t n)
 	rf->ab_id = id->str;
 	rf->ab_side = side->str[0];
 	rf->ab_looks = (int)looks->num;
+	/* optional: files from before it, and runs of a fixed -n, lack it */
+	stop = json_get_type(ab, K_AB_STOPPED, J_OBJ);
+	pairs = stop ? json_get_type(stop, K_AB_PAIRS, J_NUM) : NULL;
+	why = stop ? json_get_type(stop, K_AB_WHY, J_STR) : NULL;
+	if (pairs && why && pairs->num >= 1 && pairs->num <= 100000) {
+		rf->ab_stop_pairs = (int)pairs->num;
+		rf->ab_stop_why = why->str;
+	}
 	return 0;
 }
 
@@ -485,11 +508,11 @@ void rf_cell_hist(const struct file_cell *c, struct lat_stats *s)
 
 	stats_init(s);
 	for (i = 0; i < c->n_ok; i++) {
-		const struct jval *bk = c->ok[i].buckets;
+		const struct ok_repeat *r = &c->ok[i];
 
-		for (j = 0; j < bk->n; j++) {
-			uint64_t low = (uint64_t)bk->items[j].items[0].num;
-			uint64_t n = (uint64_t)bk->items[j].items[2].num;
+		for (j = 0; j < r->nhist; j++) {
+			uint64_t low = (uint64_t)r->hist[j].low;
+			uint64_t n = (uint64_t)r->hist[j].count;
 
 			s->hist[stats_bucket(low)] += n;
 			s->count += n;

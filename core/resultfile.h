@@ -13,12 +13,18 @@
 #include "lib/json.h"
 #include "core/load.h"
 
+/* One bucket of a result's latency histogram, in ns. */
+struct rf_bucket {
+	double low, high, count;
+};
+
 /* A repeat whose status is ok: its figures and its histogram. */
 struct ok_repeat {
 	int repeat;			/* its number in the run, or 0 */
 	double v[F_COUNT];		/* NaN: null or absent in the file */
 	double work[WORK_KINDS];	/* the load's rates; NaN: none */
-	const struct jval *buckets;	/* [[low_ns, high_ns, count], ...] */
+	struct rf_bucket *hist;		/* its latency histogram, in order */
+	size_t nhist;
 	const struct jval *res;		/* the whole result, for the rest */
 };
 
@@ -61,6 +67,8 @@ struct result_file {
 	const char *ab_id;		/* NULL: not from ab */
 	char ab_side;
 	int ab_looks;
+	int ab_stop_pairs;		/* -n auto stopped after these; or 0 */
+	const char *ab_stop_why;	/* ... and why, or NULL */
 	struct file_cell *cells;
 	size_t n_cells, cap_cells;
 };

@@ -26,6 +26,9 @@
 #define K_AB_ID			"id"
 #define K_AB_SIDE		"side"
 #define K_AB_LOOKS		"looks"
+#define K_AB_STOPPED		"stopped"	/* -n auto: when and why */
+#define K_AB_PAIRS		"pairs"
+#define K_AB_WHY		"why"
 
 /* One result */
 #define K_BENCH			"bench"

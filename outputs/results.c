@@ -476,6 +476,12 @@ static void json_ab(struct jw *w, const struct run_info *ri)
 	jw_str(w, K_AB_ID, ab->id);
 	jw_str(w, K_AB_SIDE, side);
 	jw_int(w, K_AB_LOOKS, ab->looks);
+	if (ab->stop_pairs) {
+		jw_obj_begin(w, K_AB_STOPPED);
+		jw_int(w, K_AB_PAIRS, ab->stop_pairs);
+		jw_str(w, K_AB_WHY, ab->stop_why);
+		jw_obj_end(w);
+	}
 	jw_str(w, "order", "cell by cell, A B then B A, alternating");
 	jw_str(w, "command", me->cmd);
 	jw_str(w, "undo", me->undo);

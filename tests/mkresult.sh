@@ -12,7 +12,7 @@
 #       "load died: signal 9" and no other fields
 #   -k  scale that cell's latencies by FACTOR as well
 #   -g  add a Gaming/None cell (deadlines_met_pct null)
-#   -c  multiply % desired CPU and % deadlines met by FACTOR
+#   -c  multiply % desired CPU and the frames met by FACTOR
 #   -i  every repeat of a cell draws the same samples (no noise at all)
 #   -n  latency samples per repeat (default 50)
 #   -s  draw other samples (a file of another night; default 0)
@@ -114,6 +114,8 @@ function result(ci, r,   key, i, j, t, v, f, nb, cpu, met) {
 		}
 	cpu = 99 + rnd()
 	met = nsamp - (rnd() < 0.5 ? 1 : 0)
+	# -c: the frames met fall with the percentage, as in a run
+	met = int(met * cpu_f + 0.5)
 	printf "      \"samples\": %d,\n", nsamp
 	printf "      \"frames\": %d,\n", nsamp
 	printf "      \"frames_met\": %d,\n", met
@@ -125,7 +127,7 @@ function result(ci, r,   key, i, j, t, v, f, nb, cpu, met) {
 		printf "      \"deadlines_met_pct\": null,\n"
 	else
 		printf "      \"deadlines_met_pct\": %.3f,\n",
-		       100 * met / nsamp * cpu_f
+		       100 * met / nsamp
 	printf "      \"histogram\": {\n        \"unit\": \"ns\",\n"
 	printf "        \"buckets\": ["
 	nb = 0
