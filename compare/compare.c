@@ -235,10 +235,12 @@ static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 	printf("%-15s    about %d %s%s would decide it", "", need,
 	       o->paired ? "pairs" : "repeats a file",
 	       need >= 100000 ? " or more" : "");
+	/* a rare event: how much more of the same would count enough */
 	if (longer > 0)
-		printf(" (%s: at this rate\n%-15s    %.1f times the frames: "
-		       "that many more %s, or -t that much longer)", what, "",
-		       longer, o->paired ? "pairs" : "repeats");
+		printf(";\n%-15s    %s: at this rate %.1f times the frames "
+		       "would (%.1f times the %s, or a -t %.1f times as long)",
+		       "", what, longer, longer, o->paired ? "pairs" :
+		       "repeats", longer);
 	printf("\n");
 }
 

@@ -2,30 +2,39 @@
 /*
  * compare/verdict.h - how compare judges result files: the statistics behind
  * its marks, without any output, so that they can be checked on data with a
- * known truth (tests/calib.c) as well as used.
+ * known truth (tests/unit-verdict.c) as well as used.
  *
  * The run is the unit of replication: each metric of each cell is tested on
  * its per-repeat values (latencies and load rates as logarithms, so changes
  * are ratios; percentages as they are, in points). Two files: Welch's t-test
- * and interval. Three or more: one-way ANOVA per cell and metric, then
- * Tukey-Kramer for every pair.
+ * and interval (paired for ab's two files). Three or more: one-way ANOVA per
+ * cell and metric, then Tukey-Kramer for every pair. Two more rows count
+ * frames in every repeat: those later than CMP_LATE_TIMES the cell's typical
+ * latency, and the deadlines missed, tested as counts whose spread between
+ * runs is estimated (lib/count.h).
+ *
+ * Each test is moderated by default (limma's empirical Bayes): a metric's
+ * variances (a count's dispersions) over the table's cells set a prior each
+ * cell's own is shrunk to, worth at most the other rows' degrees of freedom.
  *
  * A cell is judged on its decision figures, what its users perceive
- * (FIG_DECIDE in the table of figures): p50, p99 and max latency, % of
- * deadlines met, the 1 % low FPS and % desired CPU. Their p-values, every
- * cell's, are adjusted together by Benjamini-Hochberg (one family: a
- * table of identical kernels gets any mark at most alpha of the time),
- * in two directions apart: the one-sided p for "worse" at alpha / 2, for
- * "better" at alpha / 2, so that true betters (loads at nice 19 helping
- * every loaded cell) cannot let a false worse through; every other
- * figure is a family of its own, split the same way, which marks rows but
- * never a cell. A figure with no spread in either file is not a test. A
- * change is marked only when its adjusted p is at most alpha and its
- * whole interval lies beyond min_change (min_points for percentages). A
- * cell is worse when a decision figure is marked worse, better when one
- * is better and none worse, mixed when some are better and some worse (a
- * trade-off), unchanged only when every decision figure's interval lies
- * within the min change, and else inconclusive: the data could not tell.
+ * (FIG_DECIDE in the table of figures, less FIG_COUNTED, and the counts):
+ * p50, p99 and max latency, the frames late, the deadlines missed, the 1 %
+ * low FPS and % desired CPU. Their p-values, every cell's, are adjusted
+ * together by Benjamini-Hochberg (one family: a table of identical kernels
+ * gets any mark at most alpha of the time), in two directions apart: the
+ * one-sided p for "worse" at alpha / 2, for "better" at alpha / 2, so that
+ * true betters (loads at nice 19 helping every loaded cell) cannot let a
+ * false worse through; every other figure is a family of its own, split the
+ * same way, which marks rows but never a cell. A figure with no spread in
+ * either file, or a count with nothing counted, is not a test. A change is
+ * marked only when its adjusted p is at most alpha and its whole interval
+ * lies beyond min_change (min_points for percentages). A cell is worse when
+ * a decision figure is marked worse, better when one is better and none
+ * worse, mixed when some are better and some worse (a trade-off), unchanged
+ * only when every FIG_DECIDE figure's interval lies within its bound (the
+ * min change, or CMP_EQUIV_PERIOD_PCT of the task's period for a latency),
+ * and else inconclusive: the data could not tell.
  */
 #ifndef INTERBENCH_VERDICT_H
 #define INTERBENCH_VERDICT_H
@@ -53,10 +62,11 @@ struct cmp_opts {
 	 */
 	bool paired;
 	/*
-	 * Moderated t (limma's empirical Bayes): each figure's variances
-	 * over the table's cells set a prior that each cell's own is shrunk
-	 * to, worth d0 more degrees of freedom (doc/compare.txt says what
-	 * it was measured to do).
+	 * Moderated (limma's empirical Bayes; compare's default, --plain
+	 * clears it): each figure's variances over the table's cells set a
+	 * prior that each cell's own is shrunk to, worth d0 more degrees of
+	 * freedom, d0 at most the other rows' own (doc/compare.txt says
+	 * what it was measured to do).
 	 */
 	bool moderate;
 	/*

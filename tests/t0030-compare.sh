@@ -47,6 +47,32 @@ test_expect_success 'identical files: nothing marked; inconclusive' '
 	[ ! -s err ] || fail "stderr: $(cat err)"
 '
 
+test_expect_success 'an inconclusive cell says about how many repeats would decide it' '
+	run base.json same.json &&
+	rows Audio/None >cell && sed -n "/=> inconclusive/,\$p" out | sed -n 2p >need &&
+	grep -q "^ *about [0-9][0-9]* repeats a file\( or more\)\? would decide it" need ||
+		fail "$(cat need)"
+'
+
+test_expect_success 'moderated by default, --plain on each cell alone; both: exit 2' '
+	run base.json slow.json && has out "moderated, as limma; --plain: each on its own" &&
+	run --plain base.json slow.json && rc_is 1 &&
+	has out "Each test on its own cell.s spread (--plain)" &&
+	run --plain --moderate base.json slow.json && rc_is 2 &&
+	[ "$(wc -l <err)" = 1 ] && has err "plain and --moderate ask for opposite" &&
+	[ ! -s out ]
+'
+
+test_expect_success 'the counts in JSON: what was counted, the dispersion, the bound' '
+	run --json cnt.json base.json starved.json &&
+	tr -d " \n" <cnt.json >flat &&
+	grep -q "\"metric\":\"%deadlinesmissed\",\"unit\":\"%\",\"n_base\":5,\"n_new\":5" flat &&
+	grep -q "\"test\":\"counts\",\"df\":[0-9.e+]*,\"counted_base\":[0-9]*,\"counted_new\":[0-9]*,\"frames_base\":250,\"frames_new\":250,\"dispersion\":[0-9.e+-]*,\"late_past_us\":null" flat &&
+	grep -q "\"late_past_us\":[0-9.]*[1-9]" flat &&
+	grep -q "\"moderated\":true" flat && grep -q "\"period_us\":null" flat &&
+	grep -q "\"bounds\":true,\"within\":" flat
+'
+
 test_expect_success 'a file compared with itself: nothing marked' '
 	run base.json base.json && rc_is 0 &&
 	has out "^Summary: 0 cells better, 0 worse, 0 mixed, 0 unchanged, 3 inconclusive, 0 not comparable$"

@@ -142,7 +142,8 @@ if is_root && [ -x "$TESTS_DIR/noise" ]; then
 		while ! grep -q \"^noise: ready\" noise.out && [ \$i -lt 100 ]
 		do sleep 0.05; i=\$((i + 1)); done
 		grep -q \"^noise: ready\" noise.out"
-	"$IB" ab $LPM -u -c -t 1 -n 8 -W audio -w none -o st --b "$spin" \
+	"$IB" ab $LPM -u -c -t 1 -n auto:8 --bisect -W audio -w none -o st \
+		--b "$spin" \
 		--b-undo "p=\$(cat noise.pid); kill \$p; i=0
 			while kill -0 \$p 2>/dev/null && [ \$i -lt 100 ]
 			do sleep 0.05; i=\$((i + 1)); done" \
@@ -163,7 +164,13 @@ if is_root && [ -x "$TESTS_DIR/noise" ]; then
 			grep -Eq "=> worse: .*(max|p99) latency \+[0-9.]+ %" st.out &&
 			has st.out "^  Audio  *worse  *(1 worse)$" &&
 			has st.out "^Summary: 0 cells better, 1 worse, 0 mixed" &&
-			has st.xml "<failure type=\"worse\" message=\"worse: "
+			has st.xml "<failure type=\"worse\" message=\"worse: " &&
+			# --bisect: -n auto stops at the first look with a cell worse
+			has st.out "^-n auto: stopped after [358] pairs: a cell worse (--bisect: the commit is bad)$" &&
+			tr -d " \n" <st.A.json | grep -q "\"stopped\":{\"pairs\":[358],\"why\":\"acellworse" ||
+				fail "st.A.json keeps no stop" &&
+			has st.out "^ab.s -n auto stopped after [358] pairs: a cell worse" &&
+			has st.xml "<property name=\"ab_stopped_after_pairs\" value=\"[358]\"/>"
 		'
 	fi
 else
@@ -198,6 +205,16 @@ test_expect_success 'compare: -n auto looks share alpha (JSON too)' '
 	has out "any of 4 looks: each has 1/4 of alpha 0.05" &&
 	has c.json "\"alpha\": 0.0125" && has c.json "\"paired\": true" &&
 	has c.json "\"looks\": 4"
+'
+
+test_expect_success 'compare: when and why -n auto stopped, on the console and in JSON' '
+	sed "s/^{/{\"ab\": {\"id\": \"t4\", \"side\": \"A\", \"looks\": 4, \"stopped\": {\"pairs\": 5, \"why\": \"every cell decided\"}},/" \
+		a.json >sa.json && ab_obj t4 B 4 <b.json >sb.json &&
+	{ "$IB" compare --json cs.json sa.json sb.json >out; true; } &&
+	has out "^ab.s -n auto stopped after 5 pairs: every cell decided.$" &&
+	tr -d " \n" <cs.json | grep -q "\"ab_stopped\":{\"pairs\":5,\"why\":\"everycelldecided\"}" &&
+	{ "$IB" compare --json cn.json pa.json pb.json >out; true; } &&
+	has cn.json "\"ab_stopped\": null"
 '
 
 test_expect_success 'compare: a malformed ab object is refused, exit 2' '
