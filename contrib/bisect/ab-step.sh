@@ -26,11 +26,23 @@
 # Without --bisect in IB_OPTS a step the data cannot decide counts as
 # good: right when hunting a large regression (a stall). With --bisect
 # such a step exits 125 and git skips the commit.
+#
+# A signal (Ctrl-C, or bisect.sh's time limit) stops ab, which puts the
+# machine back in state A; the step waits for that and then aborts the
+# bisect. `ab-step.sh --opts` prints the options a step would use
+# (bisect.sh takes its confirmation's from them).
 IB=${IB:-interbench}
 IB_OPTS=${IB_OPTS:--u -c -t 1 -n 8 -W audio -w none --alpha 0.002}
 IB_OUT=${IB_OUT:-.}
+if [ "$1" = --opts ]; then
+	printf '%s\n' "$IB_OPTS"
+	exit 0
+fi
 commit=$(git rev-parse --short HEAD) || exit 200
 out="$IB_OUT/ab-step-$commit"
+# a trap, not an ignored signal: ab gets the signal and ends its run,
+# and this shell runs the trap only once ab has returned
+trap : INT TERM HUP
 # shellcheck disable=SC2086
 "$IB" ab $IB_OPTS -o "$out" ${IB_SETUP:+--b "$IB_SETUP"} \
 	${IB_UNDO:+--b-undo "$IB_UNDO"} >"$out.out" 2>&1
