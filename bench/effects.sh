@@ -110,13 +110,18 @@ judge_first() {
 
 # -n auto on the pairs kept: looks after 3, 5, 8 and 10 (those there
 # are), each at alpha / 4, stopping when no cell is undecided (bisect:
-# also when one is worse). "PAIRS EXIT", or "- -" with too few pairs.
+# also when one is worse). "PAIRS EXIT", or "- -" with too few pairs;
+# the cells worse or mixed at the stop in $TMPD/stop.$1.
 auto_stop() {
 	bisect=$1 last="- -"
+	: >"$TMPD/stop.$1"
 	for k in 3 5 8 10; do
 		[ "$k" -le "$pairs" ] || break
 		rc=$(judge_first "$k" 4)
 		last="$k $rc"
+		awk '/^[A-Za-z][A-Za-z0-9]*\/[A-Za-z]/ { cell = $1 }
+		     /^ +=> (worse|mixed)/ { printf "%s%s", n++ ? ", " : "", cell }
+		     END { print "" }' "$TMPD/j.out" >"$TMPD/stop.$1"
 		und=$(grep -c "^ *=> inconclusive" "$TMPD/j.out")
 		[ "$und" -eq 0 ] && break
 		[ "$bisect" = 1 ] && [ "$rc" = 1 ] && break
@@ -154,6 +159,8 @@ table() {
 		printf "%-9s %5s %6.1f  %-10s %-10s %-14s %-14s exit %s\n" "$n" \
 			"$pairs" "$(echo "$secs / 60" | bc -l)" "$n3" "$n5" \
 			"$au" "$bi" "$rc"
+		echo "      worse or mixed at -n auto's stop: $(cat "$TMPD/stop.0");" \
+			"with --bisect: $(cat "$TMPD/stop.1")"
 		verdicts "$a" "$b" | sed 's/^/      /'
 	done
 }
