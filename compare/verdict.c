@@ -9,6 +9,7 @@
 #include <string.h>
 #include "lib/infer.h"
 #include "compare/verdict.h"
+#include "compare/verdict_priv.h"
 #include "core/load.h"
 
 const char *const cmp_verdict_names[CV_ADDED + 1] = {
@@ -45,12 +46,9 @@ int cmp_metrics(struct cmp_metric *m, int max)
 	}
 	/* The tail and the misses asked of every frame (lib/count.h). */
 	for (i = CMP_LATE; i <= CMP_MISSED && n < max; i++) {
-		if (i == CMP_LATE)
-			snprintf(m[n].label, sizeof(m[n].label),
-				 "%% frames late >%dx p50", CMP_LATE_TIMES);
-		else
-			snprintf(m[n].label, sizeof(m[n].label),
-				 "%% deadlines missed");
+		snprintf(m[n].label, sizeof(m[n].label), i == CMP_LATE ?
+			 "%% frames late >%dx p50" : "%% deadlines missed",
+			 CMP_LATE_TIMES);
 		m[n].fig = m[n].work = -1;
 		m[n].count = i;
 		m[n].log = true;
@@ -67,10 +65,8 @@ int cmp_metrics(struct cmp_metric *m, int max)
 		m[n].fig = -1;
 		m[n].work = i;
 		m[n].count = CMP_NO_COUNT;
-		m[n].log = true;
-		m[n].optional = false;
-		m[n].higher_better = true;
-		m[n].decides = m[n].bounds = false;
+		m[n].log = m[n].higher_better = true;
+		m[n].optional = m[n].decides = m[n].bounds = false;
 		n++;
 	}
 	return n;
@@ -209,12 +205,6 @@ static size_t values(const struct file_cell *c, const struct cmp_metric *m,
 	return n;
 }
 
-/* On the metric's own scale: % of change for logs, points otherwise. */
-static double shown(const struct cmp_metric *m, double d)
-{
-	return m->log ? expm1(d) * 100 : d;
-}
-
 /*
  * The values of metric m in the repeats both cells have, in pairs (the
  * same repeat number: measured side by side): how many pairs.
@@ -259,7 +249,7 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 	inf_mean_sd(vb, (size_t)r->nb, &mb, &sb);
 	r->base = m->log && r->na ? exp(ma) : ma;
 	r->cur = m->log && r->nb ? exp(mb) : mb;
-	r->change = shown(m, mb - ma);
+	r->change = cmp_shown(m, mb - ma);
 	r->lo = r->hi = r->p = r->padj = NAN;
 	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS)
 		return;
@@ -278,248 +268,13 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 		r->lo = r->hi = 0;
 		return;
 	}
-	r->lo = shown(m, d.lo);
-	r->hi = shown(m, d.hi);
+	r->lo = cmp_shown(m, d.lo);
+	r->hi = cmp_shown(m, d.hi);
 	r->p = d.p;
 	r->df = d.df;
 	r->t_d = d.d;
 	r->t_se = d.se;
 	r->t_v = o->paired ? 1.0 / r->na : 1.0 / r->na + 1.0 / r->nb;
-}
-
-/* ---- the tail and the misses, counted (lib/count.h) ----------------- */
-
-static int cmp_bucket_low(const void *x, const void *y)
-{
-	const struct rf_bucket *a = x, *b = y;
-
-	return a->low < b->low ? -1 : a->low > b->low;
-}
-
-/*
- * The typical latency of both sides' frames together, in ns: the midpoint
- * of the bucket that holds their median, as stats_percentile() takes it.
- * Taken from both, it favours neither, so the bound it sets is no choice
- * made after looking at which side is later. NaN without frames.
- */
-static double pooled_median(const struct file_cell *a,
-			    const struct file_cell *b)
-{
-	const struct file_cell *f[2] = { a, b };
-	struct rf_bucket *all;
-	size_t n = 0, i, k;
-	double total = 0, seen = 0, mid = NAN;
-	int s;
-
-	for (s = 0; s < 2; s++)
-		for (k = 0; k < f[s]->n_ok; k++)
-			n += f[s]->ok[k].nhist;
-	all = malloc((n + 1) * sizeof(*all));
-	if (!all)
-		return NAN;
-	for (s = 0, n = 0; s < 2; s++)
-		for (k = 0; k < f[s]->n_ok; k++)
-			for (i = 0; i < f[s]->ok[k].nhist; i++) {
-				all[n] = f[s]->ok[k].hist[i];
-				total += all[n++].count;
-			}
-	qsort(all, n, sizeof(*all), cmp_bucket_low);
-	for (i = 0; i < n && isnan(mid); i++) {
-		seen += all[i].count;
-		if (seen >= ceil(total / 2) && total > 0)
-			mid = (all[i].low + all[i].high) / 2;
-	}
-	free(all);
-	return mid;
-}
-
-/* Repeat r's count and frames for metric m (bound: late's, in ns). */
-static bool counted(const struct ok_repeat *r, const struct cmp_metric *m,
-		    double bound, double *y, double *n)
-{
-	size_t i;
-
-	if (m->count == CMP_MISSED) {
-		/* tasks without deadlines have no % deadlines met */
-		if (isnan(r->v[F_MET]) || !(r->v[F_FRAMES] > 0) ||
-		    isnan(r->v[F_FRAMES_MET]))
-			return false;
-		*n = r->v[F_FRAMES];
-		*y = fmax(0, r->v[F_FRAMES] - r->v[F_FRAMES_MET]);
-		return true;
-	}
-	*y = *n = 0;
-	for (i = 0; i < r->nhist; i++) {
-		*n += r->hist[i].count;
-		if (r->hist[i].low > bound)
-			*y += r->hist[i].count;
-	}
-	return *n > 0;
-}
-
-/*
- * A counted row: each repeat's frames past the bound (or deadlines
- * missed), by repeat (paired: the repeats both have, by number), tested
- * at the dispersion the runs show; moderate() may test it again.
- */
-static int count_fill(struct cmp_row *r, const struct cmp_metric *m,
-		      const struct file_cell *a, const struct file_cell *b,
-		      const struct cmp_opts *o)
-{
-	size_t cap = a->n_ok + b->n_ok + 1, i, k, ka = 0, kb = 0;
-	double *v = malloc(4 * cap * sizeof(*v));
-	double *ya = v, *na = v + cap, *yb = v + 2 * cap, *nb = v + 3 * cap;
-	double bound = NAN;
-	struct cnt_test t;
-	int err;
-
-	if (!v)
-		return -ENOMEM;
-	if (m->count == CMP_LATE)
-		bound = CMP_LATE_TIMES * pooled_median(a, b);
-	r->bound_us = bound / 1000;
-	for (i = 0; i < a->n_ok; i++) {
-		if (!o->paired) {
-			ka += counted(&a->ok[i], m, bound, &ya[ka], &na[ka]);
-			continue;
-		}
-		for (k = 0; k < b->n_ok; k++)
-			if (a->ok[i].repeat &&
-			    b->ok[k].repeat == a->ok[i].repeat)
-				break;
-		if (k < b->n_ok &&
-		    counted(&a->ok[i], m, bound, &ya[ka], &na[ka]) &&
-		    counted(&b->ok[k], m, bound, &yb[ka], &nb[ka]))
-			kb = ++ka;
-	}
-	for (i = 0; !o->paired && i < b->n_ok; i++)
-		kb += counted(&b->ok[i], m, bound, &yb[kb], &nb[kb]);
-	r->na = (int)ka;
-	r->nb = (int)kb;
-	r->lo = r->hi = r->p = r->padj = r->base = r->cur = r->change = NAN;
-	err = !ka || !kb ? -EINVAL : o->paired ?
-	      cnt_fit_pairs(ya, na, yb, nb, ka, &r->fit) :
-	      cnt_fit_runs(ya, na, ka, yb, nb, kb, &r->fit);
-	free(v);
-	if (err)
-		return 0;
-	r->base = 100 * r->fit.ya / r->fit.na;
-	r->cur = 100 * r->fit.yb / r->fit.nb;
-	r->phi = isnan(r->fit.phi_hat) ? 1 : r->fit.phi_hat;
-	r->phi_df = r->fit.df;
-	cnt_test(&r->fit, r->phi, r->phi_df, o->level, &t);
-	r->change = expm1(t.d) * 100;
-	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS)
-		return 0;
-	/* nothing counted on either side: shown, not a test (as 100 %) */
-	if (!(r->fit.ya + r->fit.yb > 0)) {
-		r->lo = r->hi = 0;
-		r->change = 0;
-		return 0;
-	}
-	r->lo = expm1(t.lo) * 100;
-	r->hi = expm1(t.hi) * 100;
-	r->p = t.p;
-	r->df = r->phi_df;
-	r->t_d = t.d;
-	r->t_se = t.se;
-	return 0;
-}
-
-/*
- * Moderation (compare's default; verdict.h): each metric's tested rows
- * shrink their variance to the prior that its spread over the table
- * gives, and are tested again with the prior's degrees of freedom added.
- * Counted rows, late and missed alike, share one prior for their
- * dispersion: how much runs differ is the cell's and the machine's, not
- * the bound's, and most cells miss no deadline at all. The prior is never taken as known
- * better than every other row's own degrees of freedom together make it:
- * estimated from 4 cells it is worth at most their data, not infinitely
- * many (an ab run's table; doc/compare.txt says what uncapped did). Below
- * 3 such rows, as they are.
- */
-/* Is metric j in the prior of metric k (itself, or both counted)? */
-static bool same_prior(const struct cmp_metric *m, int j, int k)
-{
-	return j == k || (m[j].count != CMP_NO_COUNT &&
-			  m[k].count != CMP_NO_COUNT);
-}
-
-static int moderate(struct cmp_pair *c, const struct cmp_opts *o,
-		    const struct cmp_metric *m, int nm)
-{
-	double *s2 = malloc(((size_t)c->nrows + 1) * sizeof(*s2));
-	double *df = malloc(((size_t)c->nrows + 1) * sizeof(*df));
-	int i, k, n;
-
-	if (!s2 || !df) {
-		free(s2);
-		free(df);
-		return -ENOMEM;
-	}
-	for (k = 0; k < nm; k++) {
-		bool cnt = m[k].count != CMP_NO_COUNT;
-		double d0, s02, total = 0;
-
-		/* the counted rows are moderated together, at the first */
-		if (cnt && m[k].count != CMP_LATE)
-			continue;
-		for (i = n = 0; i < c->nrows; i++) {
-			const struct cmp_row *r = &c->rows[i];
-
-			if (!same_prior(m, r->metric, k) || isnan(r->p))
-				continue;
-			if (cnt ? !(r->fit.phi_hat > 0 && r->fit.df > 0) :
-			    !(r->t_se > 0))
-				continue;
-			s2[n] = cnt ? r->fit.phi_hat :
-				r->t_se * r->t_se / r->t_v;
-			df[n] = cnt ? r->fit.df : r->df;
-			total += df[n++];
-		}
-		if (inf_ebayes_prior(s2, df, (size_t)n, &d0, &s02))
-			continue;
-		for (i = 0; i < c->nrows; i++) {
-			struct cmp_row *r = &c->rows[i];
-			double own, own_df, d, se, half;
-			struct cnt_test t;
-
-			if (!same_prior(m, r->metric, k) || isnan(r->p))
-				continue;
-			own_df = cnt ? r->fit.df : r->df;
-			own = cnt ? r->fit.phi_hat : r->t_se * r->t_se / r->t_v;
-			if (!cnt && !(r->t_se > 0))
-				continue;
-			/* the others' degrees of freedom, at most */
-			d = fmin(d0, total - (own > 0 && own_df > 0 ? own_df :
-					      0));
-			if (!(d > 0))
-				continue;
-			if (cnt) {
-				r->phi = isnan(own) || !(own_df > 0) ? s02 :
-					 inf_ebayes_var(own, own_df, d, s02);
-				r->phi_df = (own_df > 0 ? own_df : 0) + d;
-				cnt_test(&r->fit, r->phi, r->phi_df, o->level,
-					 &t);
-				r->df = r->phi_df;
-				r->p = t.p;
-				r->t_se = t.se;
-				r->lo = expm1(t.lo) * 100;
-				r->hi = expm1(t.hi) * 100;
-				continue;
-			}
-			se = sqrt(inf_ebayes_var(own, own_df, d, s02) * r->t_v);
-			r->df = own_df + d;
-			r->t_se = se;
-			r->p = 2 * inf_t_cdf(-fabs(r->t_d) / se, r->df);
-			half = inf_t_quantile(0.5 + o->level / 2, r->df) * se;
-			r->lo = shown(&m[k], r->t_d - half);
-			r->hi = shown(&m[k], r->t_d + half);
-		}
-	}
-	free(s2);
-	free(df);
-	return 0;
 }
 
 /* Is a metric there to compare in this cell (either side has it)? */
@@ -619,7 +374,7 @@ static int make_rows(struct cmp_pair *c, const struct cmp_opts *o,
 			r->metric = k;
 			if (m[k].count == CMP_NO_COUNT)
 				row_fill(r, &m[k], cc->a, cc->b, o, va, vb);
-			else if (count_fill(r, &m[k], cc->a, cc->b, o))
+			else if (cmp_count_fill(r, &m[k], cc->a, cc->b, o))
 				return -ENOMEM;
 			/* a figure neither file has (% deadlines met of a
 			 * task without deadlines) decides nothing */
@@ -1024,7 +779,7 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 	if (!err)
 		err = make_rows(out, o, m, nm, va, vb);
 	if (!err && o->moderate)
-		err = moderate(out, o, m, nm);
+		err = cmp_moderate(out, o, m, nm);
 	if (!err)
 		err = judge(out, o, m);
 	if (!err && max_repeat(out) < (int)cap)
