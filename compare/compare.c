@@ -22,6 +22,9 @@
 
 #define O(field)	offsetof(struct options, field)
 
+/* More pairs than anyone would run: "or more". */
+#define NEED_MAX	100000
+
 /* ---- formatting ------------------------------------------------------ */
 
 static void fmt_num(char *buf, size_t n, double v)
@@ -234,7 +237,7 @@ static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		return;
 	printf("%-15s    about %d %s%s would decide it", "", need,
 	       o->paired ? "pairs" : "repeats a file",
-	       need >= 100000 ? " or more" : "");
+	       need >= NEED_MAX ? " or more" : "");
 	/* a rare event: how much more of the same would count enough */
 	if (longer > 0)
 		printf(";\n%-15s    %s: at this rate %.1f times the frames "
@@ -620,45 +623,62 @@ const struct opt compare_opts[] = {
 	{ .name = NULL },
 };
 
-/*
- * About how many pairs (or repeats) a decision row of a cell needs to be
- * decided: a tested figure, for its interval to clear the min change one
- * way or the other (it narrows as one over the root of their number); a
- * count, for its share of counted frames, at the rate seen, to reach the
- * p a lone row of the table's m tests needs (more frames do as much for
- * a count whether they come from more runs or longer ones: *longer gets
- * how many times as long). 0: unknown.
- */
-static int needed(const struct cmp_row *r, const struct cmp_metric *m,
-		  const struct cmp_opts *o, int tests, double *longer)
+/* k times n, rounded up, at most NEED_MAX; k infinite or NaN: NEED_MAX. */
+static int times(double k, int n)
 {
-	double d, half, target, k;
+	return k * n < NEED_MAX ? (int)ceil(k * n) : NEED_MAX;
+}
 
+/*
+ * About how many pairs (or repeats) row r of a cell needs: *mark, for it
+ * to be marked (a tested figure's interval to clear the min change, as it
+ * narrows with one over the root of their number; a count's share of
+ * counted frames, at the rate seen, to reach the p a lone row of the
+ * table's tests needs, with *longer how many times the frames that is:
+ * more runs or longer ones); *within, for a figure that bounds
+ * "unchanged", for its interval to fit inside its bound. NEED_MAX where
+ * that cannot happen at the estimate seen; 0 where it already has.
+ */
+static void needed(const struct cmp_row *r, const struct cmp_metric *m,
+		   const struct cmp_opts *o, int tests, double period_us,
+		   int *mark, int *within, double *longer)
+{
+	double d, half, minc, eps, k;
+
+	*mark = *within = NEED_MAX;
 	*longer = 0;
 	if (isnan(r->lo) || r->na < 2)
-		return 0;
+		return;
 	if (m->count != CMP_NO_COUNT) {
 		k = cnt_scale_needed(&r->fit, r->phi, o->alpha / 2 /
 				     (tests > 0 ? tests : 1));
-		if (!(k > 0))
-			return 0;
-		*longer = k;
-		k = k < 1 ? 1 : k;
-		return k * r->na < 100000 ? (int)ceil(k * r->na) : 100000;
+		if (k > 0) {
+			*longer = k;
+			*mark = times(fmax(k, 1), r->na);
+		}
+		return;
 	}
 	if (m->log) {
 		d = log1p(r->change / 100);
 		half = (log1p(r->hi / 100) - log1p(r->lo / 100)) / 2;
-		target = fabs(log1p(o->min_change / 100) - fabs(d));
+		minc = log1p(o->min_change / 100);
+		eps = minc;
+		/* a latency's bound may be its share of the period */
+		if (m->fig >= 0 && figures[m->fig].unit == FU_NS &&
+		    period_us > 0 && r->base > 0)
+			eps = fmax(eps, log1p(period_us * CMP_EQUIV_PERIOD_PCT /
+					      100 / r->base));
 	} else {
 		d = r->change;
 		half = (r->hi - r->lo) / 2;
-		target = fabs(o->min_points - fabs(d));
+		minc = eps = o->min_points;
 	}
-	k = half / target;
-	if (!(k * k * r->na < 100000))
-		return 100000;
-	return (int)ceil(k * k * r->na);
+	if (r->decides && fabs(d) > minc)
+		*mark = times(pow(half / (fabs(d) - minc), 2), r->na);
+	if (r->bounds)
+		*within = r->within ? 0 : fabs(d) < eps ?
+			  times(pow(half / (eps - fabs(d)), 2), r->na) :
+			  NEED_MAX;
 }
 
 /* The decision rows tested in c: the family a lone row stands in. */
@@ -671,34 +691,47 @@ static int decision_tests(const struct cmp_pair *c)
 	return n;
 }
 
+/*
+ * A cell is decided when a row is marked, or when every bounding row is
+ * within its bound: the sooner of the two ways, at the estimates seen.
+ */
 int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		  const struct cmp_metric *m, const struct cmp_opts *o,
 		  double *longer, char *what, size_t n)
 {
-	int j, need = 0, tests = decision_tests(c);
+	int j, first = NEED_MAX, all_within = 0, tests = decision_tests(c);
+	double first_longer = 0;
+	const struct cmp_row *by = NULL;
 
 	*longer = 0;
 	what[0] = '\0';
 	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
 		const struct cmp_row *r = &c->rows[j];
+		int mark, within;
 		double l;
-		int k;
 
-		if (!r->decides || r->mark)
+		if (!r->decides && !r->bounds)
 			continue;
-		k = needed(r, &m[r->metric], o, tests, &l);
-		/* a rare event's count: said with what was counted */
-		if (l > 0 && l > *longer) {
-			*longer = l;
-			snprintf(what, n, "%s %g in new against %g in base",
-				 m[r->metric].count == CMP_LATE ?
-				 "frames late" : "deadlines missed",
-				 r->fit.yb, r->fit.ya);
+		needed(r, &m[r->metric], o, tests, cc->period_us, &mark,
+		       &within, &l);
+		if (r->decides && !r->mark && mark < first) {
+			first = mark;
+			first_longer = l;
+			by = r;
 		}
-		if (k > need)
-			need = k;
+		if (r->bounds && within > all_within)
+			all_within = within;
 	}
-	return need;
+	if (all_within <= first)
+		return all_within < NEED_MAX ? all_within : 0;
+	/* a rare event's count decides it soonest: said with its counts */
+	if (by && first_longer > 0) {
+		*longer = first_longer;
+		snprintf(what, n, "%s %g in new against %g in base",
+			 m[by->metric].count == CMP_LATE ? "frames late" :
+			 "deadlines missed", by->fit.yb, by->fit.ya);
+	}
+	return first;
 }
 
 int compare_look(const char *path_a, const char *path_b,
@@ -749,7 +782,7 @@ int compare_look(const char *path_a, const char *path_b,
 		if (need && used < n)
 			used += (size_t)snprintf(l->list + used, n - used,
 						 " (about %d pairs%s%s%s)",
-						 need, need >= 100000 ?
+						 need, need >= NEED_MAX ?
 						 " or more" : "", *what ?
 						 ": " : "", what);
 	}
