@@ -88,14 +88,17 @@ int cmp_count_fill(struct cmp_row *r, const struct cmp_metric *m,
 		      const struct cmp_opts *o)
 {
 	size_t cap = a->n_ok + b->n_ok + 1, i, k, ka = 0, kb = 0;
-	double *v = malloc(4 * cap * sizeof(*v));
-	double *ya = v, *na = v + cap, *yb = v + 2 * cap, *nb = v + 3 * cap;
+	double *v = malloc(4 * cap * sizeof(*v)), *ya, *na, *yb, *nb;
 	double bound = NAN;
 	struct cnt_test t;
 	int err;
 
 	if (!v)
 		return -ENOMEM;
+	ya = v;
+	na = v + cap;
+	yb = v + 2 * cap;
+	nb = v + 3 * cap;
 	if (m->count == CMP_LATE)
 		bound = CMP_LATE_TIMES * pooled_median(a, b);
 	r->bound_us = bound / 1000;
