@@ -162,10 +162,11 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 		    "going on to -n %d\n", strerror(-err), p[0]->repeats);
 		return false;
 	}
-	if (!l.undecided)
-		why = "every cell decided";
-	else if (a->ab.bisect && l.worse)
+	/* a bisect's reason first: it is what the step's answer rests on */
+	if (a->ab.bisect && l.worse)
 		why = "a cell worse (--bisect: the commit is bad)";
+	else if (!l.undecided)
+		why = "every cell decided";
 	if (why || last) {
 		a->ab.stop_pairs = passes;
 		a->ab.stop_why = why ? why : "the most pairs asked";
