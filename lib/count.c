@@ -154,23 +154,6 @@ static double lower(double x, double m, double p)
 	return stats_beta_inc(m - x, x + 1, 1 - p, p);
 }
 
-/* The p in (0, 1) with I_p(a, b) = q: by halving (I rises with p). */
-static double beta_inv(double q, double a, double b)
-{
-	double lo = 0, hi = 1;
-	int i;
-
-	for (i = 0; i < 100; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (stats_beta_inc(a, b, mid, 1 - mid) < q)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
-
 /* B's share of counted frames as a log rate ratio. */
 static double share_to_d(const struct cnt_fit *f, double share)
 {
@@ -207,9 +190,11 @@ void cnt_test(const struct cnt_fit *f, double phi, double df, double level,
 	z = inf_t_quantile(0.5 + level / 2, df);
 	tail = 0.5 * erfc(z / M_SQRT2);
 	if (x > 0)
-		t->lo = share_to_d(f, beta_inv(tail, x, m / phi - x + 1));
+		t->lo = share_to_d(f, inf_beta_quantile(tail, x,
+							m / phi - x + 1));
 	if (x < m / phi)
-		t->hi = share_to_d(f, beta_inv(1 - tail, x + 1, m / phi - x));
+		t->hi = share_to_d(f, inf_beta_quantile(1 - tail, x + 1,
+							m / phi - x));
 	/*
 	 * B's share of what was counted, the counts divided by phi (a
 	 * quasi-binomial's effective frames), one-sided each way; the

@@ -91,6 +91,27 @@ double inf_norm_quantile(double p)
 	return invert(norm_cdf_arg, NULL, p, -10, 10);
 }
 
+static double beta_cdf_arg(double x, const double *arg)
+{
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	return stats_beta_inc(arg[0], arg[1], x, 1 - x);
+}
+
+double inf_beta_quantile(double q, double a, double b)
+{
+	const double arg[2] = { a, b };
+
+	if (isnan(q) || !(a > 0) || !(b > 0))
+		return NAN;
+	/* a tail too small for a double: the distribution's end */
+	if (q <= 0 || q >= 1)
+		return q <= 0 ? 0 : 1;
+	return invert(beta_cdf_arg, arg, q, 0, 1);
+}
+
 /* ---- the studentized range ------------------------------------------ */
 
 #define GL_N	16

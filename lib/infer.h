@@ -18,6 +18,11 @@ double inf_f_sf(double f, double d1, double d2);
 /* The standard normal's inverse: the z with P(Z <= z) = p. */
 double inf_norm_quantile(double p);
 /*
+ * The beta (a, b) distribution's inverse: the x with I_x(a, b) = q (0 or
+ * 1 for q at or past 0 or 1).
+ */
+double inf_beta_quantile(double q, double a, double b);
+/*
  * The studentized range of k means with df degrees of freedom for their
  * SD (df <= 0: infinite): P(Q <= q), and its inverse.
  */

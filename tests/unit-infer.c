@@ -205,6 +205,13 @@ int main(void)
 		   "trigamma's inverse");
 	ebayes();
 	counts();
+	check_near(inf_beta_quantile(0.3, 1, 1), 0.3, 1e-9,
+		   "beta(1, 1) quantile: the uniform's");
+	check_near(inf_beta_quantile(0.025, 12, 1), pow(0.025, 1 / 12.0), 1e-9,
+		   "beta(12, 1) quantile: q^(1/12)");
+	check(inf_beta_quantile(1 - 1e-20, 1, 2) == 1 &&
+	      inf_beta_quantile(0, 3, 2) == 0,
+	      "beta quantile: a q that rounds to 1 (or 0) is the end");
 	check_near(inf_t_quantile(0.975, 10), 2.228139, 1e-6, "t 0.975, 10 df");
 	check_near(inf_t_quantile(0.975, 3.5), 2.940089, 1e-5,
 		   "t 0.975, 3.5 df (fractional, as Welch gives)");
