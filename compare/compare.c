@@ -662,12 +662,7 @@ static void needed(const struct cmp_row *r, const struct cmp_metric *m,
 		d = log1p(r->change / 100);
 		half = (log1p(r->hi / 100) - log1p(r->lo / 100)) / 2;
 		minc = log1p(o->min_change / 100);
-		eps = minc;
-		/* a latency's bound may be its share of the period */
-		if (m->fig >= 0 && figures[m->fig].unit == FU_NS &&
-		    period_us > 0 && r->base > 0)
-			eps = fmax(eps, log1p(period_us * CMP_EQUIV_PERIOD_PCT /
-					      100 / r->base));
+		eps = log1p(cmp_row_bound(r, m, o, period_us) / 100);
 	} else {
 		d = r->change;
 		half = (r->hi - r->lo) / 2;

@@ -431,26 +431,21 @@ static void adjust(struct cmp_pair *c, const struct cmp_metric *m,
 }
 
 /*
- * Does row r's interval say nothing its user perceives changed? Within the
- * min change (points for percentages), or, for a latency of a task with a
- * period, within CMP_EQUIV_PERIOD_PCT % of that period, in us: a wakeup
- * 0.2 ms later does not matter to a 50 ms audio period, whatever its
- * ratio.
+ * The min change (points for percentages), or, for a latency of a task
+ * with a period, CMP_EQUIV_PERIOD_PCT % of that period as a share of the
+ * row's base, if wider: a wakeup 0.2 ms later does not matter to a 50 ms
+ * audio period, whatever its ratio.
  */
-static bool row_within(const struct cmp_row *r, const struct cmp_metric *m,
-		       const struct cmp_opts *o, double period_us)
+double cmp_row_bound(const struct cmp_row *r, const struct cmp_metric *m,
+		     const struct cmp_opts *o, double period_us)
 {
-	double min = m->log ? o->min_change : o->min_points, eps;
+	double min = m->log ? o->min_change : o->min_points;
 
-	if (isnan(r->lo) || isnan(r->hi))
-		return false;
-	if (r->lo >= -min && r->hi <= min)
-		return true;
 	if (m->fig < 0 || figures[m->fig].unit != FU_NS || !(period_us > 0) ||
 	    !(r->base > 0))
-		return false;
-	eps = period_us * CMP_EQUIV_PERIOD_PCT / 100;
-	return r->base * r->lo / 100 >= -eps && r->base * r->hi / 100 <= eps;
+		return min;
+	return fmax(min, 100 * period_us * CMP_EQUIV_PERIOD_PCT / 100 /
+			 r->base);
 }
 
 /*
@@ -471,8 +466,11 @@ static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 		struct cmp_row *r = &c->rows[j];
 
 		if (r->bounds) {
-			r->within = row_within(r, &m[r->metric], o,
-					       cc->period_us);
+			/* nothing its user perceives changed */
+			double b = cmp_row_bound(r, &m[r->metric], o,
+						 cc->period_us);
+
+			r->within = r->lo >= -b && r->hi <= b;
 			within &= r->within;
 			n++;
 		}

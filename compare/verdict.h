@@ -212,6 +212,14 @@ void cmp_task_count(const struct cmp_pair *c, const char *task, int *count);
  */
 const char *cmp_group_verdict(const int *count);
 
+/*
+ * Row r's bound for "unchanged", on its own scale (% for ratios, points
+ * for percentages): the min change, or for a latency CMP_EQUIV_PERIOD_PCT
+ * of the task's period (period_us; NaN: none), whichever is wider.
+ */
+double cmp_row_bound(const struct cmp_row *r, const struct cmp_metric *m,
+		     const struct cmp_opts *o, double period_us);
+
 /* Marks of an interval: +1 it lies above min, -1 below -min, else 0. */
 int cmp_beyond(double lo, double hi, double min);
 
