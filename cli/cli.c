@@ -67,7 +67,7 @@ const struct opt cli_opts[] = {
 	  .off = P(cfg.loops_per_ms), .min = 1, .max = MAX_LOOPS_PER_MS,
 	  .seen = SEEN(loops_given) },
 	{ .name = "load-threads", .letter = 'L', .type = OT_INT, .arg = "N",
-	  .help = "threads of the Burn load (default: CPUs online)",
+	  .help = "threads of the Burn load (default: CPUs usable)",
 	  .off = P(cfg.load_threads), .min = 1, .max = 4096 },
 	{ .name = "time", .letter = 't', .type = OT_SECONDS, .arg = "SECONDS",
 	  .help = "seconds to run each cell (default: 30; may be\n"
@@ -145,7 +145,8 @@ const struct opt cli_opts[] = {
 	  .arg = "NAME", .help = "do not benchmark this task (repeatable)",
 	  .parse = skip_sim, .complete = OC_BENCH },
 	{ .name = "uniprocessor", .letter = 'u', .type = OT_FLAG,
-	  .help = "run everything on CPU 0", .off = P(cfg.uniprocessor) },
+	  .help = "run everything on CPU 0 (or the first usable)",
+	  .off = P(cfg.uniprocessor) },
 	{ .name = "dir", .letter = 'D', .type = OT_CALL, .arg = "DIR",
 	  .help = "where the disk loads' files go (default: .)",
 	  .parse = set_dir, .complete = OC_DIR },
@@ -502,12 +503,21 @@ static int set_remeasure(void *base, const char *val, char *err, size_t n)
 	 */
 	f = &figures[p->remeasure_if.fig];
 	if (!f->group || strcmp(f->group, "interference")) {
+		char names[512];
+		size_t at = 0;
+		int i;
+
+		names[0] = '\0';
+		for (i = 0; i < F_COUNT && at < sizeof(names); i++)
+			if (figures[i].group &&
+			    !strcmp(figures[i].group, "interference"))
+				at += (size_t)snprintf(names + at,
+						       sizeof(names) - at,
+						       "%s%s", at ? ", " : "",
+						       figures[i].name);
 		snprintf(err, n, "'%s': only what else happened in the cell "
-			 "may decide (steal, irq, softirq, iowait, psi_cpu, "
-			 "psi_io, psi_memory, ctxt, intr, runq_wait, "
-			 "voluntary, involuntary, migrations): a condition on "
-			 "the task's own figures would keep its best draw",
-			 val);
+			 "may decide (%s): a condition on the task's own "
+			 "figures would keep its best draw", val, names);
 		return -EINVAL;
 	}
 	p->remeasure_on = true;
@@ -604,11 +614,14 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		cpu_set_t zero;
 		int e;
 
+		char why[48];
+
 		CPU_ZERO(&zero);
-		CPU_SET(0, &zero);
+		CPU_SET(p->cfg.uni_cpu, &zero);
+		snprintf(why, sizeof(why), "-u runs everything on CPU %d",
+			 p->cfg.uni_cpu);
 		for (i = 0; i < 2; i++)
-			if (wl[i] && (e = rtapp_check_cpus(wl[i], &zero, "-u runs "
-							"everything on CPU 0",
+			if (wl[i] && (e = rtapp_check_cpus(wl[i], &zero, why,
 							err, n)))
 				return e;
 	}

@@ -5,6 +5,7 @@
  * the cells (see cli.h).
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +31,19 @@ bool ptr_in(const void *const *v, int n, const void *p)
 
 int plan_init(struct plan *p)
 {
+	cpu_set_t set;
 	int i;
 
 	memset(p, 0, sizeof(*p));
 	p->cfg.duration_ns = 30 * NSEC_PER_SEC;
-	p->cfg.cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	/* What we may use: a cgroup's cpuset or taskset's, not the machine */
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set)) {
+		p->cfg.cpus = CPU_COUNT(&set);
+		while (!CPU_ISSET(p->cfg.uni_cpu, &set))
+			p->cfg.uni_cpu++;
+	} else {
+		p->cfg.cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	}
 	if (p->cfg.cpus < 1)
 		p->cfg.cpus = 1;
 	p->cfg.load_threads = p->cfg.cpus;

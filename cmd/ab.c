@@ -355,7 +355,7 @@ int ab_main(int argc, char **argv)
 		    "compare tests (%s)", a->ab.primary, CMP_FIG_NAMES);
 	shell_save(&a->env);
 	if (p[0]->cfg.uniprocessor)
-		bind_cpu0();
+		bind_one_cpu(p[0]->cfg.uni_cpu);
 	for (s = 0; s < 2; s++) {
 		check_rights(p[s]);
 		check_files(&a->side[s]);

@@ -208,6 +208,7 @@ void start(struct run *r, const struct run *twin)
 		r->info.trace = &r->tracer;
 	}
 	sysinfo_read(&r->sys);
+	r->runner.cg = &r->sys.cg;
 	/* What a late frame's idle CPU was: the host's, in a VM */
 	r->tracer.vm = r->sys.st.vm;
 	sys_raise_fd_limit();
@@ -463,7 +464,7 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	parse_command_line(&r->plan, argc, argv, cmds, ncmds);
 	/* First: SCHED_DEADLINE is refused on a CPU subset (check_rights) */
 	if (r->plan.cfg.uniprocessor)
-		bind_cpu0();
+		bind_one_cpu(r->plan.cfg.uni_cpu);
 	check_rights(&r->plan);
 	check_files(r);
 	if (r->plan.dry_run) {

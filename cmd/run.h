@@ -54,7 +54,7 @@ void open_trace(struct run *r, bool trace, bool timer);
 void say_trace(struct console *con, const char *lead,
 	       const struct tracer *t, bool timer);
 void hold_dma_latency(const struct plan *p);
-void bind_cpu0(void);
+void bind_one_cpu(int cpu);
 
 /* run_outputs.c */
 void json_failed(struct run *r, int err);

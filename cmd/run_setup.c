@@ -331,13 +331,13 @@ void hold_dma_latency(const struct plan *p)
 		    "/dev/cpu_dma_latency: %s", (int)us, strerror(errno));
 }
 
-void bind_cpu0(void)
+void bind_one_cpu(int cpu)
 {
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
-	CPU_SET(0, &set);
+	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
-		die(IB_EXIT_SETUP, "-u: cannot bind to CPU 0: %s",
+		die(IB_EXIT_SETUP, "-u: cannot bind to CPU %d: %s", cpu,
 		    strerror(errno));
 }

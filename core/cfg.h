@@ -38,7 +38,9 @@ struct run_cfg {
 	unsigned int load_weight;	/* --load-group cgroup:WEIGHT */
 	bool rt_ok;			/* we may use SCHED_FIFO at all */
 	bool uniprocessor;		/* -u */
-	int cpus;			/* online CPUs */
+	int uni_cpu;			/* -u's CPU: the first we may use */
+	int cpus;			/* the CPUs we may use (affinity,
+					   the cgroup's cpuset) */
 	unsigned custom_cpu_pct;	/* -C */
 	uint64_t custom_interval_ns;	/* -I */
 	char dir[PATH_MAX];		/* -D: where load files go */

@@ -207,47 +207,7 @@ void fig_json_note(struct jw *w, const struct figure *f,
 	    FIG_CSV | FIG_GATE | FIG_VERBOSE | FIG_OPTIONAL, fig_stutters, \
 	    SR(stutters), 0)
 
-/*
- * What else happened while the cell was measured (interfere.h): the
- * group "interference", null where the kernel does not say.
- */
-#define IB_INTF(FIG, ID, K, N, L, U, F)					\
-	FIG(INTF_##ID, "interference", K, N, L, U, FB_NONE,		\
-	    FIG_CSV | FIG_GATE, fig_double, SR(intf.F), 0)
-/* Their gate names (--fail-if, --remeasure-if) are their keys' stems. */
-#define IB_INTF_FIGURES(FIG)						\
-	IB_INTF(FIG, STEAL, "steal_pct", "steal",			\
-		"% CPU time stolen by the host", FU_PCT, steal_pct)	\
-	IB_INTF(FIG, IRQ, "irq_pct", "irq", "% CPU time in interrupts",	\
-		FU_PCT, irq_pct)					\
-	IB_INTF(FIG, SOFTIRQ, "softirq_pct", "softirq",			\
-		"% CPU time in softirqs", FU_PCT, softirq_pct)		\
-	IB_INTF(FIG, IOWAIT, "iowait_pct", "iowait",			\
-		"% CPU time in iowait", FU_PCT, iowait_pct)		\
-	IB_INTF(FIG, PSI_CPU, "psi_cpu_some_pct", "psi_cpu",		\
-		"% time some task stalled on CPU", FU_PCT,		\
-		psi_cpu_some_pct)					\
-	IB_INTF(FIG, PSI_IO, "psi_io_some_pct", "psi_io",		\
-		"% time some task stalled on IO", FU_PCT,		\
-		psi_io_some_pct)					\
-	IB_INTF(FIG, PSI_MEM, "psi_memory_some_pct", "psi_memory",	\
-		"% time some task stalled on memory", FU_PCT,		\
-		psi_memory_some_pct)					\
-	IB_INTF(FIG, CTXT, "ctxt_per_s", "ctxt",			\
-		"context switches per second", FU_COUNT, ctxt_per_s)	\
-	IB_INTF(FIG, INTR, "intr_per_s", "intr", "interrupts per second", \
-		FU_COUNT, intr_per_s)					\
-	IB_INTF(FIG, RUNQ, "task_runq_wait_pct", "runq_wait",		\
-		"% of the task's runnable time spent waiting", FU_PCT,	\
-		task_runq_wait_pct)					\
-	IB_INTF(FIG, VCSW, "task_voluntary_switches", "voluntary",	\
-		"the task's voluntary switches", FU_COUNT,		\
-		task_voluntary_switches)				\
-	IB_INTF(FIG, IVCSW, "task_involuntary_switches", "involuntary",	\
-		"the task's involuntary switches", FU_COUNT,		\
-		task_involuntary_switches)				\
-	IB_INTF(FIG, MIGR, "task_migrations", "migrations",		\
-		"the task's migrations", FU_COUNT, task_migrations)
+#include "core/figintf.h"
 
 #define IB_FIG_ENUM(id, ...)	F_##id,
 enum fig_id { IB_FIGURES(IB_FIG_ENUM) F_COUNT };

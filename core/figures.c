@@ -174,6 +174,8 @@ int result_from_sim(struct result *r, const struct sim_result *res)
 	for (i = 0; i < F_COUNT; i++)
 		r->v[i] = figures[i].get(&figures[i], res);
 	snprintf(r->note, sizeof(r->note), "%s", res->note);
+	snprintf(r->throttled_by, sizeof(r->throttled_by), "%s",
+		 res->intf.throttled_by);
 	r->sched.seen = res->sched_seen;
 	r->sched.policy = res->sched_policy;
 	r->sched.slice_ns = res->sched_slice_ns;

@@ -74,6 +74,7 @@ struct result {
 	int nexplained;
 	int why_err;			/* -errno: the trace could not be read */
 	uint64_t trace_lost;		/* events the trace lost in the cell */
+	char throttled_by[160];		/* the quota that throttled; "" */
 	/* --remeasure-if: every attempt; v is attempt[chosen]'s. 0: off */
 	int nattempts, chosen;
 	struct attempt attempt[1 + REMEASURE_MAX];
@@ -91,6 +92,12 @@ double result_sim_value(const struct result *r, const struct figure *f);
 static inline bool steal_marked(double v)
 {
 	return v > STEAL_MARK_PCT;
+}
+
+/* Did the run's cgroup's quota take more than THROTTLE_MARK_PCT? */
+static inline bool throttle_marked(double v)
+{
+	return v > THROTTLE_MARK_PCT;
 }
 
 /* ---- rows: a cell over its repeats ----------------------------------- */

@@ -108,7 +108,7 @@ static void read_stat(struct machine_counters *m)
 	m->have_stat = got == 3;
 }
 
-void machine_read(struct machine_counters *m)
+void machine_read(struct machine_counters *m, const struct cgroup_self *cg)
 {
 	static const char *const psi[3] = {
 		"/proc/pressure/cpu", "/proc/pressure/io",
@@ -133,6 +133,8 @@ void machine_read(struct machine_counters *m)
 		}
 		fclose(f);
 	}
+	if (cg)
+		cgroup_counters_read(cg, &m->cg);
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -140,10 +142,58 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : NAN;
 }
 
+/*
+ * What the cgroup's limits did between a and b: the quota level that
+ * throttled most, its throttled time over the cell's CPU time (throttled
+ * time is summed over the CPUs, as steal is).
+ */
+static void cgroup_make(struct interference *o, const struct cg_counters *a,
+			const struct cg_counters *b,
+			const struct cgroup_self *cg, double secs)
+{
+	double *psi[2] = { &o->cg_psi_cpu_some_pct,
+			   &o->cg_psi_memory_some_pct };
+	uint64_t most = 0;
+	int i, k = -1;
+
+	o->cg_throttled_pct = o->cg_throttled_periods = NAN;
+	o->cg_psi_cpu_some_pct = o->cg_psi_memory_some_pct = NAN;
+	o->cg_memory_high = o->cg_memory_max = o->cg_oom_kills = NAN;
+	o->throttled_by[0] = '\0';
+	if (!cg || !cg->read || secs <= 0)
+		return;
+	if (a->have_cpu && b->have_cpu && cg->at[CG_CPU].version) {
+		for (i = 0; i < cg->nquota; i++)
+			if (b->throttled_ns[i] - a->throttled_ns[i] > most ||
+			    k < 0) {
+				most = b->throttled_ns[i] - a->throttled_ns[i];
+				k = i;
+			}
+		o->cg_throttled_pct = 100.0 * (double)most / 1e9 / secs /
+				      (cg->cpus_usable ? cg->cpus_usable : 1);
+		o->cg_throttled_periods = k < 0 ? 0 :
+			(double)(b->nr_throttled[k] - a->nr_throttled[k]);
+		if (k >= 0)
+			cgroup_level_text(cg, k, o->throttled_by,
+					  sizeof(o->throttled_by));
+	}
+	for (i = 0; i < 2; i++)
+		if (a->have_psi[i] && b->have_psi[i])
+			*psi[i] = (double)(b->psi_us[i] - a->psi_us[i]) / 1e4 /
+				  secs;
+	if (a->have_mem && b->have_mem) {
+		if (b->have_high)
+			o->cg_memory_high = (double)(b->mem_high - a->mem_high);
+		o->cg_memory_max = (double)(b->mem_max - a->mem_max);
+		o->cg_oom_kills = (double)(b->oom_kill - a->oom_kill);
+	}
+}
+
 void interference_make(struct interference *o,
 		       const struct machine_counters *a,
 		       const struct machine_counters *b,
-		       const struct task_acc *t)
+		       const struct task_acc *t,
+		       const struct cgroup_self *cg)
 {
 	double secs = (double)(b->t_ns - a->t_ns) / NSEC_PER_SEC;
 	double *psi[3] = { &o->psi_cpu_some_pct, &o->psi_io_some_pct,
@@ -170,6 +220,7 @@ void interference_make(struct interference *o,
 		*psi[i] = a->have_psi[i] && b->have_psi[i] && secs > 0 ?
 			  (double)(b->psi_us[i] - a->psi_us[i]) / 1e4 / secs :
 			  NAN;
+	cgroup_make(o, &a->cg, &b->cg, cg, secs);
 	o->task_runq_wait_pct = o->task_voluntary_switches = NAN;
 	o->task_involuntary_switches = o->task_migrations = NAN;
 	if (!t->threads)

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "lib/cgroup.h"
 
 /*
  * The benchmark's threads add their own counters here as they end (their
@@ -34,6 +35,7 @@ struct machine_counters {
 	uint64_t ctxt, intr;
 	bool have_psi[3];		/* cpu, io, memory */
 	uint64_t psi_us[3];		/* their "some" total, us */
+	struct cg_counters cg;		/* the run's cgroup (cgroup.h) */
 };
 
 /* The figures of a cell (figures.h's group "interference"); NaN unknown. */
@@ -44,21 +46,33 @@ struct interference {
 	double task_runq_wait_pct;
 	double task_voluntary_switches, task_involuntary_switches;
 	double task_migrations;
+	/*
+	 * What the run's cgroup did (cgroup.h): its quota's throttling (the
+	 * level that throttled most; 0 with no quota), its own pressure
+	 * (v2, not the root), the memory limits' events.
+	 */
+	double cg_throttled_pct, cg_throttled_periods;
+	double cg_psi_cpu_some_pct, cg_psi_memory_some_pct;
+	double cg_memory_high, cg_memory_max, cg_oom_kills;
+	char throttled_by[160];		/* "/ci cpu.max 40000/100000"; "" */
 };
 
 /* More steal than this (% of the cell's CPU time) marks the cell. */
 #define STEAL_MARK_PCT	1.0
+/* More throttling than this (% of the cell's CPU time) marks it too. */
+#define THROTTLE_MARK_PCT	1.0
 
 /* The calling thread's time on a CPU and runnable waiting: 0 or -1. */
 int thread_schedstat(uint64_t *run_ns, uint64_t *wait_ns);
 /* Add the calling thread's counters to acc (thread-safe). */
 void task_acc_add_self(struct task_acc *acc);
-/* The machine's counters now. */
-void machine_read(struct machine_counters *m);
+/* The machine's counters now, and cg's (NULL: none). */
+void machine_read(struct machine_counters *m, const struct cgroup_self *cg);
 /* The figures of the time between a and b with the task's counters. */
 void interference_make(struct interference *out,
 		       const struct machine_counters *a,
 		       const struct machine_counters *b,
-		       const struct task_acc *task);
+		       const struct task_acc *task,
+		       const struct cgroup_self *cg);
 
 #endif

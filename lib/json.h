@@ -38,6 +38,10 @@ void jw_int(struct jw *w, const char *key, int64_t v);
 void jw_uint(struct jw *w, const char *key, uint64_t v);
 void jw_bool(struct jw *w, const char *key, bool v);
 void jw_null(struct jw *w, const char *key);
+/* "" or NULL as null */
+void jw_str_or_null(struct jw *w, const char *key, const char *s);
+/* a negative number (unknown, no limit) as null */
+void jw_int_or_null(struct jw *w, const char *key, long long v);
 /*
  * Ends the document with a newline: 0, -errno of the first write that
  * failed, or -EIO if nesting was wrong.

@@ -260,6 +260,19 @@ void jw_null(struct jw *w, const char *key)
 	jw_scalar(w, key, "null");
 }
 
+void jw_str_or_null(struct jw *w, const char *key, const char *s)
+{
+	jw_str(w, key, s && *s ? s : NULL);
+}
+
+void jw_int_or_null(struct jw *w, const char *key, long long v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_int(w, key, v);
+}
+
 int jw_finish(struct jw *w)
 {
 	if (w->depth != 0)

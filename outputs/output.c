@@ -171,6 +171,15 @@ static void table_interference(struct console *con, const struct row *w)
 	    count_text(a[1], 16, w->v[F_INTF_VCSW]),
 	    count_text(a[2], 16, w->v[F_INTF_IVCSW]),
 	    count_text(a[3], 16, w->v[F_INTF_MIGR]));
+	out(con, "          cgroup: throttled %s %% (%s periods); psi cpu %s, "
+	    "memory %s %%; memory events: high %s, max %s, oom_kill %s\n",
+	    pct_text(a[0], 16, w->v[F_INTF_THROTTLED]),
+	    count_text(a[1], 16, w->v[F_INTF_THR_PERIODS]),
+	    pct_text(a[2], 16, w->v[F_INTF_CG_PSI_CPU]),
+	    pct_text(a[3], 16, w->v[F_INTF_CG_PSI_MEM]),
+	    count_text(a[4], 16, w->v[F_INTF_MEM_HIGH]),
+	    count_text(a[5], 16, w->v[F_INTF_MEM_MAX]),
+	    count_text(a[6], 16, w->v[F_INTF_OOM]));
 }
 
 /* With -v: "load did: 1.2 Mloops/s, ..." */
@@ -219,6 +228,9 @@ void table_row(struct console *con, const struct row *w)
 		    w->mean_lo / u, w->mean_hi / u);
 	if (steal_marked(w->v[F_INTF_STEAL]))
 		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
+	/* the cgroup's quota held the run back: its figures include it */
+	if (throttle_marked(w->v[F_INTF_THROTTLED]))
+		out(con, "  [throttled %.2g %%]", w->v[F_INTF_THROTTLED]);
 	/* --remeasure-if: these figures are one of several attempts */
 	if (w->remeasured && p->repeats > 1)
 		out(con, "  [remeasured %d of %d]", w->remeasured, w->ok);
@@ -322,7 +334,8 @@ static bool row_gates(struct console *con, const struct row *w,
 void print_steal(struct console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
-	int s, l, marked = 0, cells = 0;
+	int s, l, i, marked = 0, cells = 0, throttled = 0;
+	const char *by = NULL;
 	struct row w;
 
 	for (s = 0; s < p->nsims; s++)
@@ -333,12 +346,24 @@ void print_steal(struct console *con, const struct result *res, int n)
 				continue;
 			cells++;
 			marked += steal_marked(w.v[F_INTF_STEAL]);
+			throttled += throttle_marked(w.v[F_INTF_THROTTLED]);
 		}
 	if (marked)
 		out(con, "%d of %d cells had more than %.0f %% of their CPU "
 		    "time stolen by the hypervisor\n(marked [steal]): their "
 		    "figures include the host's doing, not only the kernel's\n",
 		    marked, cells, STEAL_MARK_PCT);
+	for (i = n - 1; i >= 0 && !by; i--)
+		if (res[i].throttled_by[0] &&
+		    throttle_marked(res[i].v[F_INTF_THROTTLED]))
+			by = res[i].throttled_by;
+	if (throttled)
+		out(con, "%d of %d cells were throttled by the run's cgroup "
+		    "for more than %.0f %% of their CPU\ntime (marked "
+		    "[throttled]): its quota held them back (%s),\nand their "
+		    "figures include the quota's doing, not only the "
+		    "kernel's\n", throttled, cells, THROTTLE_MARK_PCT,
+		    by ? by : "see the JSON's throttled_by");
 }
 
 /* Gates are checked on the figures the tables show. */
@@ -390,9 +415,12 @@ void log_header(struct console *con, const struct calibration *cal)
 		snprintf(lpol, sizeof(lpol), "%s, ",
 			 policy_kernel_name(cfg->load_policy));
 	out(con, "Benchmarked tasks %s, nice %d%s; loads %snice %d, %d burn "
-	    "threads; %d CPUs%s\n", policy_kernel_name(cfg->bench_policy),
+	    "threads; %d CPUs", policy_kernel_name(cfg->bench_policy),
 	    cfg->bench_nice, slice, lpol, cfg->load_nice, cfg->load_threads,
-	    cfg->cpus, cfg->uniprocessor ? " (all on CPU 0)" : "");
+	    cfg->cpus);
+	if (cfg->uniprocessor)
+		out(con, " (all on CPU %d)", cfg->uni_cpu);
+	out(con, "\n");
 	if (cal->measured && cal->spread_pct > 10)
 		out(con, "Note: the CPU's speed varied by %.0f %% while "
 		    "calibrating. Latency and %% CPU figures are\nunaffected "

@@ -24,72 +24,6 @@
 
 /* ---- JSON ------------------------------------------------------------ */
 
-static void jw_str_or_null(struct jw *w, const char *key, const char *s)
-{
-	jw_str(w, key, s && *s ? s : NULL);
-}
-
-/* A figure that may be unknown (negative): a number, or null. */
-static void jw_int_or_null(struct jw *w, const char *key, long long v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
-/* The state of the machine that changes latency (machine.c). */
-static void json_machine(struct jw *w, const struct machine_state *st)
-{
-	jw_str_or_null(w, "preempt_source", st->preempt_source);
-	jw_str_or_null(w, "sched_ext", st->sched_ext);
-	jw_str(w, "cmdline_latency", st->cmdline);
-	jw_str_or_null(w, "cpufreq_driver", st->cpufreq_driver);
-	jw_str_or_null(w, "cpufreq_governors", st->governors);
-	jw_str_or_null(w, "cpuidle_driver", st->cpuidle_driver);
-	jw_str_or_null(w, "cpuidle_governor", st->cpuidle_governor);
-	jw_str_or_null(w, "transparent_hugepages", st->thp);
-	if (st->autogroup < 0)
-		jw_null(w, "autogroup");
-	else
-		jw_bool(w, "autogroup", st->autogroup);
-	if (!st->have_rt_runtime)
-		jw_null(w, "sched_rt_runtime_us");
-	else
-		jw_int(w, "sched_rt_runtime_us", st->rt_runtime_us);
-	if (st->vm < 0)
-		jw_null(w, "virtual_machine");
-	else
-		jw_bool(w, "virtual_machine", st->vm);
-	jw_str_or_null(w, "hypervisor", st->hypervisor);
-}
-
-static void json_system(struct jw *w, const struct run_info *ri)
-{
-	const struct sysinfo_ib *si = ri->sys;
-
-	jw_obj_begin(w, K_SYSTEM);
-	jw_str(w, "sysname", si->sysname);
-	jw_str(w, "release", si->release);
-	jw_str(w, "version", si->version);
-	jw_str(w, "machine", si->machine);
-	jw_str(w, "hostname", si->hostname);
-	jw_str_or_null(w, "cpu_model", si->cpu_model);
-	jw_int(w, "cpus_online", si->cpus_online);
-	if (si->smt < 0)
-		jw_null(w, "smt");
-	else
-		jw_bool(w, "smt", si->smt);
-	jw_str_or_null(w, "governor", si->governor);
-	jw_str_or_null(w, "preempt", si->preempt);
-	jw_str_or_null(w, "clocksource", si->clocksource);
-	jw_int_or_null(w, "mem_total_kb", si->mem_total_kb);
-	jw_int_or_null(w, "swap_total_kb", si->swap_total_kb);
-	json_machine(w, &si->st);
-	jw_bool(w, "realtime_ok", ri->plan->cfg.rt_ok);
-	jw_obj_end(w);
-}
-
 static void json_settings(struct jw *w, const struct run_info *ri)
 {
 	const struct plan *p = ri->plan;
@@ -406,6 +340,10 @@ static void json_result(struct jw *w, const struct result *r)
 	json_figures(w, figures, F_COUNT, r->v, r);
 	/* The host took enough to confound the figures: say so. */
 	jw_bool(w, K_STEAL_MARKED, steal_marked(r->v[F_INTF_STEAL]));
+	/* Measured under the cgroup's quota: the figures include it. */
+	jw_bool(w, K_THROTTLED_MARKED, throttle_marked(r->v[F_INTF_THROTTLED]));
+	jw_str_or_null(w, K_THROTTLED_BY, throttle_marked(r->v[F_INTF_THROTTLED])
+		       ? r->throttled_by : "");
 	if (r->sched.seen)
 		json_sched(w, r);
 	jw_obj_begin(w, K_HISTOGRAM);
@@ -503,7 +441,7 @@ static void json_head(struct jw *w, const struct run_info *ri)
 	jw_str_or_null(w, K_FINISHED, ri->finished);
 	jw_str(w, K_INTERRUPTED, ri->interrupted);
 	jw_str(w, K_TAG, ri->plan->tag);
-	json_system(w, ri);
+	results_system(w, ri);
 	json_settings(w, ri);
 	if (ri->ab)
 		json_ab(w, ri);

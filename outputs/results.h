@@ -68,6 +68,10 @@ int json_out_end(struct json_out *o, const struct run_info *ri,
 int json_to_text(const struct run_info *ri, const struct result *res, int n,
 		 char **text, size_t *len);
 
+/* The JSON's system object (results_sys.c). */
+struct jw;
+void results_system(struct jw *w, const struct run_info *ri);
+
 void csv_header(FILE *f);
 void csv_row(FILE *f, const struct result *r);
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/utsname.h>
 #include "cli/plan.h"
+#include "core/load.h"
 #include "lib/system.h"
 #include "run/machine.h"
 #include "simulators/rtapp.h"
@@ -226,6 +227,120 @@ void machine_state_read(struct sysinfo_ib *si)
 	read_virt(st);
 }
 
+/* "512 MiB", "23.4 GiB" */
+static void bytes_text(long long b, char *buf, size_t n)
+{
+	if (b >= 10LL << 30)
+		snprintf(buf, n, "%.0f GiB", (double)b / (1 << 30));
+	else if (b >= 1LL << 30)
+		snprintf(buf, n, "%.1f GiB", (double)b / (1 << 30));
+	else
+		snprintf(buf, n, "%.0f MiB", (double)b / (1 << 20));
+}
+
+/* "v1 cpu:/a cpuset:/ memory:/b", or "/a (v2)" where all agree. */
+static void cgroup_where(const struct cgroup_self *cg, char *buf, size_t n)
+{
+	static const char *const names[CG_CTLS] = { "cpu", "cpuset",
+						     "memory" };
+	const struct cg_where *a = cg->at;
+	size_t used = 0;
+	int c;
+
+	if (a[0].version && a[0].version == a[1].version &&
+	    a[0].version == a[2].version && !strcmp(a[0].path, a[1].path) &&
+	    !strcmp(a[0].path, a[2].path)) {
+		snprintf(buf, n, "%s (v%d)", a[0].path, a[0].version);
+		return;
+	}
+	buf[0] = '\0';
+	for (c = 0; c < CG_CTLS && used < n; c++)
+		used += (size_t)snprintf(buf + used, n - used, "%s%s %s%s%s",
+					 c ? ", " : "", names[c],
+					 a[c].version ? a[c].path :
+					 "not mounted", a[c].version ?
+					 (a[c].version == 2 ? " (v2)" :
+					  " (v1)") : "", "");
+}
+
+/*
+ * The run's cgroup and what it can really use, beside what the machine
+ * has: every limit, ours or an ancestor's, the tightest named.
+ */
+static void cgroup_print(const struct sysinfo_ib *si, machine_out out,
+			 void *ctx)
+{
+	const struct cgroup_self *cg = &si->cg;
+	char where[PATH_MAX], quota[96], mem[64], total[64];
+	long long mem_total = si->mem_total_kb * 1024;
+
+	if (!cg->read)
+		return;
+	cgroup_where(cg, where, sizeof(where));
+	out(ctx, "Cgroup: %s\n", where);
+	cgroup_quota_text(cg, quota, sizeof(quota));
+	bytes_text(mem_total, total, sizeof(total));
+	if (cg->mem_max >= 0)
+		bytes_text(cg->mem_max, mem, sizeof(mem));
+	out(ctx, "Cgroup limits: %d of %d CPUs usable%s%s%s; ",
+	    cg->cpus_usable ? cg->cpus_usable : si->cpus_online,
+	    si->cpus_online, cg->cpuset[0] ? " (cpuset " : "", cg->cpuset,
+	    cg->cpuset[0] ? ")" : "");
+	if (cg->quota_us > 0)
+		out(ctx, "CPU quota %.3g CPU (%s at %s%s%s); ",
+		    cgroup_quota_cpus(cg), quota, cg->quota_at,
+		    cg->nquota > 1 ? "; every quota: " : "",
+		    cg->nquota > 1 ? cg->quotas : "");
+	else
+		out(ctx, "no CPU quota; ");
+	if (cg->mem_max >= 0)
+		out(ctx, "memory %s of %s (at %s)", mem, total, cg->mem_at);
+	else
+		out(ctx, "memory not limited (%s)", total);
+	if (cg->mem_high >= 0) {
+		bytes_text(cg->mem_high, mem, sizeof(mem));
+		out(ctx, ", memory.high %s", mem);
+	}
+	out(ctx, "\n");
+	if (cg->unread[0])
+		out(ctx, "Cgroup: could not read %s: those limits are "
+		    "unknown\n", cg->unread);
+}
+
+/* What the run's cgroup will do to it, said before it starts. */
+static void cgroup_warnings(const struct sysinfo_ib *si,
+			    const struct plan *p, machine_out out, void *ctx)
+{
+	const struct cgroup_self *cg = &si->cg;
+	double q = cgroup_quota_cpus(cg);
+	int usable = cg->cpus_usable ? cg->cpus_usable : si->cpus_online;
+	bool busy = false;
+	char quota[96];
+	int i;
+
+	for (i = 0; i < p->nloads; i++)
+		busy |= !(p->loads[i]->flags & LOAD_IDLE);
+	cgroup_quota_text(cg, quota, sizeof(quota));
+	if (q > 0 && (q < 1 || (busy && q < usable)))
+		out(ctx, "WARNING: cgroup %s's CPU quota is %.3g CPU (%s) of "
+		    "%d usable: %s exhausts it, and then every task of the "
+		    "run waits, throttled, up to %.0f ms of each %.0f ms "
+		    "period; such cells are marked [throttled N %%] and "
+		    "their figures include the limit\n", cg->quota_at, q,
+		    quota, usable, q < 1 ? "the benchmark with any load" :
+		    "a load that keeps every CPU busy",
+		    (double)(cg->period_us - cg->quota_us / usable) / 1000,
+		    (double)cg->period_us / 1000);
+	if (usable < si->cpus_online)
+		out(ctx, "Note: the run's cpuset (%s) holds %d of the "
+		    "machine's %d CPUs: loads and the benchmark run on "
+		    "those\n", cg->cpuset, usable, si->cpus_online);
+	if (cg->rt_runtime_us == 0)
+		out(ctx, "WARNING: cgroup %s gives real-time tasks no time "
+		    "(cpu.rt_runtime_us 0, RT group scheduling): no "
+		    "SCHED_FIFO task can run in it\n", cg->at[CG_CPU].path);
+}
+
 static const char *or_unknown(const char *s)
 {
 	return s[0] ? s : "unknown";
@@ -257,6 +372,7 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 	    st->autogroup < 0 ? "unknown" : st->autogroup ? "on" : "off", rt);
 	out(ctx, "Machine: kernel command line: %s\n",
 	    st->cmdline[0] ? st->cmdline : "no latency options");
+	cgroup_print(si, out, ctx);
 }
 
 /*
@@ -304,6 +420,7 @@ void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 		out(ctx, "WARNING: a virtual machine%s%s: the host's own work "
 		    "(steal) shows up as latency; see each cell's steal\n",
 		    st->hypervisor[0] ? " on " : "", st->hypervisor);
+	cgroup_warnings(si, p, out, ctx);
 	anchor_notes(p, out, ctx);
 }
 
@@ -433,4 +550,5 @@ void sysinfo_read(struct sysinfo_ib *si)
 		  sizeof(si->clocksource));
 	si->mem_total_kb = meminfo_kb("MemTotal");
 	si->swap_total_kb = meminfo_kb("SwapTotal");
+	cgroup_read(&si->cg, getenv(CG_ROOT_ENV));
 }

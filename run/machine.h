@@ -8,6 +8,7 @@
 #define INTERBENCH_MACHINE_H
 
 #include <stdbool.h>
+#include "lib/cgroup.h"
 
 /*
  * The state of the machine that changes latency (machine.c): "" or -1
@@ -53,6 +54,7 @@ struct sysinfo_ib {
 	char clocksource[32];		/* "" unknown */
 	long long mem_total_kb, swap_total_kb;	/* -1 unknown */
 	struct machine_state st;	/* machine.c */
+	struct cgroup_self cg;		/* the run's own cgroup, its limits */
 };
 
 void sysinfo_read(struct sysinfo_ib *si);

@@ -442,8 +442,8 @@ static void collect(struct runner *rn, struct result *r, int st,
 	bool did_work = false;
 	int lst, k;
 
-	machine_read(&m1);
-	interference_make(&sh->res.intf, m0, &m1, &sh->res.task);
+	machine_read(&m1, rn->cg);
+	interference_make(&sh->res.intf, m0, &m1, &sh->res.task, rn->cg);
 	snapshot(&sh->work, w1);
 	for (k = 0; k < WORK_KINDS; k++) {
 		r->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /
@@ -559,7 +559,7 @@ static int measure(struct runner *rn, struct result *r)
 		return err < 0 ? err : 0;
 	snapshot(&rn->sh->work, w0);
 	trace_begin(rn, r);
-	machine_read(&m0);
+	machine_read(&m0, rn->cg);
 	rn->kids[1] = start_bench(rn, r->sim);
 	if (rn->kids[1] < 0) {
 		rn->kids[1] = 0;

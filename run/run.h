@@ -36,6 +36,7 @@ struct runner {
 	struct tracer *trace;		/* --trace, or NULL */
 	const struct placement *place;	/* --load-group: where loads go */
 	bool broke;			/* --breaktrace: the last cell broke */
+	const struct cgroup_self *cg;	/* the run's cgroup, or NULL */
 };
 
 /* The shared mapping: 0 or -errno. */

@@ -161,11 +161,15 @@ int main(void)
 		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
 		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
 		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
-		"voluntary, involuntary, migrations)");
+		"voluntary, involuntary, migrations, throttled, "
+		"throttled_periods, cgroup_psi_cpu, cgroup_psi_memory, memory_high, "
+		"memory_max, oom_kill)");
 	refused("--remeasure-if p99>5ms", "option --remeasure-if: 'p99>5ms': "
 		"only what else happened in the cell may decide (steal, irq, "
 		"softirq, iowait, psi_cpu, psi_io, psi_memory, ctxt, intr, "
-		"runq_wait, voluntary, involuntary, migrations): a condition "
+		"runq_wait, voluntary, involuntary, migrations, throttled, "
+		"throttled_periods, cgroup_psi_cpu, cgroup_psi_memory, memory_high, "
+		"memory_max, oom_kill): a condition "
 		"on the task's own figures would keep its best draw");
 	check(!parse("--remeasure-if steal>1") && p.remeasure_on &&
 	      p.remeasure_if.fig == F_INTF_STEAL && p.remeasure_if.op == '>' &&
@@ -186,7 +190,9 @@ int main(void)
 		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
 		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
 		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
-		"voluntary, involuntary, migrations)");
+		"voluntary, involuntary, migrations, throttled, "
+		"throttled_periods, cgroup_psi_cpu, cgroup_psi_memory, memory_high, "
+		"memory_max, oom_kill)");
 	refused("--cyclic-prio 90", "options for Cyclic are given but "
 		"Cyclic does not run (add -W Cyclic)");
 	refused("-W cyclic --cyclic-policy deadline", "option --cyclic-policy:"
