@@ -80,6 +80,24 @@ struct why_frame {
 					   was the host's (a VM only) */
 };
 
+/* What throttled the run, as struct why_env's limit says it. */
+#define WHY_LIMIT	128
+
+/*
+ * What the explanation knows besides the trace: the machine, where the
+ * trace stopped, and whether the run's cgroup ran out of CPU quota.
+ */
+struct why_env {
+	int vm;				/* a virtual machine: 1, 0, -1 unknown */
+	uint64_t stopped_ns;		/* --breaktrace stopped here; 0 */
+	bool throttled;			/* the run's cgroup was throttled in
+					   this cell (cpu.stat's nr_throttled
+					   rose) */
+	char limit[WHY_LIMIT];		/* what throttled it, e.g. "cgroup
+					   /ci-runner: cpu.max 40000/100000";
+					   "": unknown */
+};
+
 struct tracer {
 	char root[64];			/* where tracefs is mounted */
 	char inst[160];			/* our instance's directory */
@@ -93,6 +111,14 @@ struct tracer {
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
 	int vm;				/* a virtual machine: 1, 0, -1 unknown */
+	/*
+	 * The cell's runner sets these after each cell, before
+	 * trace_explain (trace_cell_start clears them): the run's cgroup
+	 * was throttled in the cell, and by what (why_env's throttled and
+	 * limit).
+	 */
+	bool cg_throttled;
+	char cg_limit[WHY_LIMIT];
 	char state[PATH_MAX + 8];	/* who owns the instance: trace_reap */
 };
 
@@ -136,11 +162,11 @@ void trace_cell_stop(struct tracer *t);
 int trace_explain(struct tracer *t, const struct worst_frames *w,
 		  struct why_frame **out);
 /*
- * Explain from the trace text in f (trace_why.c; for the unit test); vm
- * as struct tracer's, for what idle time was.
+ * Explain from the trace text in f (trace_why.c; for the unit test),
+ * knowing env (NULL: nothing) for what idle time was.
  */
 int trace_explain_file(FILE *f, const struct worst_frames *w,
-		       uint64_t stopped_ns, int vm, struct why_frame **out);
+		       const struct why_env *env, struct why_frame **out);
 /* A part is late, for its explanation, from this much on. */
 #define WHY_LATE_NS	50000ULL
 /* The words of an idle cause: "host (steal or vCPU wakeup)", ... */

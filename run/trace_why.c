@@ -322,14 +322,14 @@ const char *why_idle_text(enum why_idle c)
  * A late part whose CPU was idle for most of it: nothing ran, so the
  * time was the host's in a VM, else an idle state's exit or the host.
  */
-static void idle_cause(struct window *w, int vm)
+static void idle_cause(struct window *w, const struct why_env *env)
 {
 	struct why_part *o = w->out;
 
 	if (o->ns < WHY_LATE_NS || 2 * o->idle_ns < o->ns)
 		return;
-	o->idle_cause = vm == 1 ? WHY_IDLE_HOST : WHY_IDLE_EXIT_OR_HOST;
-	if (vm == 1)
+	o->idle_cause = env->vm == 1 ? WHY_IDLE_HOST : WHY_IDLE_EXIT_OR_HOST;
+	if (env->vm == 1)
 		w->frame->host_ns += o->idle_ns;
 }
 
@@ -420,8 +420,9 @@ static void frame_windows(struct window *a, struct why_frame *o,
 }
 
 int trace_explain_file(FILE *f, const struct worst_frames *w,
-		       uint64_t stopped_ns, int vm, struct why_frame **out)
+		       const struct why_env *env, struct why_frame **out)
 {
+	static const struct why_env none = { .vm = -1 };
 	struct window a[2 * WORST_MAX];
 	struct cpu_state *cpu;
 	struct why_frame *o;
@@ -430,6 +431,8 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 	*out = NULL;
 	if (!nf)
 		return 0;
+	if (!env)
+		env = &none;
 	o = calloc(nf, sizeof(*o));
 	cpu = calloc(MAX_CPUS, sizeof(*cpu));
 	if (!o || !cpu) {
@@ -440,7 +443,7 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 	for (i = 0; i < nf; i++) {
 		frame_windows(&a[2 * i], &o[i], &w->f[i], w->timing_tid);
 		/* The trace stopped (--breaktrace) before it ended. */
-		if (stopped_ns && w->f[i].start > stopped_ns)
+		if (env->stopped_ns && w->f[i].start > env->stopped_ns)
 			o[i].lost = true;
 	}
 	if (f)
@@ -449,7 +452,7 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 		if (!f)
 			a[i].frame->lost = true;
 		else
-			idle_cause(&a[i], vm);
+			idle_cause(&a[i], env);
 		finish_window(&a[i]);
 	}
 	free(cpu);
@@ -461,15 +464,18 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 int trace_explain(struct tracer *t, const struct worst_frames *w,
 		  struct why_frame **out)
 {
+	struct why_env env = { .vm = t->vm, .stopped_ns = t->stopped_ns,
+			       .throttled = t->cg_throttled };
 	char path[256];
 	FILE *f;
 	int n;
 
+	snprintf(env.limit, sizeof(env.limit), "%s", t->cg_limit);
 	snprintf(path, sizeof(path), "%s/trace", t->inst);
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
-	n = trace_explain_file(f, w, t->stopped_ns, t->vm, out);
+	n = trace_explain_file(f, w, &env, out);
 	fclose(f);
 	return n;
 }

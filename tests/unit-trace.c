@@ -73,7 +73,7 @@ static void idle_case(int vm)
 		.tid = 7, .cpu = 0 };
 	if (!f)
 		exit(1);
-	n = trace_explain_file(f, &w, 0, vm, &o);
+	n = trace_explain_file(f, &w, &(struct why_env){ .vm = vm }, &o);
 	fclose(f);
 	check(n == 1 && !o[0].lost, "vm %d: the idle frame explained", vm);
 	if (n != 1)
@@ -126,7 +126,7 @@ int main(void)
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
 	if (!f)
 		return 1;
-	n = trace_explain_file(f, &w, 0, -1, &o);
+	n = trace_explain_file(f, &w, NULL, &o);
 	fclose(f);
 	check(n == 2, "two frames explained (%d)", n);
 	if (n != 2)
@@ -162,7 +162,8 @@ int main(void)
 
 	/* A trace stopped (--breaktrace) before frame 2 started. */
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
-	n = trace_explain_file(f, &w, S(100.01), -1, &o);
+	n = trace_explain_file(f, &w, &(struct why_env){ .vm = -1,
+			       .stopped_ns = S(100.01) }, &o);
 	fclose(f);
 	check(n == 2 && o[0].lost && !o[1].lost, "after the trace stopped: "
 	      "incomplete");
