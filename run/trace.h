@@ -28,18 +28,22 @@ struct why_who {
 
 #define WHY_RAN		8
 #define WHY_IRQS	4
+#define WHY_LIMIT	128		/* struct why_env's limit */
 
 /*
  * A late part of a frame during which its CPU sat idle was held up by
- * no task. In a virtual machine that is the host: it ran something else
- * on the vCPU's CPU (steal), or took that long to run the halted vCPU
- * again when its timer or wakeup came. On bare metal: a deep idle
- * state's exit, or a host we cannot see.
+ * no task. If the run's cgroup had used up its CPU quota (cpu.max,
+ * cfs_quota_us), its task was throttled: runnable, but not run until the
+ * bandwidth timer refilled the quota. Else, in a virtual machine, it is
+ * the host: it ran something else on the vCPU's CPU (steal), or took
+ * that long to run the halted vCPU again when its timer or wakeup came.
+ * On bare metal: a deep idle state's exit, or a host we cannot see.
  */
 enum why_idle {
 	WHY_IDLE_NONE,			/* not late, or not mostly idle */
 	WHY_IDLE_HOST,			/* a VM: the host's */
 	WHY_IDLE_EXIT_OR_HOST,		/* idle-state exit or host steal */
+	WHY_IDLE_THROTTLED,		/* the cgroup's quota used up */
 };
 
 /* One part of a frame's latency: a window of time on one CPU. */
@@ -60,6 +64,9 @@ struct why_part {
 	uint64_t fired_ns;		/* timer part: from the release to its
 					   hrtimer firing; 0: not seen */
 	enum why_idle idle_cause;	/* what the idle time was, if late */
+	bool throttle_seen;		/* throttled: a bandwidth timer fired
+					   in the part; false: inferred from
+					   the cgroup's counters alone */
 };
 
 /*
@@ -78,10 +85,10 @@ struct why_frame {
 	bool broke;			/* --breaktrace stopped at this one */
 	uint64_t host_ns;		/* idle time of its late parts that
 					   was the host's (a VM only) */
+	uint64_t throttled_ns;		/* ... that was the cgroup's
+					   throttling (not in host_ns) */
+	char throttled_by[WHY_LIMIT];	/* why_env's limit, if throttled */
 };
-
-/* What throttled the run, as struct why_env's limit says it. */
-#define WHY_LIMIT	128
 
 /*
  * What the explanation knows besides the trace: the machine, where the
@@ -169,7 +176,7 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 		       const struct why_env *env, struct why_frame **out);
 /* A part is late, for its explanation, from this much on. */
 #define WHY_LATE_NS	50000ULL
-/* The words of an idle cause: "host (steal or vCPU wakeup)", ... */
+/* The words of an idle cause: "host (steal or vCPU wakeup)", "throttled" */
 const char *why_idle_text(enum why_idle c);
 /* Copy the instance's trace into a new file at path: 0 or -errno. */
 int trace_save(struct tracer *t, const char *path);
