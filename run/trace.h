@@ -95,7 +95,7 @@ struct why_frame {
  * trace stopped, and whether the run's cgroup ran out of CPU quota.
  */
 struct why_env {
-	int vm;				/* a virtual machine: 1, 0, -1 unknown */
+	int vm;				/* a virtual machine: 1, 0, -1 */
 	uint64_t stopped_ns;		/* --breaktrace stopped here; 0 */
 	bool throttled;			/* the run's cgroup was throttled in
 					   this cell (cpu.stat's nr_throttled

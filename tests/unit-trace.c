@@ -175,6 +175,18 @@ static struct why_frame *thr_frame(const char *text, size_t len,
 	return NULL;
 }
 
+/* The frame's line has want, and not "host" */
+static void thr_line(const struct why_frame *o, const char *want)
+{
+	char line[512];
+
+	if (!o)
+		return;
+	why_line(line, sizeof(line), o);
+	check(strstr(line, want) && !strstr(line, "host"), "the line says "
+	      "'%s' (%s)", want, line);
+}
+
 static void throttle_cases(void)
 {
 	struct why_env env = { .vm = 1, .throttled = true, .limit = LIMIT };
@@ -187,6 +199,8 @@ static void throttle_cases(void)
 	      !o->host_ns && !strcmp(o->throttled_by, LIMIT),
 	      "throttled: the period timer fired in the wait part (%s)",
 	      o ? why_idle_text(o->wait.idle_cause) : "-");
+	thr_line(o, "; waited 23.5 on cpu 0 (cpu idle 23.5: throttled, "
+		 LIMIT ")");
 	free(o);
 	env.vm = 0;
 	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
@@ -212,6 +226,15 @@ static void throttle_cases(void)
 	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
 	      !o->wait.throttle_seen && o->throttled_ns == S(0.02348) &&
 	      !o->host_ns, "no hrtimer events: throttled, inferred");
+	thr_line(o, "(cpu idle 23.5: throttled, " LIMIT ", inferred from "
+		 "the cgroup's counters)");
+	free(o);
+	/* What throttled it not known */
+	env.limit[0] = '\0';
+	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
+	      !o->throttled_by[0], "throttled by a limit not known");
+	thr_line(o, "(cpu idle 23.5: throttled by the run's cgroup)");
 	free(o);
 	env.throttled = false;
 	o = thr_frame(thr_none, sizeof(thr_none) - 1, &env);
