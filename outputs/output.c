@@ -475,23 +475,39 @@ static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
 		*at += (size_t)k;
 }
 
-/* " (cpu idle 22.8: host (steal or vCPU wakeup))": no task held it. */
+/*
+ * " (cpu idle 22.8: host (steal or vCPU wakeup))": no task held it; or
+ * " (cpu idle 22.5: throttled, cgroup /ci: cpu.max 40000/100000)", by
+ * the limit the frame names.
+ */
 static void idle_text(char *buf, size_t n, size_t *at,
-		      const struct why_part *p)
+		      const struct why_part *p, const char *by)
 {
-	if (p->idle_cause)
-		add(buf, n, at, " (cpu idle %.3g: %s)", MS(p->idle_ns),
-		    why_idle_text(p->idle_cause));
+	if (!p->idle_cause)
+		return;
+	add(buf, n, at, " (cpu idle %.3g: %s", MS(p->idle_ns),
+	    why_idle_text(p->idle_cause));
+	if (p->idle_cause == WHY_IDLE_THROTTLED) {
+		if (*by)
+			add(buf, n, at, ", %s", by);
+		else
+			add(buf, n, at, " by the run's cgroup");
+		if (!p->throttle_seen)
+			add(buf, n, at, ", inferred from the cgroup's "
+			    "counters");
+	}
+	add(buf, n, at, ")");
 }
 
 /* " behind a:1 2.1, b:2 0.3; irq x 0.1; softirq NET_RX 0.2" */
 static void part_text(char *buf, size_t n, size_t *at,
-		      const struct why_part *p, int most)
+		      const struct why_frame *f, const struct why_part *p,
+		      int most)
 {
 	uint64_t shown = 0;
 	int i;
 
-	idle_text(buf, n, at, p);
+	idle_text(buf, n, at, p, f->throttled_by);
 	if (p->own_ns >= 10 * NSEC_PER_USEC)
 		add(buf, n, at, " (own work %.3g)", MS(p->own_ns));
 	for (i = 0; i < p->nran && i < most; i++) {
@@ -527,11 +543,11 @@ void why_line(char *buf, size_t n, const struct why_frame *f)
 		if (f->timer.fired_ns)
 			add(buf, n, &at, " fired %.3g late",
 			    MS(f->timer.fired_ns));
-		part_text(buf, n, &at, &f->timer, 2);
+		part_text(buf, n, &at, f, &f->timer, 2);
 	}
 	add(buf, n, &at, "; waited %.3g on cpu %d", MS(f->wait.ns),
 	    f->wait.cpu);
-	part_text(buf, n, &at, &f->wait, 3);
+	part_text(buf, n, &at, f, &f->wait, 3);
 	if (f->migrations)
 		add(buf, n, &at, "; migrated %d", f->migrations);
 	if (f->lost)
@@ -585,7 +601,7 @@ void print_remeasured(struct console *con, const struct result *r)
 void print_why(struct console *con, const struct result *r)
 {
 	const struct plan *p = con->plan;
-	char line[512], who[96] = "";
+	char line[1024], who[96] = "";
 	int i;
 
 	if (!r->traced || r->status != RES_OK)

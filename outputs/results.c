@@ -209,24 +209,33 @@ static int merge_who(struct why_who *out, const struct why_who *a, int na,
 
 
 /*
- * Which late part's idle time was the host's ("host", a VM) or could be
- * the host's or an idle state's exit ("idle_exit_or_host"), and how much
- * of the frame the host took in a VM; null where no late part was idle.
+ * Which late part's idle time was whose: the host's ("host", a VM), the
+ * host's or an idle state's exit ("idle_exit_or_host"), or the run's
+ * cgroup's throttling ("throttled"); how much the host took in a VM and
+ * the throttling took, by what limit, and whether only the cgroup's
+ * counters said so; null where no late part was idle.
  */
 static void json_idle(struct jw *w, const struct why_frame *f)
 {
 	static const char *const causes[] = {
 		[WHY_IDLE_NONE] = NULL, [WHY_IDLE_HOST] = "host",
 		[WHY_IDLE_EXIT_OR_HOST] = "idle_exit_or_host",
+		[WHY_IDLE_THROTTLED] = "throttled",
 	};
 	enum why_idle c = f->timer.idle_cause ? f->timer.idle_cause :
 			  f->wait.idle_cause;
+	double thr = f->throttled_ns ? US(f->throttled_ns) : NAN;
 
 	jw_str(w, "idle_cause", causes[c]);
-	if (c == WHY_IDLE_HOST)
-		jw_num(w, "host_us", US(f->host_ns));
+	jw_num(w, "host_us", f->host_ns ? US(f->host_ns) : NAN);
+	jw_num(w, "throttled_us", thr);
+	jw_str_or_null(w, "throttled_by", f->throttled_by);
+	/* A bandwidth timer in a throttled part, or the counters alone */
+	if (f->throttled_ns)
+		jw_bool(w, "throttle_inferred", !f->timer.throttle_seen &&
+			!f->wait.throttle_seen);
 	else
-		jw_null(w, "host_us");
+		jw_null(w, "throttle_inferred");
 }
 
 /* --trace: each frame, the parts of its latency and who took them. */

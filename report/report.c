@@ -283,6 +283,20 @@ static void wf_who(struct sbuf *b, const struct jval *f, const char *key)
 	}
 }
 
+/* "throttled by cgroup /ci: cpu.max 40000/100000 22.5 ms (inferred)" */
+static void why_throttled(struct sbuf *b, const struct jval *f)
+{
+	const struct jval *by = json_get_type(f, "throttled_by", J_STR);
+	const struct jval *inf = json_get_type(f, "throttle_inferred",
+					       J_BOOL);
+
+	sb_printf(b, "<span class=\"warn\">throttled by ");
+	sb_esc(b, by ? by->str : "the run's cgroup");
+	sb_printf(b, " %.3g ms%s</span>", wf_num(f, "throttled_us") / 1000,
+		  inf && inf->b ? " (inferred from the cgroup's counters)" :
+		  "");
+}
+
 /* One worst frame of a cell's repeat as a row of the table. */
 static void why_row(struct sbuf *b, const struct file_cell *c, size_t r,
 		    const struct jval *f)
@@ -304,6 +318,8 @@ static void why_row(struct sbuf *b, const struct file_cell *c, size_t r,
 	if (cause && !strcmp(cause->str, "host"))
 		sb_printf(b, "<span class=\"warn\">host (steal or vCPU "
 			  "wakeup) %.3g ms</span>", wf_num(f, "host_us") / 1000);
+	else if (cause && !strcmp(cause->str, "throttled"))
+		why_throttled(b, f);
 	else if (cause)
 		sb_printf(b, "host steal or idle-state exit");
 	sb_printf(b, "</td><td>");
@@ -337,7 +353,9 @@ static void why_table(struct page *pg, const struct result_file *rf)
 		sb_printf(b, "</table>\n<p class=\"note\">fired late: from "
 			  "the release to the timer's interrupt; CPU idle: "
 			  "no task ran while the frame was late; in a "
-			  "virtual machine that time is the host's.</p>\n");
+			  "virtual machine that time is the host's, unless "
+			  "the run's cgroup had used up its CPU quota "
+			  "(throttled).</p>\n");
 }
 
 /* The page of one file, into pg. */

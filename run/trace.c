@@ -295,6 +295,8 @@ int trace_cell_start(struct tracer *t, bool timer)
 
 	t->lost_events = 0;
 	t->stopped_ns = 0;
+	t->cg_throttled = false;
+	t->cg_limit[0] = '\0';
 	if (!e)
 		e = set_events(t, true, timer && t->timer);
 	return e ? e : put(t, "tracing_on", "1");

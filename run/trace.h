@@ -28,18 +28,22 @@ struct why_who {
 
 #define WHY_RAN		8
 #define WHY_IRQS	4
+#define WHY_LIMIT	128		/* struct why_env's limit */
 
 /*
  * A late part of a frame during which its CPU sat idle was held up by
- * no task. In a virtual machine that is the host: it ran something else
- * on the vCPU's CPU (steal), or took that long to run the halted vCPU
- * again when its timer or wakeup came. On bare metal: a deep idle
- * state's exit, or a host we cannot see.
+ * no task. If the run's cgroup had used up its CPU quota (cpu.max,
+ * cfs_quota_us), its task was throttled: runnable, but not run until the
+ * bandwidth timer refilled the quota. Else, in a virtual machine, it is
+ * the host: it ran something else on the vCPU's CPU (steal), or took
+ * that long to run the halted vCPU again when its timer or wakeup came.
+ * On bare metal: a deep idle state's exit, or a host we cannot see.
  */
 enum why_idle {
 	WHY_IDLE_NONE,			/* not late, or not mostly idle */
 	WHY_IDLE_HOST,			/* a VM: the host's */
 	WHY_IDLE_EXIT_OR_HOST,		/* idle-state exit or host steal */
+	WHY_IDLE_THROTTLED,		/* the cgroup's quota used up */
 };
 
 /* One part of a frame's latency: a window of time on one CPU. */
@@ -60,6 +64,9 @@ struct why_part {
 	uint64_t fired_ns;		/* timer part: from the release to its
 					   hrtimer firing; 0: not seen */
 	enum why_idle idle_cause;	/* what the idle time was, if late */
+	bool throttle_seen;		/* throttled: a bandwidth timer fired
+					   in the part; false: inferred from
+					   the cgroup's counters alone */
 };
 
 /*
@@ -78,6 +85,24 @@ struct why_frame {
 	bool broke;			/* --breaktrace stopped at this one */
 	uint64_t host_ns;		/* idle time of its late parts that
 					   was the host's (a VM only) */
+	uint64_t throttled_ns;		/* ... that was the cgroup's
+					   throttling (not in host_ns) */
+	char throttled_by[WHY_LIMIT];	/* why_env's limit, if throttled */
+};
+
+/*
+ * What the explanation knows besides the trace: the machine, where the
+ * trace stopped, and whether the run's cgroup ran out of CPU quota.
+ */
+struct why_env {
+	int vm;				/* a virtual machine: 1, 0, -1 */
+	uint64_t stopped_ns;		/* --breaktrace stopped here; 0 */
+	bool throttled;			/* the run's cgroup was throttled in
+					   this cell (cpu.stat's nr_throttled
+					   rose) */
+	char limit[WHY_LIMIT];		/* what throttled it, e.g. "cgroup
+					   /ci-runner: cpu.max 40000/100000";
+					   "": unknown */
 };
 
 struct tracer {
@@ -93,6 +118,14 @@ struct tracer {
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
 	int vm;				/* a virtual machine: 1, 0, -1 unknown */
+	/*
+	 * The cell's runner sets these after each cell, before
+	 * trace_explain (trace_cell_start clears them): the run's cgroup
+	 * was throttled in the cell, and by what (why_env's throttled and
+	 * limit).
+	 */
+	bool cg_throttled;
+	char cg_limit[WHY_LIMIT];
 	char state[PATH_MAX + 8];	/* who owns the instance: trace_reap */
 };
 
@@ -136,14 +169,14 @@ void trace_cell_stop(struct tracer *t);
 int trace_explain(struct tracer *t, const struct worst_frames *w,
 		  struct why_frame **out);
 /*
- * Explain from the trace text in f (trace_why.c; for the unit test); vm
- * as struct tracer's, for what idle time was.
+ * Explain from the trace text in f (trace_why.c; for the unit test),
+ * knowing env (NULL: nothing) for what idle time was.
  */
 int trace_explain_file(FILE *f, const struct worst_frames *w,
-		       uint64_t stopped_ns, int vm, struct why_frame **out);
+		       const struct why_env *env, struct why_frame **out);
 /* A part is late, for its explanation, from this much on. */
 #define WHY_LATE_NS	50000ULL
-/* The words of an idle cause: "host (steal or vCPU wakeup)", ... */
+/* The words of an idle cause: "host (steal or vCPU wakeup)", "throttled" */
 const char *why_idle_text(enum why_idle c);
 /* Copy the instance's trace into a new file at path: 0 or -errno. */
 int trace_save(struct tracer *t, const char *path);

@@ -44,6 +44,7 @@ struct window {
 	struct why_frame *frame;
 	struct why_who tasks[ACC_TASKS];
 	int ntasks;
+	bool bw_timer;			/* a CPU bandwidth timer fired in it */
 };
 
 struct line {
@@ -293,6 +294,29 @@ static void timer_fired(struct window *a, int na, struct cpu_state *st,
 	}
 }
 
+/*
+ * A cgroup's CPU bandwidth timers, on whatever CPU they fire, refill its
+ * quota and unthrottle its tasks (the period timer; the slack timer hands
+ * back runtime early): fired within a window, the window's task may have
+ * waited for one. Whether l was an hrtimer's expiry at all.
+ */
+static bool bandwidth_timer(struct window *a, int na, const struct line *l)
+{
+	char v[64];
+	int i;
+
+	if (strcmp(l->event, "hrtimer_expire_entry"))
+		return false;
+	field(l->args, "function=", NULL, v, sizeof(v));
+	if (strcmp(v, "sched_cfs_period_timer") &&
+	    strcmp(v, "sched_cfs_slack_timer"))
+		return true;
+	for (i = 0; i < na; i++)
+		if (l->ts >= a[i].from && l->ts <= a[i].to)
+			a[i].bw_timer = true;
+	return true;
+}
+
 /* A "CPU:N [LOST M EVENTS]" line: windows on N still open lost some. */
 static void lost_line(struct window *a, int na, const char *s, uint64_t now)
 {
@@ -312,6 +336,8 @@ const char *why_idle_text(enum why_idle c)
 		return "host (steal or vCPU wakeup)";
 	case WHY_IDLE_EXIT_OR_HOST:
 		return "host steal or idle-state exit";
+	case WHY_IDLE_THROTTLED:
+		return "throttled";
 	case WHY_IDLE_NONE:
 		break;
 	}
@@ -319,18 +345,32 @@ const char *why_idle_text(enum why_idle c)
 }
 
 /*
- * A late part whose CPU was idle for most of it: nothing ran, so the
- * time was the host's in a VM, else an idle state's exit or the host.
+ * A late part whose CPU was idle for most of it: nothing ran. If the
+ * run's cgroup was throttled in the cell, and a bandwidth timer fired in
+ * the part (or the trace has no hrtimer expiry to tell by: inferred), its
+ * task waited for its quota. Else the time was the host's in a VM, else
+ * an idle state's exit or the host. A bandwidth timer alone is not
+ * enough: another cgroup's fires as well.
  */
-static void idle_cause(struct window *w, int vm)
+static void idle_cause(struct window *w, const struct why_env *env,
+		       bool hrtimers)
 {
 	struct why_part *o = w->out;
+	struct why_frame *fr = w->frame;
 
 	if (o->ns < WHY_LATE_NS || 2 * o->idle_ns < o->ns)
 		return;
-	o->idle_cause = vm == 1 ? WHY_IDLE_HOST : WHY_IDLE_EXIT_OR_HOST;
-	if (vm == 1)
-		w->frame->host_ns += o->idle_ns;
+	if (env->throttled && (w->bw_timer || !hrtimers)) {
+		o->idle_cause = WHY_IDLE_THROTTLED;
+		o->throttle_seen = w->bw_timer;
+		fr->throttled_ns += o->idle_ns;
+		snprintf(fr->throttled_by, sizeof(fr->throttled_by), "%s",
+			 env->limit);
+		return;
+	}
+	o->idle_cause = env->vm == 1 ? WHY_IDLE_HOST : WHY_IDLE_EXIT_OR_HOST;
+	if (env->vm == 1)
+		fr->host_ns += o->idle_ns;
 }
 
 static void finish_window(struct window *w)
@@ -346,12 +386,14 @@ static void finish_window(struct window *w)
 	qsort(o->soft, (size_t)o->nsoft, sizeof(o->soft[0]), by_ns);
 }
 
-static void sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
+/* Read the trace in f into the windows: were there hrtimer expiries? */
+static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		  const struct worst_frame *wf, int nf, struct cpu_state *cpu)
 {
 	char *s = NULL;
 	size_t n = 0;
 	uint64_t last = 0;
+	bool hrtimers = false;
 	int i;
 
 	while (getline(&s, &n, f) > 0) {
@@ -372,6 +414,8 @@ static void sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		last = l.ts;
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
 		timer_fired(a, na, &cpu[l.cpu], &l);
+		if (bandwidth_timer(a, na, &l))
+			hrtimers = true;
 		apply(fr, wf, nf, &cpu[l.cpu], &l);
 		cpu[l.cpu].since = l.ts;
 	}
@@ -383,6 +427,7 @@ static void sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		if (c >= 0 && c < MAX_CPUS && cpu[c].since < a[i].to)
 			account(&a[i], 1, c, &cpu[c], cpu[c].since, a[i].to);
 	}
+	return hrtimers;
 }
 
 /* Frame k's two windows into a[2k], a[2k+1]. */
@@ -420,16 +465,20 @@ static void frame_windows(struct window *a, struct why_frame *o,
 }
 
 int trace_explain_file(FILE *f, const struct worst_frames *w,
-		       uint64_t stopped_ns, int vm, struct why_frame **out)
+		       const struct why_env *env, struct why_frame **out)
 {
+	static const struct why_env none = { .vm = -1 };
 	struct window a[2 * WORST_MAX];
 	struct cpu_state *cpu;
 	struct why_frame *o;
 	uint32_t i, nf = w->n < WORST_MAX ? w->n : WORST_MAX;
+	bool hrtimers = false;
 
 	*out = NULL;
 	if (!nf)
 		return 0;
+	if (!env)
+		env = &none;
 	o = calloc(nf, sizeof(*o));
 	cpu = calloc(MAX_CPUS, sizeof(*cpu));
 	if (!o || !cpu) {
@@ -440,16 +489,16 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 	for (i = 0; i < nf; i++) {
 		frame_windows(&a[2 * i], &o[i], &w->f[i], w->timing_tid);
 		/* The trace stopped (--breaktrace) before it ended. */
-		if (stopped_ns && w->f[i].start > stopped_ns)
+		if (env->stopped_ns && w->f[i].start > env->stopped_ns)
 			o[i].lost = true;
 	}
 	if (f)
-		sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu);
+		hrtimers = sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu);
 	for (i = 0; i < 2 * nf; i++) {
 		if (!f)
 			a[i].frame->lost = true;
 		else
-			idle_cause(&a[i], vm);
+			idle_cause(&a[i], env, hrtimers);
 		finish_window(&a[i]);
 	}
 	free(cpu);
@@ -461,15 +510,18 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 int trace_explain(struct tracer *t, const struct worst_frames *w,
 		  struct why_frame **out)
 {
+	struct why_env env = { .vm = t->vm, .stopped_ns = t->stopped_ns,
+			       .throttled = t->cg_throttled };
 	char path[256];
 	FILE *f;
 	int n;
 
+	snprintf(env.limit, sizeof(env.limit), "%s", t->cg_limit);
 	snprintf(path, sizeof(path), "%s/trace", t->inst);
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
-	n = trace_explain_file(f, w, t->stopped_ns, t->vm, out);
+	n = trace_explain_file(f, w, &env, out);
 	fclose(f);
 	return n;
 }

@@ -143,14 +143,19 @@ test_expect_success 'a culprit on the benchmark CPU is named with about its run 
 test_expect_success 'an idle CPU is nobody'"'"'s: idle time apart, its cause named' '
 	jq -e ".results[0].worst_frames | all(has(\"timer_idle_us\") and
 		has(\"wait_idle_us\") and has(\"idle_cause\") and has(\"host_us\") and
-		has(\"timer_fired_late_us\"))" c.json &&
+		has(\"throttled_us\") and has(\"throttled_by\") and
+		has(\"throttle_inferred\") and has(\"timer_fired_late_us\"))" c.json &&
 	jq -e "[.results[0].worst_frames[] | .ran_instead[], .timer_ran_instead[] |
 		select(.pid == 0)] | length == 0" c.json &&
 	jq -e "[.results[0].worst_frames[] | select(.idle_cause != null) |
 		select(.timer_idle_us + .wait_idle_us <= 0)] | length == 0" c.json &&
+	# The host, or the cgroup this run is in if its CPU quota ran out.
 	jq -e ".system.virtual_machine as \$vm | [.results[0].worst_frames[] |
 		select(.idle_cause != null) | .idle_cause] |
-		all(. == (if \$vm then \"host\" else \"idle_exit_or_host\" end))" c.json
+		all(. == \"throttled\" or
+		    . == (if \$vm then \"host\" else \"idle_exit_or_host\" end))" c.json &&
+	jq -e "[.results[0].worst_frames[] | select(.idle_cause == \"throttled\") |
+		select(.throttled_us == null)] | length == 0" c.json
 '
 test_expect_success 'the report lists the worst frames and whose they were' '
 	"$IB" report c.json -o c.html &&

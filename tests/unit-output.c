@@ -10,7 +10,8 @@
  * pacing; the run lock), each time checked to differ only by what was
  * added. This test holds the outputs to what they are. The JSON written
  * result by result during a run must also be the very document written
- * whole.
+ * whole. A --trace frame the run's cgroup throttled is checked apart, in
+ * the JSON and the report.
  *
  * Run from tests/ (tests/run does). UPDATE_GOLDEN=1 rewrites golden/ from
  * this build instead: only for a change of output made on purpose.
@@ -27,6 +28,8 @@
 #include "outputs/output.h"
 #include "lib/policy.h"
 #include "outputs/results.h"
+#include "report/report.h"
+#include "run/trace.h"
 #include "synth.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
@@ -359,6 +362,69 @@ static void speed_note(const char *dir)
 	plan_free(&p);
 }
 
+/*
+ * A traced result whose worst frame waited on an idle CPU while the
+ * run's cgroup was throttled: its JSON keys, and the report's row.
+ */
+static void throttled_frame(const char *dir)
+{
+	static struct plan p;
+	struct calibration cal = { 123456, 3.5, 0.25, true };
+	struct sysinfo_ib si;
+	struct run_info info = { .plan = &p, .sys = &si, .cal = &cal };
+	struct result r = { .repeat = 1 };
+	struct jval *doc = NULL;
+	const struct jval *f = NULL, *v, *a;
+	struct why_frame *wf = calloc(1, sizeof(*wf));
+	char path[512], err[128], *text = NULL, *html;
+	size_t len = 0;
+
+	plan_init(&p);
+	machine(&si);
+	p.sims[p.nsims++] = r.sim = sim_named("Video");
+	p.loads[p.nloads++] = r.load = load_named("None");
+	p.per_pass = p.cells = p.repeats = 1;
+	fill(&r, 1);
+	if (!wf)
+		exit(1);
+	wf->latency_ns = wf->wait.ns = wf->wait.idle_ns = 23480000;
+	wf->timer.cpu = 1;
+	wf->wait.idle_cause = WHY_IDLE_THROTTLED;
+	wf->wait.throttle_seen = true;
+	wf->throttled_ns = wf->wait.idle_ns;
+	snprintf(wf->throttled_by, sizeof(wf->throttled_by),
+		 "cgroup /ci&runner: cpu.max 40000/100000");
+	r.traced = true;
+	r.explained = wf;
+	r.nexplained = 1;
+	if (!json_to_text(&info, &r, 1, &text, &len) &&
+	    !json_parse(text, len, &doc, err, sizeof(err))) {
+		a = json_get_type(doc, "results", J_ARR);
+		v = a && a->n ? json_get_type(&a->items[0], "worst_frames",
+					      J_ARR) : NULL;
+		f = v && v->n ? &v->items[0] : NULL;
+	}
+	check(f && (v = json_get_type(f, "idle_cause", J_STR)) &&
+	      !strcmp(v->str, "throttled") &&
+	      (v = json_get_type(f, "throttled_us", J_NUM)) &&
+	      v->num == 23480 && json_get_type(f, "host_us", J_NULL) &&
+	      (v = json_get_type(f, "throttled_by", J_STR)) &&
+	      !strcmp(v->str, wf->throttled_by) &&
+	      (v = json_get_type(f, "throttle_inferred", J_BOOL)) && !v->b,
+	      "JSON: a throttled frame's idle_cause, throttled_us, host_us "
+	      "null, throttled_by, throttle_inferred");
+	snprintf(path, sizeof(path), "%s/throttled.html", dir);
+	html = !report_run_html(path, &info, &r, 1) ? slurp(path, NULL) : NULL;
+	check(html && strstr(html, "throttled by cgroup /ci&amp;runner: "
+			     "cpu.max 40000/100000 23.5 ms</span>"),
+	      "report: the frame's row says what throttled it, escaped");
+	free(html);
+	free(text);
+	json_free(doc);
+	result_free(&r);
+	plan_free(&p);
+}
+
 int main(void)
 {
 	static const struct scenario scs[] = {
@@ -388,6 +454,7 @@ int main(void)
 	for (i = 0; i < sizeof(scs) / sizeof(scs[0]); i++)
 		scenario(&scs[i], dir);
 	speed_note(dir);
+	throttled_frame(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# could not remove %s\n", dir);

@@ -2,8 +2,9 @@
 /*
  * unit-trace.c - --trace's explanation of a frame (trace_why.c) from a
  * made-up trace whose truth is known: who ran, interrupts, softirqs, the
- * thread's own time, migrations, a namespace's tids, lost events, and a
- * timer that fired late while its CPU sat idle (the host's, in a VM).
+ * thread's own time, migrations, a namespace's tids, lost events, a
+ * timer that fired late while its CPU sat idle (the host's, in a VM),
+ * and a wait on an idle CPU that was the cgroup's CPU quota.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +74,7 @@ static void idle_case(int vm)
 		.tid = 7, .cpu = 0 };
 	if (!f)
 		exit(1);
-	n = trace_explain_file(f, &w, 0, vm, &o);
+	n = trace_explain_file(f, &w, &(struct why_env){ .vm = vm }, &o);
 	fclose(f);
 	check(n == 1 && !o[0].lost, "vm %d: the idle frame explained", vm);
 	if (n != 1)
@@ -108,6 +109,140 @@ static void idle_case(int vm)
 	free(o);
 }
 
+/*
+ * The run's cgroup out of its CPU quota: the simulated thread (5001) is
+ * runnable (prev_state=R) but throttled, CPU 0 idle from before its
+ * release at 300 s until the quota is refilled. The timing thread (5002)
+ * is woken on time on CPU 1 (timer part 20 us: not late), the cgroup's
+ * period timer fires on CPU 1 at 300.0234 and the thread runs at
+ * 300.0235: a wait of 23.48 ms, all idle.
+ */
+#define THR_START \
+"   ib:bench:Video-5001  [000] ..... 299.900000: tracing_mark_write: interbench: tid 7\n" \
+"   ib:bench:Video-5002  [001] ..... 299.900001: tracing_mark_write: interbench: tid 8\n" \
+"   ib:bench:Video-5002  [001] d..2. 299.950000: sched_switch: prev_comm=ib:bench:Video prev_pid=5002 prev_prio=0 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n" \
+"   ib:bench:Video-5001  [000] d..2. 299.950000: sched_switch: prev_comm=ib:bench:Video prev_pid=5001 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120\n"
+/* --trace-timer's events: the timing thread's wakeup */
+#define THR_WAKEUP \
+"          <idle>-0     [001] d.h1. 300.000010: hrtimer_expire_entry: hrtimer=00000000deadbeef function=hrtimer_wakeup now=300000010000\n" \
+"          <idle>-0     [001] d.h2. 300.000012: sched_waking: comm=ib:bench:Video pid=5002 prio=0 target_cpu=001\n" \
+"          <idle>-0     [001] d.h1. 300.000014: hrtimer_expire_exit: hrtimer=00000000deadbeef\n"
+#define THR_TIMING \
+"          <idle>-0     [001] d..2. 300.000020: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ib:bench:Video next_pid=5002 next_prio=0\n" \
+"   ib:bench:Video-5002  [001] d..2. 300.000030: sched_switch: prev_comm=ib:bench:Video prev_pid=5002 prev_prio=0 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n"
+/* The cgroup's period timer, in the wait part */
+#define THR_PERIOD \
+"          <idle>-0     [001] d.h1. 300.023400: hrtimer_expire_entry: hrtimer=00000000f00dcafe function=sched_cfs_period_timer now=300023400000\n" \
+"          <idle>-0     [001] d.h1. 300.023404: hrtimer_expire_exit: hrtimer=00000000f00dcafe\n"
+#define THR_RUN \
+"          <idle>-0     [000] d..2. 300.023500: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=ib:bench:Video next_pid=5001 next_prio=120\n"
+/* A period timer after the frame: no evidence for it */
+#define THR_PERIOD_AFTER \
+"          <idle>-0     [001] d.h1. 300.030000: hrtimer_expire_entry: hrtimer=00000000f00dcafe function=sched_cfs_period_timer now=300030000000\n" \
+"          <idle>-0     [001] d.h1. 300.030004: hrtimer_expire_exit: hrtimer=00000000f00dcafe\n"
+
+static const char thr_in[] = THR_START THR_WAKEUP THR_TIMING THR_PERIOD
+			     THR_RUN;
+static const char thr_after[] = THR_START THR_WAKEUP THR_TIMING THR_RUN
+				THR_PERIOD_AFTER;
+/* --trace without --trace-timer: no hrtimer expiry at all */
+static const char thr_none[] = THR_START THR_TIMING THR_RUN;
+
+#define LIMIT	"cgroup /ci-runner: cpu.max 40000/100000"
+
+/* The throttled frame explained from text with env: one frame, or NULL. */
+static struct why_frame *thr_frame(const char *text, size_t len,
+				   const struct why_env *env)
+{
+	struct worst_frames w = { .keep = 1, .n = 1, .timing_tid = 8 };
+	struct why_frame *o = NULL;
+	FILE *f = fmemopen((void *)text, len, "r");
+	int n;
+
+	w.f[0] = (struct worst_frame){ .release = S(300.0),
+		.timer = S(300.00002), .timer_cpu = 1, .start = S(300.0235),
+		.tid = 7, .cpu = 0 };
+	if (!f)
+		exit(1);
+	n = trace_explain_file(f, &w, env, &o);
+	fclose(f);
+	if (n == 1 && !o[0].lost && o[0].wait.idle_ns == S(0.02348) &&
+	    o[0].timer.idle_cause == WHY_IDLE_NONE)
+		return o;
+	check(0, "the throttled frame explained (%d, wait idle %llu)", n,
+	      n == 1 ? (unsigned long long)o[0].wait.idle_ns : 0ULL);
+	free(o);
+	return NULL;
+}
+
+/* The frame's line has want, and not "host" */
+static void thr_line(const struct why_frame *o, const char *want)
+{
+	char line[512];
+
+	if (!o)
+		return;
+	why_line(line, sizeof(line), o);
+	check(strstr(line, want) && !strstr(line, "host"), "the line says "
+	      "'%s' (%s)", want, line);
+}
+
+static void throttle_cases(void)
+{
+	struct why_env env = { .vm = 1, .throttled = true, .limit = LIMIT };
+	struct why_frame *o;
+
+	/* The period timer fired in the wait part, the cgroup throttled */
+	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
+	      o->wait.throttle_seen && o->throttled_ns == S(0.02348) &&
+	      !o->host_ns && !strcmp(o->throttled_by, LIMIT),
+	      "throttled: the period timer fired in the wait part (%s)",
+	      o ? why_idle_text(o->wait.idle_cause) : "-");
+	thr_line(o, "; waited 23.5 on cpu 0 (cpu idle 23.5: throttled, "
+		 LIMIT ")");
+	free(o);
+	env.vm = 0;
+	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
+	      o->throttled_ns == S(0.02348), "throttled on bare metal too");
+	free(o);
+	/* Without the cgroup's counters the timer may be another's */
+	env = (struct why_env){ .vm = 1, .throttled = false };
+	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_HOST && !o->throttled_ns &&
+	      o->host_ns == S(0.02348) && !o->throttled_by[0],
+	      "not throttled in the cell: the host's, timer or not");
+	free(o);
+	/* hrtimers recorded, no bandwidth timer in the window */
+	env = (struct why_env){ .vm = 1, .throttled = true, .limit = LIMIT };
+	o = thr_frame(thr_after, sizeof(thr_after) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_HOST && !o->throttled_ns &&
+	      o->host_ns == S(0.02348), "throttled in the cell, but no "
+	      "period timer in the window: the host's");
+	free(o);
+	/* No hrtimer events to tell by: inferred from the counters */
+	o = thr_frame(thr_none, sizeof(thr_none) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
+	      !o->wait.throttle_seen && o->throttled_ns == S(0.02348) &&
+	      !o->host_ns, "no hrtimer events: throttled, inferred");
+	thr_line(o, "(cpu idle 23.5: throttled, " LIMIT ", inferred from "
+		 "the cgroup's counters)");
+	free(o);
+	/* What throttled it not known */
+	env.limit[0] = '\0';
+	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
+	      !o->throttled_by[0], "throttled by a limit not known");
+	thr_line(o, "(cpu idle 23.5: throttled by the run's cgroup)");
+	free(o);
+	env.throttled = false;
+	o = thr_frame(thr_none, sizeof(thr_none) - 1, &env);
+	check(o && o->wait.idle_cause == WHY_IDLE_HOST && !o->throttled_ns,
+	      "no hrtimer events, not throttled: the host's");
+	free(o);
+}
+
 int main(void)
 {
 	struct worst_frames w = { .keep = 3, .n = 2, .timing_tid = 8 };
@@ -126,7 +261,7 @@ int main(void)
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
 	if (!f)
 		return 1;
-	n = trace_explain_file(f, &w, 0, -1, &o);
+	n = trace_explain_file(f, &w, NULL, &o);
 	fclose(f);
 	check(n == 2, "two frames explained (%d)", n);
 	if (n != 2)
@@ -162,16 +297,20 @@ int main(void)
 
 	/* A trace stopped (--breaktrace) before frame 2 started. */
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
-	n = trace_explain_file(f, &w, S(100.01), -1, &o);
+	n = trace_explain_file(f, &w, &(struct why_env){ .vm = -1,
+			       .stopped_ns = S(100.01) }, &o);
 	fclose(f);
 	check(n == 2 && o[0].lost && !o[1].lost, "after the trace stopped: "
 	      "incomplete");
 	free(o);
 	idle_case(1);
 	idle_case(0);
+	throttle_cases();
 	check(!strcmp(why_idle_text(WHY_IDLE_HOST),
 		      "host (steal or vCPU wakeup)") &&
 	      !strcmp(why_idle_text(WHY_IDLE_EXIT_OR_HOST),
-		      "host steal or idle-state exit"), "the causes' words");
+		      "host steal or idle-state exit") &&
+	      !strcmp(why_idle_text(WHY_IDLE_THROTTLED), "throttled"),
+	      "the causes' words");
 	return check_done();
 }
