@@ -39,7 +39,7 @@
 #define K_SCHED			"sched"	/* the class the kernel reported */
 #define K_STEAL_MARKED		"steal_marked"	/* steal > 1 % of CPU time */
 #define K_THROTTLED_MARKED	"throttled_marked" /* cgroup throttled > 1 % */
-#define K_THROTTLED_BY		"throttled_by"	/* which quota: "/ci cpu.max
+#define K_THROTTLED_BY		"throttled_by"	/* which quota: "/ci: cpu.max
 						   40000/100000", or null */
 #define K_HISTOGRAM		"histogram"
 #define K_HIST_UNIT		"unit"

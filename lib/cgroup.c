@@ -505,7 +505,7 @@ void cgroup_level_text(const struct cgroup_self *cg, int k, char *buf,
 {
 	const struct cg_where *w = &cg->at[CG_CPU];
 
-	snprintf(buf, n, "%s %s %lld/%lld", level_name(w, cg->quota_dir[k]),
+	snprintf(buf, n, "%s: %s %lld/%lld", level_name(w, cg->quota_dir[k]),
 		 w->version == 2 ? "cpu.max" : "cpu.cfs_quota_us",
 		 cg->lquota[k][0], cg->lquota[k][1]);
 }

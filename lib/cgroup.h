@@ -79,7 +79,7 @@ double cgroup_quota_cpus(const struct cgroup_self *cg);
 /* "cpu.max 40000/100000" or "cpu.cfs_quota_us 40000/100000": buf. */
 void cgroup_quota_text(const struct cgroup_self *cg, char *buf, size_t n);
 
-/* "/ci cpu.max 40000/100000": quota level k and its limit, into buf. */
+/* "/ci: cpu.max 40000/100000": quota level k and its limit, into buf. */
 void cgroup_level_text(const struct cgroup_self *cg, int k, char *buf,
 		       size_t n);
 

@@ -54,7 +54,7 @@ struct interference {
 	double cg_throttled_pct, cg_throttled_periods;
 	double cg_psi_cpu_some_pct, cg_psi_memory_some_pct;
 	double cg_memory_high, cg_memory_max, cg_oom_kills;
-	char throttled_by[160];		/* "/ci cpu.max 40000/100000"; "" */
+	char throttled_by[160];		/* "/ci: cpu.max 40000/100000"; "" */
 };
 
 /* More steal than this (% of the cell's CPU time) marks the cell. */

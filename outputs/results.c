@@ -222,8 +222,11 @@ static void json_idle(struct jw *w, const struct why_frame *f)
 		[WHY_IDLE_EXIT_OR_HOST] = "idle_exit_or_host",
 		[WHY_IDLE_THROTTLED] = "throttled",
 	};
-	enum why_idle c = f->timer.idle_cause ? f->timer.idle_cause :
-			  f->wait.idle_cause;
+	/* the cause of the part with the more idle time, when both had one */
+	const struct why_part *p = !f->wait.idle_cause ? &f->timer :
+		!f->timer.idle_cause || f->wait.idle_ns >= f->timer.idle_ns ?
+		&f->wait : &f->timer;
+	enum why_idle c = p->idle_cause;
 	double thr = f->throttled_ns ? US(f->throttled_ns) : NAN;
 
 	jw_str(w, "idle_cause", causes[c]);

@@ -444,6 +444,12 @@ static void collect(struct runner *rn, struct result *r, int st,
 
 	machine_read(&m1, rn->cg);
 	interference_make(&sh->res.intf, m0, &m1, &sh->res.task, rn->cg);
+	/* --trace: a late frame's idle CPU may be the quota's, not the host's */
+	if (rn->trace && sh->res.intf.cg_throttled_periods > 0) {
+		rn->trace->cg_throttled = true;
+		snprintf(rn->trace->cg_limit, sizeof(rn->trace->cg_limit),
+			 "cgroup %s", sh->res.intf.throttled_by);
+	}
 	snapshot(&sh->work, w1);
 	for (k = 0; k < WORK_KINDS; k++) {
 		r->work_rate[k] = (double)(w1[k] - w0[k]) * NSEC_PER_SEC /

@@ -28,7 +28,7 @@ struct why_who {
 
 #define WHY_RAN		8
 #define WHY_IRQS	4
-#define WHY_LIMIT	128		/* struct why_env's limit */
+#define WHY_LIMIT	176		/* struct why_env's limit */
 
 /*
  * A late part of a frame during which its CPU sat idle was held up by
