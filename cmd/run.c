@@ -184,6 +184,21 @@ void place_loads(struct run *r, char tag)
 	pl->group = r->plan.cfg.load_group;
 	pl->weight = r->plan.cfg.load_weight;
 	pl->tag = tag;
+	pl->own[0] = '\0';
+	if (pl->group == LG_CGROUP) {
+		/* the run's own cgroup: the loads' is made in it (v1) */
+		struct cgroup_self *cg = malloc(sizeof(*cg));
+		const struct cg_where *w = cg ? &cg->at[CG_CPU] : NULL;
+
+		if (cg)
+			cgroup_read(cg, getenv(CG_ROOT_ENV));
+		if (w && w->version == 1 && strcmp(w->dir, w->top))
+			snprintf(pl->own, sizeof(pl->own), "%.*s",
+				 (int)sizeof(pl->own) - 1, w->dir);
+		else if (w && w->version == 2 && strcmp(w->path, "/"))
+			snprintf(pl->own, sizeof(pl->own), "%s", w->path);
+		free(cg);
+	}
 	if (!registered) {
 		atexit(remove_groups);
 		registered = true;

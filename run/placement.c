@@ -60,7 +60,7 @@ static void remove_stale(const char *root)
 	struct dirent *e;
 
 	while (d && (e = readdir(d))) {
-		char path[PATH_MAX], proc[64];
+		char path[PATH_MAX + 256], proc[64];
 		long pid;
 		char *end;
 
@@ -108,7 +108,7 @@ int placement_setup(struct placement *pl, char *err, size_t n)
 			 CG1_CPU);
 		return -ENOTSUP;
 	}
-	root = pl->version == 2 ? CG2_ROOT : CG1_CPU;
+	root = pl->version == 2 ? CG2_ROOT : pl->own[0] ? pl->own : CG1_CPU;
 	remove_stale(root);
 	snprintf(pl->dir, sizeof(pl->dir), "%s/" GROUP_PREFIX "%d%s%c", root,
 		 (int)getpid(), pl->tag ? "-" : "", pl->tag);
@@ -135,9 +135,12 @@ int placement_setup(struct placement *pl, char *err, size_t n)
 		return e;
 	}
 	snprintf(pl->procs, sizeof(pl->procs), "%s/cgroup.procs", pl->dir);
-	snprintf(pl->what, sizeof(pl->what), "cgroup v%d %s, %s %s",
+	snprintf(pl->what, sizeof(pl->what), "cgroup v%d %s, %s %s%s%s%s",
 		 pl->version, pl->dir, pl->version == 2 ? "cpu.weight" :
-		 "cpu.shares", val);
+		 "cpu.shares", val, pl->version == 2 && pl->own[0] ?
+		 " (outside the run's cgroup " : "", pl->version == 2 ?
+		 pl->own : "", pl->version == 2 && pl->own[0] ?
+		 ": its limits do not bind the loads)" : "");
 	return 0;
 }
 
