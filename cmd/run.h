@@ -34,6 +34,7 @@ struct run {
 	struct tracer tracer;		/* --trace */
 	struct json_out json;
 	bool json_warned, junit_warned, html_warned, kcidb_warned;
+	bool cg_warned;			/* the cgroup's counters unreadable */
 	struct run_lock lock;
 	FILE *csv;
 	char log_name[PATH_MAX];

@@ -6,6 +6,7 @@
  * exit status 3.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,6 +130,15 @@ void result_done(struct run *r)
 		print_result(&r->con, r->res, r->nres);
 	print_remeasured(&r->con, res);
 	print_why(&r->con, res);
+	/* The run's cgroup went away (or its files) mid-run: said once. */
+	if (res->status == RES_OK && r->sys.cg.at[CG_CPU].version &&
+	    isnan(res->v[F_INTF_THROTTLED]) && !r->cg_warned) {
+		r->cg_warned = true;
+		out(&r->con, "Note: the cgroup's counters (%s) could not be "
+		    "read from %s/%s on (was it removed?): its throttling is "
+		    "unknown (null) there\n", r->sys.cg.at[CG_CPU].path,
+		    res->sim->name, res->load->name);
+	}
 	if (r->csv)
 		csv_row(r->csv, res);
 	if (r->plan.json_path)

@@ -72,6 +72,27 @@ static void check_policies(const struct plan *p)
 		    load_policy_names[cfg->load_policy], why);
 }
 
+/*
+ * Root refused SCHED_FIFO: RT group scheduling gives the run's cgroup no
+ * real-time time. The reason, or "".
+ */
+static const char *rt_group_why(void)
+{
+	static char why[PATH_MAX + 96];
+	struct cgroup_self *cg;
+
+	if (geteuid() || !(cg = malloc(sizeof(*cg))))
+		return "";
+	cgroup_read(cg, getenv(CG_ROOT_ENV));
+	why[0] = '\0';
+	if (!cg->rt_runtime_us)
+		snprintf(why, sizeof(why), " (cgroup %s has cpu.rt_runtime_us "
+			 "0: RT group scheduling gives it no real-time time)",
+			 cg->at[CG_CPU].path);
+	free(cg);
+	return why;
+}
+
 /* What needs privileges, asked before anything is made. */
 void check_rights(struct plan *p)
 {
@@ -83,10 +104,13 @@ void check_rights(struct plan *p)
 	if (p->trace && !p->dry_run && geteuid())
 		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
 	cfg->rt_ok = sys_realtime();
-	if (cfg->bench_policy == POL_FIFO && !cfg->rt_ok)
+	if (cfg->bench_policy == POL_FIFO && !cfg->rt_ok) {
+		int e = errno;
+
 		die(IB_EXIT_SETUP, "%s needs real-time privileges "
-		    "(SCHED_FIFO): %s", p->bench_policy_given ?
-		    "--bench-policy fifo" : "-r", strerror(errno));
+		    "(SCHED_FIFO): %s%s", p->bench_policy_given ?
+		    "--bench-policy fifo" : "-r", strerror(e), rt_group_why());
+	}
 	check_policies(p);
 	if (!sys_can_nice(cfg->bench_nice))
 		die(IB_EXIT_SETUP, "-B %d needs the right to raise priority "

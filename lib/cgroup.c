@@ -58,9 +58,16 @@ static bool in_words(const char *list, const char *word)
 /* Name file (dir/name) in cg->unread once, with why. */
 static void unread(struct cgroup_self *cg, const char *name, int err)
 {
-	size_t at = strlen(cg->unread);
+	size_t at = strlen(cg->unread), l = strlen(name);
+	const char *p = cg->unread;
 
-	if (strstr(cg->unread, name) || at >= sizeof(cg->unread) - 1)
+	/* each name once: "cpu.max" is not "cpu.max.burst" */
+	while ((p = strstr(p, name))) {
+		if ((p == cg->unread || p[-1] == ' ') && p[l] == ' ')
+			return;
+		p += l;
+	}
+	if (at >= sizeof(cg->unread) - 1)
 		return;
 	snprintf(cg->unread + at, sizeof(cg->unread) - at, "%s%s (%s)",
 		 at ? ", " : "", name, err ? strerror(err) : "not understood");
@@ -112,16 +119,41 @@ static int number_of(struct cgroup_self *cg, const char *dir,
 	*v = CG_NO_LIMIT;
 	if (e)
 		return e;
-	if (!strncmp(buf, "max", 3))
+	if (!strcmp(buf, "max\n") || !strcmp(buf, "max"))
 		return 0;
 	errno = 0;
 	*v = strtoll(buf, &end, 10);
-	if (errno || end == buf) {
+	if (errno || end == buf || (*end && *end != '\n')) {
 		*v = CG_NO_LIMIT;
 		unread(cg, name, 0);
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * cpu.max, "max 100000" or "40000 100000": 0, or -1 when it is neither
+ * (both then CG_NO_LIMIT).
+ */
+static int cpu_max(const char *text, long long *q, long long *p)
+{
+	const char *s = text + 4;
+	char *end;
+
+	*q = *p = CG_NO_LIMIT;
+	if (strncmp(text, "max ", 4)) {
+		*q = strtoll(text, &end, 10);
+		if (end == text || *end != ' ' || *q <= 0)
+			goto bad;
+		s = end + 1;
+	}
+	*p = strtoll(s, &end, 10);
+	if (end == s || *p <= 0 || (*end && *end != '\n'))
+		goto bad;
+	return 0;
+bad:
+	*q = *p = CG_NO_LIMIT;
+	return -1;
 }
 
 /* "key N" of a flat-keyed file (cpu.stat, memory.events): 0 or -1. */
@@ -279,7 +311,8 @@ static void fixture_mounts(struct cgroup_self *cg, const char *root,
  * The directories from ours up to the root we see, ours first: their
  * count. A path that leaves top (a mount below our cgroup) stops there.
  */
-static int levels(const struct cg_where *w, char (*dir)[PATH_MAX])
+static int levels(struct cgroup_self *cg, const struct cg_where *w,
+		  char (*dir)[PATH_MAX])
 {
 	size_t tl = strlen(w->top);
 	int n = 0;
@@ -298,6 +331,9 @@ static int levels(const struct cg_where *w, char (*dir)[PATH_MAX])
 			break;
 		*slash = '\0';
 	}
+	/* deeper than we keep: the levels above are not read, and said */
+	if (n == CG_LEVELS && strlen(dir[n - 1]) > tl)
+		unread(cg, "the levels above the 16th", ENAMETOOLONG);
 	return n;
 }
 
@@ -314,20 +350,18 @@ static void read_cpu(struct cgroup_self *cg)
 	const struct cg_where *w = &cg->at[CG_CPU];
 	char (*dir)[PATH_MAX] = calloc(CG_LEVELS, PATH_MAX), buf[64];
 	size_t used = 0;
-	int i, n = dir ? levels(w, dir) : 0;
+	int i, n = dir ? levels(cg, w, dir) : 0;
 
 	for (i = 0; i < n; i++) {
 		long long q = CG_NO_LIMIT, p = CG_NO_LIMIT, b = CG_NO_LIMIT;
 
 		if (w->version == 2) {
-			char *sp;
-
 			if (text_of(cg, dir[i], "cpu.max", buf, sizeof(buf)))
 				continue;
-			sp = strchr(buf, ' ');
-			if (strncmp(buf, "max", 3))
-				q = atoll(buf);
-			p = sp ? atoll(sp + 1) : CG_NO_LIMIT;
+			if (cpu_max(buf, &q, &p)) {
+				unread(cg, "cpu.max", 0);
+				continue;
+			}
 			number_of(cg, dir[i], "cpu.max.burst", &b);
 		} else {
 			number_of(cg, dir[i], "cpu.cfs_quota_us", &q);
@@ -425,7 +459,7 @@ static void read_memory(struct cgroup_self *cg)
 {
 	const struct cg_where *w = &cg->at[CG_MEMORY];
 	char (*dir)[PATH_MAX] = calloc(CG_LEVELS, PATH_MAX);
-	int i, n = dir ? levels(w, dir) : 0;
+	int i, n = dir ? levels(cg, w, dir) : 0;
 
 	for (i = 0; i < n; i++) {
 		long long m = CG_NO_LIMIT, h = CG_NO_LIMIT;
@@ -466,6 +500,7 @@ void cgroup_read(struct cgroup_self *cg, const char *root)
 	cg->weight = cg->rt_period_us = CG_NO_LIMIT;
 	cg->rt_runtime_us = -2;
 	cg->mem_max = cg->mem_high = CG_NO_LIMIT;
+	cg->cpus_machine = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	if (text_of(cg, root ? root : "/proc/self",
 		    root ? "proc-self-cgroup" : "cgroup", selfcg,
 		    sizeof(selfcg)))

@@ -154,6 +154,7 @@ static void cgroup_make(struct interference *o, const struct cg_counters *a,
 	double *psi[2] = { &o->cg_psi_cpu_some_pct,
 			   &o->cg_psi_memory_some_pct };
 	uint64_t most = 0;
+	bool back = false;
 	int i, k = -1;
 
 	o->cg_throttled_pct = o->cg_throttled_periods = NAN;
@@ -162,7 +163,11 @@ static void cgroup_make(struct interference *o, const struct cg_counters *a,
 	o->throttled_by[0] = '\0';
 	if (!cg || !cg->read || secs <= 0)
 		return;
-	if (a->have_cpu && b->have_cpu && cg->at[CG_CPU].version) {
+	/* a counter that went back: the cgroup was made anew mid-cell */
+	for (i = 0; a->have_cpu && b->have_cpu && i < cg->nquota; i++)
+		back |= b->throttled_ns[i] < a->throttled_ns[i] ||
+			b->nr_throttled[i] < a->nr_throttled[i];
+	if (a->have_cpu && b->have_cpu && !back && cg->at[CG_CPU].version) {
 		for (i = 0; i < cg->nquota; i++)
 			if (b->throttled_ns[i] - a->throttled_ns[i] > most ||
 			    k < 0) {
@@ -178,10 +183,12 @@ static void cgroup_make(struct interference *o, const struct cg_counters *a,
 					  sizeof(o->throttled_by));
 	}
 	for (i = 0; i < 2; i++)
-		if (a->have_psi[i] && b->have_psi[i])
+		if (a->have_psi[i] && b->have_psi[i] &&
+		    b->psi_us[i] >= a->psi_us[i])
 			*psi[i] = (double)(b->psi_us[i] - a->psi_us[i]) / 1e4 /
 				  secs;
-	if (a->have_mem && b->have_mem) {
+	if (a->have_mem && b->have_mem && b->mem_high >= a->mem_high &&
+	    b->mem_max >= a->mem_max && b->oom_kill >= a->oom_kill) {
 		if (b->have_high)
 			o->cg_memory_high = (double)(b->mem_high - a->mem_high);
 		o->cg_memory_max = (double)(b->mem_max - a->mem_max);

@@ -29,7 +29,7 @@ test_expect_success() {
 		echo "ok $test_n - $1"
 	else
 		echo "not ok $test_n - $1"
-		sed 's/^/#   /' "$TRASH/.out" | tail -n 25
+		sed "s/^/#   /" "$TRASH/.out" | tail -n ${TEST_TAIL:-25}
 		test_fail=$((test_fail + 1))
 	fi
 }
