@@ -477,6 +477,7 @@ static void read_memory(struct cgroup_self *cg)
 		/* ours always; an ancestor when it limits */
 		if (i && m < 0 && h < 0)
 			continue;
+		cg->lmem[cg->nmem] = h >= 0 && (m < 0 || h < m) ? h : m;
 		snprintf(cg->mem_dir[cg->nmem++], PATH_MAX, "%s", dir[i]);
 		if (m >= 0 && (cg->mem_max < 0 || m < cg->mem_max)) {
 			cg->mem_max = m;
@@ -543,6 +544,25 @@ void cgroup_level_text(const struct cgroup_self *cg, int k, char *buf,
 	snprintf(buf, n, "%s: %s %lld/%lld", level_name(w, cg->quota_dir[k]),
 		 w->version == 2 ? "cpu.max" : "cpu.cfs_quota_us",
 		 cg->lquota[k][0], cg->lquota[k][1]);
+}
+
+long long cgroup_mem_room(const struct cgroup_self *cg)
+{
+	long long room = CG_NO_LIMIT, used;
+	int i;
+
+	for (i = 0; i < cg->nmem; i++) {
+		if (cg->lmem[i] < 0 ||
+		    number_of(NULL, cg->mem_dir[i],
+			      cg->at[CG_MEMORY].version == 2 ?
+			      "memory.current" : "memory.usage_in_bytes",
+			      &used) || used < 0)
+			continue;
+		used = cg->lmem[i] > used ? cg->lmem[i] - used : 0;
+		if (room < 0 || used < room)
+			room = used;
+	}
+	return room;
 }
 
 /* ---- what the limits did ----------------------------------------------- */

@@ -63,6 +63,8 @@ struct cgroup_self {
 	char mem_at[256];
 	int nmem;			/* levels whose events are counted */
 	char mem_dir[CG_LEVELS][PATH_MAX];
+	long long lmem[CG_LEVELS];	/* their limit (max, or high if
+					   lower), bytes; CG_NO_LIMIT */
 	char unread[256];		/* what could not be read, said once */
 };
 
@@ -82,6 +84,12 @@ void cgroup_quota_text(const struct cgroup_self *cg, char *buf, size_t n);
 /* "/ci: cpu.max 40000/100000": quota level k and its limit, into buf. */
 void cgroup_level_text(const struct cgroup_self *cg, int k, char *buf,
 		       size_t n);
+
+/*
+ * The memory left under ours and every ancestor's limits now (limit less
+ * usage, the least of them), bytes; CG_NO_LIMIT where none limits.
+ */
+long long cgroup_mem_room(const struct cgroup_self *cg);
 
 /* What the limits did, counted since boot; read at a cell's ends. */
 struct cg_counters {

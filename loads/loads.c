@@ -17,6 +17,7 @@
 #include <linux/magic.h>
 #include "loads/loads.h"
 #include "lib/base.h"
+#include "lib/cgroup.h"
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
@@ -139,7 +140,9 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 /* MemAvailable in bytes, or -errno. */
 int64_t mem_available(void)
 {
+	static struct cgroup_self *cg;
 	unsigned long long kb, avail = 0, sum = 0;
+	long long room;
 	bool found = false;
 	char line[128];
 	FILE *f;
@@ -159,7 +162,17 @@ int64_t mem_available(void)
 	}
 	fclose(f);
 	/* Kernels before 3.14 have no MemAvailable: estimate it. */
-	return (int64_t)((found ? avail : sum) * 1024);
+	avail = (found ? avail : sum) * 1024;
+	/*
+	 * In a cgroup with a memory limit (a container) the room under it
+	 * is what there is: read once a process, the usage each time.
+	 */
+	if (!cg && (cg = malloc(sizeof(*cg))))
+		cgroup_read(cg, getenv(CG_ROOT_ENV));
+	room = cg ? cgroup_mem_room(cg) : CG_NO_LIMIT;
+	if (room >= 0 && (unsigned long long)room < avail)
+		avail = (unsigned long long)room;
+	return (int64_t)avail;
 }
 
 int64_t dir_usable_bytes(const char *dir)

@@ -68,7 +68,10 @@ void fill_nonzero(void *buf, size_t len, uint64_t seed);
 /* Sleep ns, re-sleeping after signals: never fails. */
 void sleep_ns(uint64_t ns);
 
-/* MemAvailable in bytes (estimated on old kernels), or -errno. */
+/*
+ * MemAvailable in bytes (estimated on old kernels), or the room under the
+ * run's cgroup's memory limits where that is less; or -errno.
+ */
 int64_t mem_available(void);
 
 /* An absolute CLOCK_REALTIME deadline ns from now, for sem_timedwait. */

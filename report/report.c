@@ -43,8 +43,12 @@ static double jnum(const struct jval *o, const char *k)
 	return v ? v->num : NAN;
 }
 
-/* Results whose host stole more than 1 % of the CPU (0.40 on): how many. */
-static size_t stolen(const struct result_file *rf, char *names, size_t n)
+/*
+ * Results marked so (key: the host stole more than 1 % of the CPU, 0.40
+ * on; the run's cgroup's quota throttled it): how many, and their cells.
+ */
+static size_t marked(const struct result_file *rf, const char *key,
+		     char *names, size_t n)
 {
 	size_t i, r, count = 0, at = 0;
 
@@ -55,8 +59,7 @@ static size_t stolen(const struct result_file *rf, char *names, size_t n)
 
 		for (r = 0; r < c->n_ok; r++) {
 			const struct jval *m = json_get_type(c->ok[r].res,
-							     K_STEAL_MARKED,
-							     J_BOOL);
+							     key, J_BOOL);
 
 			if (m && m->b) {
 				count++;
@@ -72,6 +75,35 @@ static size_t stolen(const struct result_file *rf, char *names, size_t n)
 		}
 	}
 	return count;
+}
+
+/* The run's cgroup and its limits (files from before 0.40: none). */
+static void cgroup_row(struct sbuf *b, const struct jval *sys)
+{
+	const struct jval *cg = json_get_type(sys, "cgroup", J_OBJ);
+	char s[512], q[160] = "no CPU quota", m[64] = "memory not limited";
+	double cpus = jnum(cg, "cpus_usable");
+
+	if (!cg)
+		return;
+	if (isfinite(jnum(cg, "cpu_quota_us")))
+		snprintf(q, sizeof(q), "CPU quota %g CPU (%g/%g us at %s)",
+			 jnum(cg, "cpu_quota_cpus"), jnum(cg, "cpu_quota_us"),
+			 jnum(cg, "cpu_period_us"),
+			 jstr(cg, "cpu_quota_at") ?: "?");
+	if (isfinite(jnum(cg, "memory_max_bytes")))
+		snprintf(m, sizeof(m), "memory %.0f MiB (at %s)",
+			 jnum(cg, "memory_max_bytes") / (1 << 20),
+			 jstr(cg, "memory_limit_at") ?: "?");
+	snprintf(s, sizeof(s), "cpu %s: %s; %g of %g CPUs usable%s%s%s; %s%s%s",
+		 jstr(cg, "cpu_path") ?: "unknown", q,
+		 isfinite(cpus) ? cpus : jnum(sys, "cpus_online"),
+		 jnum(sys, "cpus_online"), jstr(cg, "cpuset_cpus") ?
+		 " (cpuset " : "", jstr(cg, "cpuset_cpus") ?: "",
+		 jstr(cg, "cpuset_cpus") ? ")" : "", m,
+		 jstr(cg, "unread") ? "; could not read " : "",
+		 jstr(cg, "unread") ?: "");
+	hdr_row(b, "cgroup", s);
 }
 
 static void header(struct page *pg, const struct result_file *rf)
@@ -117,6 +149,7 @@ static void header(struct page *pg, const struct result_file *rf)
 			 vm && vm->b ? ", a virtual machine" : "");
 		hdr_row(b, "scheduling", s);
 	}
+	cgroup_row(b, sys);
 	hdr_row(b, "command line", jstr(rf->doc, K_COMMAND_LINE));
 	snprintf(s, sizeof(s), "%g s a cell, %g repeats, %g load threads, "
 		 "nice %g/%g, %s", jnum(set, "duration_s"),
@@ -151,7 +184,7 @@ static void header(struct page *pg, const struct result_file *rf)
 	if (rt && rt->type == J_BOOL && !rt->b)
 		sb_printf(b, "<p class=\"warn\">Confounder: no real-time "
 			  "rights; the timing threads ran SCHED_OTHER.</p>\n");
-	nstolen = stolen(rf, cells, sizeof(cells));
+	nstolen = marked(rf, K_STEAL_MARKED, cells, sizeof(cells));
 	if (nstolen) {
 		sb_printf(b, "<p class=\"warn\">Confounder: the host stole "
 			  "more than 1 %% of the CPU time in %zu measured "
@@ -163,6 +196,15 @@ static void header(struct page *pg, const struct result_file *rf)
 		sb_printf(b, "<p class=\"note\">A virtual machine: no cell "
 			  "lost more than 1 %% of its CPU time to the host "
 			  "(steal).</p>\n");
+	}
+	nstolen = marked(rf, K_THROTTLED_MARKED, cells, sizeof(cells));
+	if (nstolen) {
+		sb_printf(b, "<p class=\"warn\">Confounder: the run's cgroup's "
+			  "CPU quota throttled it for more than 1 %% of the "
+			  "CPU time in %zu measured result(s), whose latency "
+			  "includes the quota's: ", nstolen);
+		sb_esc(b, cells);
+		sb_printf(b, ".</p>\n");
 	}
 	if (fabs(jnum(cal, "error_pct")) > 5)
 		sb_printf(b, "<p class=\"warn\">Confounder: the CPU burn is "
