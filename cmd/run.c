@@ -391,8 +391,8 @@ static bool auto_done(struct run *r, int passes)
 	else if (passes == p->repeats) {
 		out(&r->con, "\n-n auto: after %d repeats, the most asked, "
 		    "these cells' decision figures are\nnot known to %g %% (more "
-		    "repeats with -n auto:MAX, or a longer -t where the\n"
-		    "advice below says length helps):\n", passes,
+		    "repeats with -n auto:MAX, or a longer -t where -v's\n"
+		    "advice says length helps):\n", passes,
 		    AUTO_HALF_WIDTH_PCT);
 		print_unsettled(&r->con, r->res, r->nres);
 	}
@@ -435,14 +435,51 @@ static void run_all(struct run *r)
 		auto_done(r, p->repeats);
 }
 
+/* What each exit status means, for the run's closing line. */
+static const char *exit_words(int status)
+{
+	switch (status) {
+	case IB_EXIT_OK:
+		return "every cell measured";
+	case IB_EXIT_FAIL:
+		return "a gate broke";
+	case IB_EXIT_CELLS:
+		return "some cells were not measured";
+	case IB_EXIT_FAIL_CELLS:
+		return "a gate broke and some cells were not measured";
+	case IB_EXIT_SETUP:
+		return "an output was not written whole";
+	}
+	return "";
+}
+
+/*
+ * The run's last line, after every file is whole: what it found, the
+ * gates, and the status a script gets, so that a CI log ends calm and
+ * plain whether it passed or not.
+ */
+static void closing_line(const struct run *r, int nbroken, int ret)
+{
+	const struct plan *p = &r->plan;
+
+	printf("interbench: %d of %d cells measured", r->nres - r->nbad,
+	       r->nres);
+	if (p->ngates)
+		printf("; gates: %d held, %d broken", p->ngates - nbroken,
+		       nbroken);
+	printf("; exit %d (%s)\n", ret, exit_words(ret));
+	fflush(stdout);
+}
+
 static int finish(struct run *r)
 {
-	int ret = IB_EXIT_OK, i;
+	int ret = IB_EXIT_OK, i, nbroken;
 
 	runner_finish(&r->runner);
 	if (r->plan.repeats > 1)
 		print_tables(&r->con, r->res, r->nres);
-	if (r->plan.repeats >= 3)
+	/* how many repeats a verdict needs: asked for with -v */
+	if (r->plan.repeats >= 3 && r->plan.verbose)
 		print_variation(&r->con, r->res, r->nres);
 	out(&r->con, "\n");
 	print_steal(&r->con, r->res, r->nres);
@@ -456,7 +493,8 @@ static int finish(struct run *r)
 	 * output not written whole (3), a gate broken and cells unmeasured
 	 * (7: both a finding and a fault), a gate (1), cells (4).
 	 */
-	if (check_gates(&r->con, r->res, r->nres))
+	nbroken = check_gates(&r->con, r->res, r->nres);
+	if (nbroken)
 		ret = ret == IB_EXIT_CELLS ? IB_EXIT_FAIL_CELLS : IB_EXIT_FAIL;
 	i = close_outputs(r);
 	if (i)
@@ -464,6 +502,7 @@ static int finish(struct run *r)
 	if (r->plan.trace)
 		trace_close(&r->tracer);
 	say_files(r);
+	closing_line(r, nbroken, ret);
 	for (i = 0; i < r->nres; i++)
 		result_free(&r->res[i]);
 	free(r->res);

@@ -313,11 +313,11 @@ void gate_text(char *buf, size_t n, const struct plan *p,
 			 need);
 }
 
-static bool row_gates(struct console *con, const struct row *w,
-		      const struct result *res, int n)
+/* Each gate the row breaks, said, and marked in broken[]. */
+static void row_gates(struct console *con, const struct row *w,
+		      const struct result *res, int n, bool *broken)
 {
 	const struct plan *p = con->plan;
-	bool broken = false;
 	char line[400];
 	int g, nb;
 
@@ -326,9 +326,8 @@ static bool row_gates(struct console *con, const struct row *w,
 			continue;
 		gate_text(line, sizeof(line), p, &p->gates[g], w, nb);
 		out(con, "FAILED %s\n", line);
-		broken = true;
+		broken[g] = true;
 	}
-	return broken;
 }
 
 void print_steal(struct console *con, const struct result *res, int n)
@@ -367,12 +366,12 @@ void print_steal(struct console *con, const struct result *res, int n)
 }
 
 /* Gates are checked on the figures the tables show. */
-bool check_gates(struct console *con, const struct result *res, int n)
+int check_gates(struct console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
-	bool broken = false;
+	bool broken[MAX_GATES] = { false };
 	struct row w;
-	int s, l;
+	int s, l, g, nbroken = 0;
 
 	for (s = 0; s < p->nsims; s++)
 		for (l = 0; l < p->nloads; l++) {
@@ -381,9 +380,11 @@ bool check_gates(struct console *con, const struct result *res, int n)
 			if (make_row(&w, res, n, p->sims[s], p->loads[l]) ||
 			    !w.ok)
 				continue;
-			broken |= row_gates(con, &w, res, n);
+			row_gates(con, &w, res, n, broken);
 		}
-	return broken;
+	for (g = 0; g < p->ngates; g++)
+		nbroken += broken[g];
+	return nbroken;
 }
 
 void log_header(struct console *con, const struct calibration *cal)

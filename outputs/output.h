@@ -58,7 +58,8 @@ void remeasured_line(char *buf, size_t n, const struct gate *g,
 /* One explained frame as a line (trace.h's struct why_frame). */
 struct why_frame;
 void why_line(char *buf, size_t n, const struct why_frame *f);
-bool check_gates(struct console *con, const struct result *res, int n);
+/* Every --fail-if gate on the rows, each broken one said: how many broke. */
+int check_gates(struct console *con, const struct result *res, int n);
 /*
  * A broken gate as one line, the same on the console and in JUnit:
  * "--fail-if 'p99>20ms': Audio under None has 30.08 ms", with "(a p99

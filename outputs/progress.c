@@ -78,7 +78,7 @@ static void cell_advice(struct console *con, const struct fig_noise *nz,
 			const struct plan *p, const char *sim,
 			const char *load, int *need)
 {
-	char at[LENGTHS][12];
+	char at[LENGTHS][12], split[96];
 	int j;
 
 	for (j = 0; j < LENGTHS; j++) {
@@ -87,10 +87,23 @@ static void cell_advice(struct console *con, const struct fig_noise *nz,
 		snprintf(at[j], sizeof(at[j]), need[j] ? "%d" : ">1000",
 			 need[j]);
 	}
-	out(con, "%-9s %-9s %-4s %5.1f %% (between runs %5.1f, in the cell "
-	    "%5.1f); -n %s %s %s %s\n", sim, load,
-	    figures[nz->f].key, cv_pct(nz->total), cv_pct(nz->between),
-	    isnan(nz->within) ? NAN : cv_pct(nz->within), at[0], at[1],
+	/*
+	 * The parts of the noise add up as variances of the log: their
+	 * shares of it. A cell's sampling estimated above what the runs
+	 * showed in all is said so, not cut to fit.
+	 */
+	if (isnan(nz->within) || !(nz->total > 0))
+		snprintf(split, sizeof(split), "no split");
+	else if (nz->within > nz->total)
+		snprintf(split, sizeof(split), "all in the cell (its "
+			 "sampling, %.1f %%, is above it)", cv_pct(nz->within));
+	else
+		snprintf(split, sizeof(split), "%3.0f %% between runs, %3.0f %% "
+			 "in the cell", 100 * nz->between * nz->between /
+			 (nz->total * nz->total), 100 * nz->within *
+			 nz->within / (nz->total * nz->total));
+	out(con, "%-9s %-9s %-4s %6.1f %% (%s); -n %s %s %s %s\n", sim, load,
+	    figures[nz->f].key, cv_pct(nz->total), split, at[0], at[1],
 	    at[2], at[3]);
 }
 
@@ -104,10 +117,13 @@ void print_variation(struct console *con, const struct result *res, int n)
 	int lat[8], nlat = lat_decisions(lat, 8), k;
 
 	out(con, "\nRun-to-run noise of each cell's latency decision figures "
-	    "(what compare judges\nit on, with its misses, lows and CPU), as "
-	    "what differs between runs and what\na longer cell averages out, "
-	    "and the repeats each file needs to find a 10 %%\nchange of it at "
-	    "-t %g, %g, %g and %g:\n", secs, 2 * secs, 4 * secs, 8 * secs);
+	    "(what compare judges\nit on, with its misses, lows and CPU): the "
+	    "coefficient of variation over the\nrepeats, and the shares of "
+	    "its variance (of the log) that differ between runs,\nwhich a "
+	    "longer cell keeps, and that the cell's own sampling adds, which a "
+	    "cell m\ntimes as long divides by m; then the repeats each file "
+	    "needs to find a 10 %%\nchange of it at -t %g, %g, %g and %g:\n",
+	    secs, 2 * secs, 4 * secs, 8 * secs);
 	for (s = 0; s < p->nsims; s++)
 		for (l = 0; l < p->nloads; l++)
 			for (k = 0; k < nlat; k++) {

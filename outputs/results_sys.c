@@ -15,6 +15,7 @@
 static void json_machine(struct jw *w, const struct machine_state *st)
 {
 	jw_str_or_null(w, "preempt_source", st->preempt_source);
+	jw_str_or_null(w, "preempt_build", st->preempt_build);
 	jw_str_or_null(w, "sched_ext", st->sched_ext);
 	jw_str(w, "cmdline_latency", st->cmdline);
 	jw_str_or_null(w, "cpufreq_driver", st->cpufreq_driver);

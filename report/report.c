@@ -116,7 +116,7 @@ static void header(struct page *pg, const struct result_file *rf)
 	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
 						    J_BOOL) : NULL;
 	struct sbuf *b = &pg->b;
-	char s[256], cells[512];
+	char s[512], cells[512];
 	size_t nstolen;
 	int n;
 
@@ -124,7 +124,8 @@ static void header(struct page *pg, const struct result_file *rf)
 	sb_esc(b, rf->path);
 	sb_printf(b, "</h2>\n<table>\n");
 	snprintf(s, sizeof(s), "%s %s (%s)", jstr(sys, "sysname") ?: "?",
-		 jstr(sys, "release") ?: "?", jstr(sys, "preempt") ?: "?");
+		 jstr(sys, "release") ?: "?", jstr(sys, "preempt") ?:
+		 "preempt unknown");
 	hdr_row(b, "kernel", s);
 	snprintf(s, sizeof(s), "%s: %s, %.0f CPUs, %s, clocksource %s",
 		 jstr(sys, "hostname") ?: "?", jstr(sys, "cpu_model") ?: "?",
@@ -136,11 +137,12 @@ static void header(struct page *pg, const struct result_file *rf)
 		const struct jval *ag = json_get_type(sys, "autogroup",
 						      J_BOOL);
 
-		snprintf(s, sizeof(s), "preempt %s (from %s), sched_ext %s, "
-			 "autogroup %s, RT throttling %g us/s, cpuidle "
-			 "governor %s, THP %s%s",
-			 jstr(sys, "preempt") ?: "?",
-			 jstr(sys, "preempt_source") ?: "?",
+		snprintf(s, sizeof(s), "preempt %s (from %s; build %s), "
+			 "sched_ext %s, autogroup %s, RT throttling %g us/s, "
+			 "cpuidle governor %s, THP %s%s",
+			 jstr(sys, "preempt") ?: "unknown",
+			 jstr(sys, "preempt_source") ?: "nowhere readable",
+			 jstr(sys, "preempt_build") ?: "?",
 			 jstr(sys, "sched_ext"),
 			 ag ? (ag->b ? "on" : "off") : "?",
 			 jnum(sys, "sched_rt_runtime_us"),

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/klog.h>
 #include <sys/utsname.h>
 #include "cli/plan.h"
 #include "core/load.h"
@@ -79,22 +80,16 @@ static void read_cmdline(struct machine_state *st, char *preempt, size_t pn)
 	}
 }
 
-/* With PREEMPT_DYNAMIC and no debugfs: the boot's choice, or the build's. */
-static void dynamic_mode(struct sysinfo_ib *si, const char *boot)
+/* The build's default mode of a PREEMPT_DYNAMIC kernel, or "". */
+static void build_default(const struct sysinfo_ib *si, char *buf, size_t n)
 {
 	static const char *const modes[] = { "NONE", "VOLUNTARY", "LAZY",
 					      "" };
-	struct machine_state *st = &si->st;
 	char path[128], line[128];
 	FILE *f;
 	int i;
 
-	if (boot[0]) {
-		snprintf(si->preempt, sizeof(si->preempt), "%s", boot);
-		snprintf(st->preempt_source, sizeof(st->preempt_source),
-			 "cmdline");
-		return;
-	}
+	buf[0] = '\0';
 	snprintf(path, sizeof(path), "/boot/config-%s", si->release);
 	f = fopen(path, "re");
 	if (!f)
@@ -105,13 +100,91 @@ static void dynamic_mode(struct sysinfo_ib *si, const char *boot)
 
 			snprintf(want, sizeof(want), "CONFIG_PREEMPT%s%s=y\n",
 				 modes[i][0] ? "_" : "", modes[i]);
-			if (strcmp(line, want))
-				continue;
-			snprintf(si->preempt, sizeof(si->preempt), "%s",
-				 i == 3 ? "full" : i == 2 ? "lazy" :
-				 i == 1 ? "voluntary" : "none");
+			if (!strcmp(line, want))
+				snprintf(buf, n, "%s", i == 3 ? "full" :
+					 i == 2 ? "lazy" : i == 1 ?
+					 "voluntary" : "none");
 		}
 	fclose(f);
+}
+
+/*
+ * What the build allows (uname's version, /boot/config): "rt", "full",
+ * "dynamic, default none"; and a build without PREEMPT in its version
+ * is none or voluntary, fixed by the build, as its config says.
+ */
+static void preempt_build(struct sysinfo_ib *si)
+{
+	struct machine_state *st = &si->st;
+	char def[16];
+
+	build_default(si, def, sizeof(def));
+	if (strstr(si->version, "PREEMPT_RT"))
+		snprintf(st->preempt_build, sizeof(st->preempt_build), "rt");
+	else if (strstr(si->version, "PREEMPT_DYNAMIC"))
+		snprintf(st->preempt_build, sizeof(st->preempt_build),
+			 "dynamic%s%s", def[0] ? ", default " : "", def);
+	else if (strstr(si->version, "PREEMPT "))
+		snprintf(st->preempt_build, sizeof(st->preempt_build), "full");
+	else
+		snprintf(st->preempt_build, sizeof(st->preempt_build), "%s",
+			 def[0] ? def : "none or voluntary");
+	if (!si->preempt[0] && def[0] && strcmp(st->preempt_source,
+						 "debugfs")) {
+		snprintf(si->preempt, sizeof(si->preempt), "%s", def);
+		snprintf(st->preempt_source, sizeof(st->preempt_source),
+			 "build");
+	}
+	if (!si->preempt[0])
+		st->preempt_source[0] = '\0';
+}
+
+/*
+ * "Dynamic Preempt: none" in the kernel's log (the boot's choice), where
+ * the log may be read and still holds it: 0, else -1.
+ */
+static int boot_log_mode(char *buf, size_t n)
+{
+	int len = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	char *log, *p, *e;
+	int got, ret = -1;
+
+	if (len <= 0 || !(log = malloc((size_t)len + 1)))
+		return -1;
+	got = klogctl(3, log, len);	/* SYSLOG_ACTION_READ_ALL */
+	if (got > 0) {
+		log[got] = '\0';
+		p = strstr(log, "Dynamic Preempt: ");
+		if (p) {
+			p += strlen("Dynamic Preempt: ");
+			e = p + strcspn(p, " \n");
+			snprintf(buf, n, "%.*s", (int)(e - p), p);
+			ret = buf[0] ? 0 : -1;
+		}
+	}
+	free(log);
+	return ret;
+}
+
+/*
+ * A PREEMPT_DYNAMIC kernel whose debugfs is not readable: the mode given
+ * at boot (preempt=), else the one the kernel logged at boot; else the
+ * mode in force is unknown and only the build's default is said.
+ */
+static void dynamic_mode(struct sysinfo_ib *si, const char *boot)
+{
+	struct machine_state *st = &si->st;
+
+	si->preempt[0] = '\0';
+	st->preempt_source[0] = '\0';
+	if (boot[0]) {
+		snprintf(si->preempt, sizeof(si->preempt), "%s", boot);
+		snprintf(st->preempt_source, sizeof(st->preempt_source),
+			 "cmdline");
+	} else if (!boot_log_mode(si->preempt, sizeof(si->preempt))) {
+		snprintf(st->preempt_source, sizeof(st->preempt_source),
+			 "boot log");
+	}
 }
 
 /* Governor of every CPU: one word when they agree, else per CPU. */
@@ -192,6 +265,7 @@ void machine_state_read(struct sysinfo_ib *si)
 	char line[64], boot[32] = "";
 
 	read_cmdline(st, boot, sizeof(boot));
+	preempt_build(si);
 	if (!strcmp(si->preempt, "dynamic"))
 		dynamic_mode(si, boot);
 	if (!line_of("/sys/kernel/sched_ext/state", line, sizeof(line))) {
@@ -346,6 +420,21 @@ static const char *or_unknown(const char *s)
 	return s[0] ? s : "unknown";
 }
 
+/* Where the mode in force was read, in words. */
+static const char *preempt_from(const struct machine_state *st)
+{
+	if (!strcmp(st->preempt_source, "build"))
+		return "fixed by the build";
+	if (!strcmp(st->preempt_source, "debugfs"))
+		return "sched/preempt in debugfs";
+	if (!strcmp(st->preempt_source, "cmdline"))
+		return "preempt= at boot";
+	if (!strcmp(st->preempt_source, "boot log"))
+		return "the kernel's boot log";
+	return "the mode in force cannot be read: debugfs locked, no "
+	       "preempt= and no boot log line";
+}
+
 void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 			 void *ctx)
 {
@@ -358,8 +447,9 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 		snprintf(rt, sizeof(rt), "off");
 	else
 		snprintf(rt, sizeof(rt), "%lld us/s", st->rt_runtime_us);
-	out(ctx, "Machine: preempt %s (%s), sched_ext %s, SMT %s, %s\n",
-	    or_unknown(si->preempt), or_unknown(st->preempt_source),
+	out(ctx, "Machine: preempt %s (%s; build %s), sched_ext %s, SMT %s, "
+	    "%s\n", or_unknown(si->preempt), preempt_from(st),
+	    or_unknown(st->preempt_build),
 	    or_unknown(st->sched_ext),
 	    si->smt < 0 ? "unknown" : si->smt ? "on" : "off",
 	    st->vm < 0 ? "virtual machine unknown" :

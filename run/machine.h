@@ -15,8 +15,14 @@
  * where unknown.
  */
 struct machine_state {
-	/* "debugfs", "cmdline" or "build": where preempt came from */
+	/*
+	 * Where preempt (the mode in force) came from: "debugfs", "cmdline"
+	 * (preempt=), "boot log" (the kernel's "Dynamic Preempt: X"),
+	 * "build" (a kernel whose build fixes it); "" unknown.
+	 */
 	char preempt_source[16];
+	/* the build: "dynamic", "dynamic, default none", "full", "rt", ... */
+	char preempt_build[48];
 	char sched_ext[64];		/* "none", or the scheduler's name */
 	char cmdline[256];		/* latency options of the command line */
 	char cpufreq_driver[32];
