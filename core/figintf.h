@@ -49,6 +49,9 @@
 		task_involuntary_switches)				\
 	IB_INTF(FIG, MIGR, "task_migrations", "migrations",		\
 		"the task's migrations", FU_COUNT, task_migrations)	\
+	IB_INTF(FIG, OTHERS, "others_cpu_pct", "others_cpu",		\
+		"% of the run's CPU time other tasks used", FU_PCT,	\
+		others_cpu_pct)						\
 	IB_INTF(FIG, THROTTLED, "cgroup_throttled_pct", "throttled",	\
 		"% CPU time the run's cgroup was throttled", FU_PCT,	\
 		cg_throttled_pct)					\

@@ -94,6 +94,12 @@ static inline bool steal_marked(double v)
 	return v > STEAL_MARK_PCT;
 }
 
+/* Did other tasks use more than BUSY_MARK_PCT of the run's CPU time? */
+static inline bool busy_marked(double v)
+{
+	return v > BUSY_MARK_PCT;
+}
+
 /* Did the run's cgroup's quota take more than THROTTLE_MARK_PCT? */
 static inline bool throttle_marked(double v)
 {

@@ -38,6 +38,7 @@
 #define STATUS_OK		"ok"
 #define K_SCHED			"sched"	/* the class the kernel reported */
 #define K_STEAL_MARKED		"steal_marked"	/* steal > 1 % of CPU time */
+#define K_BUSY_MARKED		"busy_marked"	/* others > 5 % of CPU time */
 #define K_THROTTLED_MARKED	"throttled_marked" /* cgroup throttled > 1 % */
 #define K_THROTTLED_BY		"throttled_by"	/* which quota: "/ci: cpu.max
 						   40000/100000", or null */

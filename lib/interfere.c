@@ -5,9 +5,14 @@
  * /proc/stat and /proc/pressure. Each is read twice a cell, so plain
  * stdio is cheap enough and never on the sampling path.
  */
+#include <dirent.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/resource.h>
 #include "lib/interfere.h"
 #include "lib/base.h"
 
@@ -137,6 +142,113 @@ void machine_read(struct machine_counters *m, const struct cgroup_self *cg)
 		cgroup_counters_read(cg, &m->cg);
 }
 
+/* The busy ticks of the CPUs in set, from /proc/stat's "cpuN" lines. */
+static int busy_ticks(const cpu_set_t *set, uint64_t *ticks)
+{
+	FILE *f = fopen("/proc/stat", "re");
+	unsigned long long j[7];
+	char line[512];
+	int cpu, got = 0;
+
+	*ticks = 0;
+	while (f && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "cpu", 3) || line[3] == ' ' ||
+		    sscanf(line + 3, "%d %llu %llu %llu %llu %llu %llu %llu",
+			   &cpu, &j[0], &j[1], &j[2], &j[3], &j[4], &j[5],
+			   &j[6]) != 8 || cpu < 0 || cpu >= CPU_SETSIZE ||
+		    !CPU_ISSET(cpu, set))
+			continue;
+		/* user nice system [idle iowait] irq softirq */
+		*ticks += j[0] + j[1] + j[2] + j[5] + j[6];
+		got++;
+	}
+	if (f)
+		fclose(f);
+	return got ? 0 : -1;
+}
+
+#define PF_KTHREAD_FLAG	0x00200000	/* /proc/PID/stat's flags */
+
+/*
+ * One pass over /proc: the kernel threads' CPU time, and the load group's
+ * with the children it reaped. A task that came and went between two
+ * reads is not here: it is the others'.
+ */
+static void scan_tasks(struct cpu_use *u, int load_pgid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		unsigned long long ut, st, cut, cst, flags;
+		char path[300], buf[1024], *p;
+		int pgrp;
+		FILE *f;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		p = fgets(buf, sizeof(buf), f);
+		fclose(f);
+		/* after "(comm)", which may hold blanks and parentheses */
+		if (!p || !(p = strrchr(buf, ')')) ||
+		    sscanf(p + 2, "%*c %*d %d %*d %*d %*d %llu %*u %*u %*u "
+			   "%*u %llu %llu %llu %llu", &pgrp, &flags, &ut, &st,
+			   &cut, &cst) != 6)
+			continue;
+		if (flags & PF_KTHREAD_FLAG)
+			u->kthread_ticks += ut + st;
+		else if (load_pgid > 0 && pgrp == load_pgid)
+			u->load_ticks += ut + st + cut + cst;
+	}
+	if (d)
+		closedir(d);
+}
+
+static uint64_t tv_ns(const struct timeval *a, const struct timeval *b)
+{
+	return (uint64_t)(a->tv_sec + b->tv_sec) * NSEC_PER_SEC +
+	       (uint64_t)(a->tv_usec + b->tv_usec) * 1000;
+}
+
+void cpu_use_read(struct cpu_use *u, int load_pgid)
+{
+	struct rusage self, kids;
+	cpu_set_t set;
+
+	memset(u, 0, sizeof(*u));
+	if (sched_getaffinity(0, sizeof(set), &set) ||
+	    busy_ticks(&set, &u->busy_ticks) ||
+	    getrusage(RUSAGE_SELF, &self) ||
+	    getrusage(RUSAGE_CHILDREN, &kids))
+		return;
+	u->cpus = CPU_COUNT(&set);
+	u->self_ns = tv_ns(&self.ru_utime, &self.ru_stime);
+	u->children_ns = tv_ns(&kids.ru_utime, &kids.ru_stime);
+	scan_tasks(u, load_pgid);
+	u->ok = true;
+}
+
+double cpu_use_others_pct(const struct cpu_use *a, const struct cpu_use *b,
+			  double secs)
+{
+	double hz = (double)sysconf(_SC_CLK_TCK), busy, ours;
+
+	if (!a->ok || !b->ok || secs <= 0 || hz <= 0 || !b->cpus)
+		return NAN;
+	busy = ((double)b->busy_ticks - (double)a->busy_ticks) / hz;
+	ours = ((double)b->kthread_ticks - (double)a->kthread_ticks +
+		(double)b->load_ticks - (double)a->load_ticks) / hz +
+	       ((double)b->self_ns - (double)a->self_ns +
+		(double)b->children_ns - (double)a->children_ns) /
+	       NSEC_PER_SEC;
+	/* ticks against ns: it can read a little below 0, and says so */
+	return 100 * (busy - ours) / (secs * b->cpus);
+}
+
 static double pct(uint64_t part, uint64_t whole)
 {
 	return whole ? 100.0 * (double)part / (double)whole : NAN;
@@ -228,6 +340,7 @@ void interference_make(struct interference *o,
 			  (double)(b->psi_us[i] - a->psi_us[i]) / 1e4 / secs :
 			  NAN;
 	cgroup_make(o, &a->cg, &b->cg, cg, secs);
+	o->others_cpu_pct = cpu_use_others_pct(&a->use, &b->use, secs);
 	o->task_runq_wait_pct = o->task_voluntary_switches = NAN;
 	o->task_involuntary_switches = o->task_migrations = NAN;
 	if (!t->threads)

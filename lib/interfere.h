@@ -26,6 +26,19 @@ struct task_acc {
 	uint32_t no_migrations;		/* threads without nr_migrations */
 };
 
+/*
+ * Who used the run's CPUs, counted since boot (interfere.c): their busy
+ * time (/proc/stat: user, nice, system, irq, softirq; USER_HZ ticks), the
+ * kernel threads', the load's process group's (its reaped children too)
+ * and interbench's own with its reaped children (getrusage).
+ */
+struct cpu_use {
+	bool ok;
+	int cpus;			/* the run's CPUs (our affinity) */
+	uint64_t busy_ticks, kthread_ticks, load_ticks;
+	uint64_t self_ns, children_ns;
+};
+
 /* The machine's counters at one moment. */
 struct machine_counters {
 	uint64_t t_ns;			/* CLOCK_MONOTONIC */
@@ -36,6 +49,7 @@ struct machine_counters {
 	bool have_psi[3];		/* cpu, io, memory */
 	uint64_t psi_us[3];		/* their "some" total, us */
 	struct cg_counters cg;		/* the run's cgroup (cgroup.h) */
+	struct cpu_use use;		/* cpu_use_read(), by the caller */
 };
 
 /* The figures of a cell (figures.h's group "interference"); NaN unknown. */
@@ -46,6 +60,12 @@ struct interference {
 	double task_runq_wait_pct;
 	double task_voluntary_switches, task_involuntary_switches;
 	double task_migrations;
+	/*
+	 * The share of the run's CPU time that tasks other than interbench's,
+	 * its loads' and the kernel's threads used: another user's work, a
+	 * test suite, a spinner.
+	 */
+	double others_cpu_pct;
 	/*
 	 * What the run's cgroup did (cgroup.h): its quota's throttling (the
 	 * level that throttled most; 0 with no quota), its own pressure
@@ -59,6 +79,8 @@ struct interference {
 
 /* More steal than this (% of the cell's CPU time) marks the cell. */
 #define STEAL_MARK_PCT	1.0
+/* More use by other tasks than this (% of the run's CPU time) marks it. */
+#define BUSY_MARK_PCT	5.0
 /* More throttling than this (% of the cell's CPU time) marks it too. */
 #define THROTTLE_MARK_PCT	1.0
 
@@ -68,6 +90,11 @@ int thread_schedstat(uint64_t *run_ns, uint64_t *wait_ns);
 void task_acc_add_self(struct task_acc *acc);
 /* The machine's counters now, and cg's (NULL: none). */
 void machine_read(struct machine_counters *m, const struct cgroup_self *cg);
+/* Who used the run's CPUs now; load_pgid: the load's group, 0 none. */
+void cpu_use_read(struct cpu_use *u, int load_pgid);
+/* The others' share (interference's others_cpu_pct) between a and b. */
+double cpu_use_others_pct(const struct cpu_use *a, const struct cpu_use *b,
+			  double secs);
 /* The figures of the time between a and b with the task's counters. */
 void interference_make(struct interference *out,
 		       const struct machine_counters *a,

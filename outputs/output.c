@@ -163,8 +163,10 @@ static void table_interference(struct console *con, const struct row *w)
 	out(con, "          interference: steal %s, irq %s, softirq %s, "
 	    "iowait %s %%; psi cpu %s, io %s, memory %s %%; ", a[0], a[1],
 	    a[2], a[3], a[4], a[5], a[6]);
-	out(con, "%s ctxt/s, %s intr/s\n", count_text(a[0], 16, w->v[F_INTF_CTXT]),
-	    count_text(a[1], 16, w->v[F_INTF_INTR]));
+	out(con, "%s ctxt/s, %s intr/s; other tasks %s %%\n",
+	    count_text(a[0], 16, w->v[F_INTF_CTXT]),
+	    count_text(a[1], 16, w->v[F_INTF_INTR]),
+	    pct_text(a[2], 16, w->v[F_INTF_OTHERS]));
 	out(con, "          task: runq wait %s %%, switches %s voluntary, %s "
 	    "involuntary, %s migrations\n",
 	    pct_text(a[0], 16, w->v[F_INTF_RUNQ]),
@@ -228,6 +230,9 @@ void table_row(struct console *con, const struct row *w)
 		    w->mean_lo / u, w->mean_hi / u);
 	if (steal_marked(w->v[F_INTF_STEAL]))
 		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
+	/* other tasks took the run's CPUs: the figures include them */
+	if (busy_marked(w->v[F_INTF_OTHERS]))
+		out(con, "  [busy %.2g %%]", w->v[F_INTF_OTHERS]);
 	/* the cgroup's quota held the run back: its figures include it */
 	if (throttle_marked(w->v[F_INTF_THROTTLED]))
 		out(con, "  [throttled %.2g %%]", w->v[F_INTF_THROTTLED]);
@@ -333,7 +338,7 @@ static void row_gates(struct console *con, const struct row *w,
 void print_steal(struct console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
-	int s, l, i, marked = 0, cells = 0, throttled = 0;
+	int s, l, i, marked = 0, cells = 0, throttled = 0, busy = 0;
 	const char *by = NULL;
 	struct row w;
 
@@ -346,7 +351,14 @@ void print_steal(struct console *con, const struct result *res, int n)
 			cells++;
 			marked += steal_marked(w.v[F_INTF_STEAL]);
 			throttled += throttle_marked(w.v[F_INTF_THROTTLED]);
+			busy += busy_marked(w.v[F_INTF_OTHERS]);
 		}
+	if (busy)
+		out(con, "%d of %d cells had more than %.0f %% of the run's CPU "
+		    "time used by other tasks\n(marked [busy]: not "
+		    "interbench's, its loads' or the kernel's threads): their "
+		    "figures\ninclude that work's doing; measure on a quiet "
+		    "machine\n", busy, cells, BUSY_MARK_PCT);
 	if (marked)
 		out(con, "%d of %d cells had more than %.0f %% of their CPU "
 		    "time stolen by the hypervisor\n(marked [steal]): their "

@@ -352,6 +352,7 @@ static void json_result(struct jw *w, const struct result *r)
 	json_figures(w, figures, F_COUNT, r->v, r);
 	/* The host took enough to confound the figures: say so. */
 	jw_bool(w, K_STEAL_MARKED, steal_marked(r->v[F_INTF_STEAL]));
+	jw_bool(w, K_BUSY_MARKED, busy_marked(r->v[F_INTF_OTHERS]));
 	/* Measured under the cgroup's quota: the figures include it. */
 	jw_bool(w, K_THROTTLED_MARKED, throttle_marked(r->v[F_INTF_THROTTLED]));
 	jw_str_or_null(w, K_THROTTLED_BY, throttle_marked(r->v[F_INTF_THROTTLED])

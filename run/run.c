@@ -443,6 +443,7 @@ static void collect(struct runner *rn, struct result *r, int st,
 	int lst, k;
 
 	machine_read(&m1, rn->cg);
+	cpu_use_read(&m1.use, rn->kids[0]);
 	interference_make(&sh->res.intf, m0, &m1, &sh->res.task, rn->cg);
 	/* --trace: a late frame's idle CPU may be the quota's, not the host's */
 	if (rn->trace && sh->res.intf.cg_throttled_periods > 0) {
@@ -566,6 +567,7 @@ static int measure(struct runner *rn, struct result *r)
 	snapshot(&rn->sh->work, w0);
 	trace_begin(rn, r);
 	machine_read(&m0, rn->cg);
+	cpu_use_read(&m0.use, rn->kids[0]);
 	rn->kids[1] = start_bench(rn, r->sim);
 	if (rn->kids[1] < 0) {
 		rn->kids[1] = 0;
