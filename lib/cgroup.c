@@ -125,7 +125,8 @@ static int number_of(struct cgroup_self *cg, const char *dir,
 	*v = strtoll(buf, &end, 10);
 	if (errno || end == buf || (*end && *end != '\n')) {
 		*v = CG_NO_LIMIT;
-		unread(cg, name, 0);
+		if (cg)
+			unread(cg, name, 0);
 		return -EINVAL;
 	}
 	return 0;
@@ -221,6 +222,42 @@ static void place(struct cg_where *w, const char *mnt, const char *mroot,
 		 strcmp(rel, "/") ? rel : "");
 }
 
+static bool has_file(const char *dir, const char *name)
+{
+	char path[PATH_MAX + 64];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !access(path, F_OK);
+}
+
+/*
+ * Is our v2 directory the hierarchy's real root, whose pressure is the
+ * machine's? The top of a cgroup namespace (a container's) is a cgroup
+ * of its own: only the real root has no cgroup.type.
+ */
+static bool is_root(const struct cg_where *u)
+{
+	return !strcmp(u->dir, u->top) && !has_file(u->dir, "cgroup.type");
+}
+
+/* mountinfo's octal escapes ("\040" a blank) in s, in place. */
+static void unescape(char *s)
+{
+	char *d = s;
+
+	for (; *s; s++, d++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*d = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
+				    (s[3] - '0'));
+			s += 3;
+		} else {
+			*d = *s;
+		}
+	}
+	*d = '\0';
+}
+
 /* The real machine's mounts, from /proc/self/mountinfo. */
 static void find_mounts(struct cgroup_self *cg, const char *selfcg)
 {
@@ -231,20 +268,22 @@ static void find_mounts(struct cgroup_self *cg, const char *selfcg)
 	int c;
 
 	while (f && getline(&line, &n, f) > 0) {
-		char root[256], mnt[PATH_MAX], type[32], opts[512];
+		char root[PATH_MAX], mnt[PATH_MAX], type[32], opts[512];
 		char *dash = strstr(line, " - ");
 
-		if (!dash || sscanf(line, "%*s %*s %*s %255s %4095s", root,
+		if (!dash || sscanf(line, "%*s %*s %*s %4095s %4095s", root,
 				    mnt) != 2 ||
 		    sscanf(dash + 3, "%31s %*s %511s", type, opts) != 2)
 			continue;
+		unescape(root);
+		unescape(mnt);
 		if (!strcmp(type, "cgroup2")) {
 			if (cg->unified[0] || !own_path(selfcg, "", path,
 							sizeof(path)))
 				continue;
 			place(&u, mnt, root, path, 2);
 			snprintf(cg->unified, sizeof(cg->unified), "%s", u.dir);
-			cg->unified_root = !strcmp(u.dir, u.top);
+			cg->unified_root = is_root(&u);
 			for (c = 0; c < CG_CTLS; c++) {
 				char ctls[256];
 
@@ -288,7 +327,9 @@ static void fixture_mounts(struct cgroup_self *cg, const char *root,
 				place(&cg->at[c], root, "/", path, 2);
 		snprintf(cg->unified, sizeof(cg->unified), "%s%s", root,
 			 strcmp(path, "/") ? path : "");
-		cg->unified_root = !strcmp(path, "/");
+		cg->unified_root = !strcmp(path, "/") && access(cg->unified,
+								   F_OK) == 0 &&
+				   !has_file(cg->unified, "cgroup.type");
 		return;
 	}
 	d = opendir(root);
@@ -332,8 +373,10 @@ static int levels(struct cgroup_self *cg, const struct cg_where *w,
 		*slash = '\0';
 	}
 	/* deeper than we keep: the levels above are not read, and said */
-	if (n == CG_LEVELS && strlen(dir[n - 1]) > tl)
+	if (n == CG_LEVELS && strlen(dir[n - 1]) > tl) {
 		unread(cg, "the levels above the 16th", ENAMETOOLONG);
+		cg->quota_unknown = true;
+	}
 	return n;
 }
 
@@ -356,16 +399,27 @@ static void read_cpu(struct cgroup_self *cg)
 		long long q = CG_NO_LIMIT, p = CG_NO_LIMIT, b = CG_NO_LIMIT;
 
 		if (w->version == 2) {
-			if (text_of(cg, dir[i], "cpu.max", buf, sizeof(buf)))
+			int e = text_of(cg, dir[i], "cpu.max", buf,
+					sizeof(buf));
+
+			/* a quota we cannot read: its throttling unknown */
+			if (e) {
+				cg->quota_unknown |= e != -ENOENT;
 				continue;
+			}
 			if (cpu_max(buf, &q, &p)) {
 				unread(cg, "cpu.max", 0);
+				cg->quota_unknown = true;
 				continue;
 			}
 			number_of(cg, dir[i], "cpu.max.burst", &b);
 		} else {
-			number_of(cg, dir[i], "cpu.cfs_quota_us", &q);
-			number_of(cg, dir[i], "cpu.cfs_period_us", &p);
+			int e = number_of(cg, dir[i], "cpu.cfs_quota_us", &q);
+
+			if (!e)
+				e = number_of(cg, dir[i], "cpu.cfs_period_us",
+					      &p);
+			cg->quota_unknown |= e && e != -ENOENT;
 			number_of(cg, dir[i], "cpu.cfs_burst_us", &b);
 		}
 		if (q <= 0 || p <= 0)
@@ -424,19 +478,47 @@ static int list_count(const char *list, const cpu_set_t *set)
 	return n;
 }
 
+/* The online CPUs into set: 0, or -1 where the list cannot be read. */
+static int online_cpus(cpu_set_t *set)
+{
+	char buf[4096], *p = buf;
+
+	CPU_ZERO(set);
+	if (text_of(NULL, "/sys/devices/system/cpu", "online", buf,
+		    sizeof(buf)))
+		return -1;
+	while (*p && *p != '\n') {
+		char *end;
+		long a = strtol(p, &end, 10), b = a, c;
+
+		if (end == p)
+			return -1;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		for (c = a; c <= b && c >= 0 && c < CPU_SETSIZE; c++)
+			CPU_SET(c, set);
+		p = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/*
+ * The cgroup's CPUs: its cpuset's, online (a made-up tree's as listed),
+ * not our affinity, which -u or taskset narrow further.
+ */
 static void read_cpuset(struct cgroup_self *cg, bool real)
 {
 	const struct cg_where *w = &cg->at[CG_CPUSET];
 	static const char *const names[] = {
 		"cpuset.cpus.effective", "cpuset.effective_cpus", "cpuset.cpus",
 	};
-	cpu_set_t aff;
-	bool have_aff = real && !sched_getaffinity(0, sizeof(aff), &aff);
-	char buf[sizeof(cg->cpuset)];
+	cpu_set_t on;
+	bool have_on = real && !online_cpus(&on);
+	char buf[4096];
 	int i, k;
 
 	cg->cpus_machine = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	cg->cpus_usable = have_aff ? CPU_COUNT(&aff) : 0;
+	cg->cpus_usable = cg->cpus_machine;
 	for (i = w->version == 2 ? 0 : 1; w->version && i < 3; i++) {
 		if (text_of(cg, w->dir, names[i], buf, sizeof(buf)))
 			continue;
@@ -444,12 +526,13 @@ static void read_cpuset(struct cgroup_self *cg, bool real)
 		/* v1's effective_cpus of an unset cpuset is empty */
 		if (!buf[0])
 			continue;
-		k = list_count(buf, have_aff ? &aff : NULL);
+		k = list_count(buf, have_on ? &on : NULL);
 		if (k < 0) {
 			unread(cg, names[i], 0);
 			return;
 		}
-		snprintf(cg->cpuset, sizeof(cg->cpuset), "%s", buf);
+		snprintf(cg->cpuset, sizeof(cg->cpuset), "%.*s",
+			 (int)sizeof(cg->cpuset) - 1, buf);
 		cg->cpus_usable = k;
 		return;
 	}
@@ -552,12 +635,20 @@ long long cgroup_mem_room(const struct cgroup_self *cg)
 	int i;
 
 	for (i = 0; i < cg->nmem; i++) {
+		char stat[8192];
+		uint64_t cache = 0;
+		bool v2 = cg->at[CG_MEMORY].version == 2;
+
 		if (cg->lmem[i] < 0 ||
-		    number_of(NULL, cg->mem_dir[i],
-			      cg->at[CG_MEMORY].version == 2 ?
-			      "memory.current" : "memory.usage_in_bytes",
-			      &used) || used < 0)
+		    number_of(NULL, cg->mem_dir[i], v2 ? "memory.current" :
+			      "memory.usage_in_bytes", &used) || used < 0)
 			continue;
+		/* the page cache it can drop is room, as MemAvailable says */
+		if (!text_of(NULL, cg->mem_dir[i], "memory.stat", stat,
+			     sizeof(stat)) &&
+		    !keyed(stat, v2 ? "inactive_file" : "total_inactive_file",
+			   &cache) && (long long)cache <= used)
+			used -= (long long)cache;
 		used = cg->lmem[i] > used ? cg->lmem[i] - used : 0;
 		if (room < 0 || used < room)
 			room = used;

@@ -49,6 +49,8 @@ struct cgroup_self {
 	long long burst_us;		/* at the same level; CG_NO_LIMIT */
 	char quota_at[256];		/* its cgroup */
 	int nquota;			/* levels with a quota */
+	bool quota_unknown;		/* a level's could not be read: what
+					   throttled is unknown */
 	char quota_dir[CG_LEVELS][PATH_MAX];	/* their directories */
 	long long lquota[CG_LEVELS][2];	/* their quota and period, us */
 	char quotas[512];		/* every level's: "/a 40000/100000" */

@@ -279,7 +279,8 @@ static void cgroup_make(struct interference *o, const struct cg_counters *a,
 	for (i = 0; a->have_cpu && b->have_cpu && i < cg->nquota; i++)
 		back |= b->throttled_ns[i] < a->throttled_ns[i] ||
 			b->nr_throttled[i] < a->nr_throttled[i];
-	if (a->have_cpu && b->have_cpu && !back && cg->at[CG_CPU].version) {
+	if (a->have_cpu && b->have_cpu && !back && cg->at[CG_CPU].version &&
+	    !cg->quota_unknown) {
 		for (i = 0; i < cg->nquota; i++)
 			if (b->throttled_ns[i] - a->throttled_ns[i] > most ||
 			    k < 0) {

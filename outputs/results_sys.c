@@ -50,6 +50,10 @@ static void json_cgroup(struct jw *w, const struct sysinfo_ib *si)
 	const struct cgroup_self *cg = &si->cg;
 	int c;
 
+	if (!cg->read) {
+		jw_null(w, "cgroup");
+		return;
+	}
 	jw_obj_begin(w, "cgroup");
 	for (c = 0; c < CG_CTLS; c++) {
 		char k[32];

@@ -360,7 +360,11 @@ static void cgroup_print(const struct sysinfo_ib *si, machine_out out,
 	    cg->cpus_usable ? cg->cpus_usable : si->cpus_online,
 	    si->cpus_online, cg->cpuset[0] ? " (cpuset " : "", cg->cpuset,
 	    cg->cpuset[0] ? ")" : "");
-	if (cg->quota_us > 0)
+	if (cg->quota_unknown)
+		out(ctx, "CPU quota unknown (%s); ", cg->quota_us > 0 ?
+		    "a level could not be read, another has one" :
+		    "a level could not be read");
+	else if (cg->quota_us > 0)
 		out(ctx, "CPU quota %.3g CPU (%s at %s%s%s); ",
 		    cgroup_quota_cpus(cg), quota, cg->quota_at,
 		    cg->nquota > 1 ? "; every quota: " : "",

@@ -32,7 +32,7 @@ static const struct opt game_opts_list[] = {
 	  .help = "GameFrame's frame cap (default 144, 10-1000)",
 	  .off = GMO(fps), .min = 10, .max = 1000 },
 	{ .name = "game-workers", .type = OT_INT, .arg = "N",
-	  .help = "GameFrame's job workers (default: CPUs online\n"
+	  .help = "GameFrame's job workers (default: CPUs usable\n"
 		  "less one, at least 1; 1-32)",
 	  .off = GMO(workers), .min = 1, .max = CHAIN_COPIES },
 	{ .name = NULL },

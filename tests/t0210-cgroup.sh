@@ -16,15 +16,15 @@ made=""
 # (cgroupfs files have no size: test -s cannot tell an empty one.)
 cg_remove() {
 	for d in $(find "$1" -depth -type d 2>/dev/null); do
+		# a fork can land between emptying and rmdir: again
 		i=0
-		while [ -n "$(cat "$d/cgroup.procs" 2>/dev/null)" ] &&
-		    [ $i -lt 50 ]; do
-			for p in $(cat "$d/cgroup.procs"); do
+		while [ -d "$d" ] && [ $i -lt 50 ]; do
+			for p in $(cat "$d/cgroup.procs" 2>/dev/null); do
 				echo "$p" >"${1%/$G*}/cgroup.procs" 2>/dev/null
 			done
+			rmdir "$d" 2>/dev/null || sleep 0.05
 			i=$((i + 1))
 		done
-		rmdir "$d" 2>/dev/null
 	done
 }
 cleanup() {
@@ -46,8 +46,11 @@ v1_ok() {
 if v1_ok; then
 	ncpu=$(getconf _NPROCESSORS_ONLN)
 	last=$((ncpu - 1))
-	mkdir $V1/cpu/$G $V1/cpu/$G/job $V1/cpuset/$G $V1/memory/$G &&
-		made="$V1/cpu/$G $V1/cpuset/$G $V1/memory/$G"
+	# each one made is removed at the end, whatever fails after
+	for d in $V1/cpu/$G $V1/cpuset/$G $V1/memory/$G; do
+		mkdir $d && made="$made $d"
+	done
+	mkdir $V1/cpu/$G/job
 	echo 30000 >$V1/cpu/$G/cpu.cfs_quota_us
 	echo 100000 >$V1/cpu/$G/cpu.cfs_period_us
 	# v1 refuses a child a larger quota than its parent's: job has none
@@ -71,10 +74,12 @@ if v1_ok; then
 	}
 	thr_ns() { awk '$1 == "throttled_time" { print $2 }' $V1/cpu/$G/cpu.stat; }
 
+	trace=""
+	grep -q tracefs /proc/filesystems && trace=--trace
 	test_expect_success 'inside a quota: named at the start, cells marked, gate broken (exit 1)' '
 		t0=$(thr_ns) && s0=$(date +%s.%N) &&
 		status_is 1 in_group "$IB" -c -t 1.5 -W Video -w None -w Burn \
-			--trace -v --json q.json --csv q.csv \
+			$trace -v --json q.json --csv q.csv \
 			--fail-if "throttled>1" >out 2>err &&
 		s1=$(date +%s.%N) && t1=$(thr_ns) &&
 		echo "$t0 $t1 $s0 $s1" >counters &&
@@ -128,20 +133,29 @@ assert 0 < cells <= run * 1.15, (cells, run)
 		head -1 q.csv | tr , "\n" | grep -qx interference_cgroup_throttled_pct
 	'
 
-	if [ -d /sys/kernel/tracing/instances ] || [ -d /sys/kernel/debug/tracing ] ||
-	   grep -q tracefs /proc/filesystems; then
+	if [ -n "$trace" ]; then
 		test_expect_success '--trace: a throttled frame is the quota'"'"'s, not the host'"'"'s' '
-			has out "cpu idle [0-9.]*: throttled, cgroup /$G: cpu.cfs_quota_us 30000/100000" &&
 			py "
 import json
 d = json.load(open(\"q.json\"))
-f = [f for r in d[\"results\"] for f in r.get(\"worst_frames\", [])]
-t = [x for x in f if x[\"idle_cause\"] == \"throttled\"]
-assert t, [x[\"idle_cause\"] for x in f]
+# In a throttled cell a late part that found its CPU idle is never the
+# host; on a quiet machine (no [busy] mark) some worst frame is such.
+t, quiet = [], False
+for r in d[\"results\"]:
+    if not r[\"throttled_marked\"]:
+        continue
+    quiet |= not r[\"busy_marked\"]
+    for x in r.get(\"worst_frames\", []):
+        assert x[\"idle_cause\"] in (None, \"throttled\"), x
+        t += [x] if x[\"idle_cause\"] == \"throttled\" else []
+assert t or not quiet, \"no throttled frame in a quiet throttled cell\"
+open(\"nthr\", \"w\").write(str(len(t)))
 for x in t:
     assert x[\"throttled_us\"] > 0 and x[\"throttle_inferred\"] is True, x
     assert x[\"throttled_by\"] == \"cgroup /$G: cpu.cfs_quota_us 30000/100000\", x
-"
+" &&
+			{ [ "$(cat nthr)" = 0 ] ||
+			  has out "cpu idle [0-9.]*: throttled, cgroup /$G: cpu.cfs_quota_us 30000/100000"; }
 		'
 	else
 		test_skip '--trace in a quota' 'no tracefs'
@@ -181,13 +195,28 @@ assert len(v) == 4 and v[-1] is None, v
 "
 	'
 
+	test_expect_success '--load-group cgroup: the loads'"'"' group inside the run'"'"'s, under its quota' '
+		in_group "$IB" -c -t 2 -W Audio -w Burn --load-group cgroup \
+			--json lg.json >out 2>&1 &
+		pid=$!
+		wait_proc ib:load:Burn && sleep 0.3 &&
+		lp=$(our_procs ib:load:Burn | head -n 1) &&
+		g=$(ls -d $V1/cpu/$G/job/interbench-* | head -n 1) &&
+		grep -qx "$lp" $g/cgroup.procs &&
+		wait_pid $pid 30 && [ "$rc" = 0 ] &&
+		[ ! -e "$g" ] &&
+		has out "^Loads: in their own cgroup v1 $g, cpu.shares" &&
+		has out "^Burn .*\[throttled [0-9.e+]* %\]" ||
+			{ kill $pid 2>/dev/null; wait $pid; false; }
+	'
+
 	test_expect_success 'every cgroup the tests made is left empty; no load group left' '
 		for d in $made; do
 			for f in $(find $d -name cgroup.procs); do
 				[ -z "$(cat $f)" ] || fail "$f holds $(cat $f)"
 			done
 		done &&
-		! ls -d $V1/cpu/$G/job/interbench-* 2>/dev/null
+		[ -z "$(ls -d $V1/cpu/$G/job/interbench-* 2>/dev/null)" ]
 	'
 else
 	test_skip 'a v1 cgroup with a quota, a cpuset and a memory limit' \
@@ -226,7 +255,7 @@ test_expect_success 'v2 odd input: unreadable files are named once, nothing stop
 	INTERBENCH_CGROUP_ROOT=$T "$IB" -c -t 0.3 -W Audio -w None >out 2>&1 &&
 	[ $(grep -c "^Cgroup: could not read" out) = 1 ] &&
 	has out "could not read cpu.max (not understood), memory.max (Is a directory)" &&
-	has out "no CPU quota"
+	has out "CPU quota unknown (a level could not be read)"
 '
 
 test_done

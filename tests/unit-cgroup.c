@@ -445,9 +445,11 @@ static void odd_input(void)
 		      "directory: memory.max named ('%s')", cg.unread);
 		check(strstr(cg.unread, "memory.high (not understood)") != NULL,
 		      "empty: memory.high named ('%s')", cg.unread);
-		check(cg.at[CG_CPUSET].version == 0 && cg.cpus_usable == 0 &&
-		      same(cg.cpuset, ""),
-		      "garbage: no cpuset controller, CPUs unknown");
+		check(cg.at[CG_CPUSET].version == 0 &&
+		      cg.cpus_usable == cg.cpus_machine && same(cg.cpuset, ""),
+		      "garbage: no cpuset controller, the machine's CPUs");
+		check(cg.quota_unknown, "garbage: the quota is unknown, so "
+		      "is its throttling");
 		tree_done("garbage");
 	}
 

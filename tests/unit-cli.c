@@ -161,13 +161,13 @@ int main(void)
 		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
 		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
 		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
-		"voluntary, involuntary, migrations, throttled, "
+		"voluntary, involuntary, migrations, others_cpu, throttled, "
 		"throttled_periods, cgroup_psi_cpu, cgroup_psi_memory, memory_high, "
 		"memory_max, oom_kill)");
 	refused("--remeasure-if p99>5ms", "option --remeasure-if: 'p99>5ms': "
 		"only what else happened in the cell may decide (steal, irq, "
 		"softirq, iowait, psi_cpu, psi_io, psi_memory, ctxt, intr, "
-		"runq_wait, voluntary, involuntary, migrations, throttled, "
+		"runq_wait, voluntary, involuntary, migrations, others_cpu, throttled, "
 		"throttled_periods, cgroup_psi_cpu, cgroup_psi_memory, memory_high, "
 		"memory_max, oom_kill): a condition "
 		"on the task's own figures would keep its best draw");
@@ -190,7 +190,7 @@ int main(void)
 		"deadlines, ft_p50, ft_p90, ft_p99, ft_p99_9, ft_max, fps, "
 		"low_1pct, low_0_1pct, stutters, steal, irq, softirq, iowait, "
 		"psi_cpu, psi_io, psi_memory, ctxt, intr, runq_wait, "
-		"voluntary, involuntary, migrations, throttled, "
+		"voluntary, involuntary, migrations, others_cpu, throttled, "
 		"throttled_periods, cgroup_psi_cpu, cgroup_psi_memory, memory_high, "
 		"memory_max, oom_kill)");
 	refused("--cyclic-prio 90", "options for Cyclic are given but "
