@@ -8,7 +8,9 @@ LPM="-l 1000000"
 KEYS="steal_pct irq_pct softirq_pct iowait_pct psi_cpu_some_pct
 psi_io_some_pct psi_memory_some_pct ctxt_per_s intr_per_s
 task_runq_wait_pct task_voluntary_switches task_involuntary_switches
-task_migrations"
+task_migrations others_cpu_pct cgroup_throttled_pct cgroup_throttled_periods
+cgroup_psi_cpu_some_pct cgroup_psi_memory_some_pct cgroup_memory_high_events
+cgroup_memory_max_events cgroup_oom_kills"
 
 # The interference figure $3 of bench $1 under load $2 in r.json.
 intf() {
@@ -40,8 +42,8 @@ test_expect_success 'a run: every interference key in every result' '
 	done &&
 	m=$(jq "[.results[] | .interference | keys | length] | unique" r.json) &&
 	[ "$m" = "[
-  13
-]" ] || fail "not exactly 13 keys: $m"
+  21
+]" ] || fail "not exactly 21 keys: $m"
 '
 
 test_expect_success 'every figure sane: percentages 0..100 (or null), counts >= 0' '

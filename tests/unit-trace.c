@@ -194,11 +194,15 @@ static void throttle_cases(void)
 
 	/* The period timer fired in the wait part, the cgroup throttled */
 	o = thr_frame(thr_in, sizeof(thr_in) - 1, &env);
-	check(o && o->wait.idle_cause == WHY_IDLE_THROTTLED &&
+	if (!o) {
+		check(false, "throttled: the frame was explained");
+		return;
+	}
+	check(o->wait.idle_cause == WHY_IDLE_THROTTLED &&
 	      o->wait.throttle_seen && o->throttled_ns == S(0.02348) &&
 	      !o->host_ns && !strcmp(o->throttled_by, LIMIT),
 	      "throttled: the period timer fired in the wait part (%s)",
-	      o ? why_idle_text(o->wait.idle_cause) : "-");
+	      why_idle_text(o->wait.idle_cause));
 	thr_line(o, "; waited 23.5 on cpu 0 (cpu idle 23.5: throttled, "
 		 LIMIT ")");
 	free(o);
