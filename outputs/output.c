@@ -230,6 +230,12 @@ void table_row(struct console *con, const struct row *w)
 		    w->mean_lo / u, w->mean_hi / u);
 	if (steal_marked(w->v[F_INTF_STEAL]))
 		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
+	/*
+	 * Without real-time rights the timing thread's own lateness (the
+	 * timer part of each latency) is in every figure: its mean.
+	 */
+	if (!p->cfg.rt_ok && isfinite(w->v[F_TIMER_MEAN]))
+		out(con, "  [no rt: timer +%.3g]", w->v[F_TIMER_MEAN] / u);
 	/* other tasks took the run's CPUs: the figures include them */
 	if (busy_marked(w->v[F_INTF_OTHERS]))
 		out(con, "  [busy %.2g %%]", w->v[F_INTF_OTHERS]);
@@ -335,6 +341,45 @@ static void row_gates(struct console *con, const struct row *w,
 	}
 }
 
+/*
+ * What running without real-time rights did to the figures, measured
+ * where it can be: the timing thread ran SCHED_OTHER, and its own
+ * lateness (the timer part of each frame) is in every latency; as root
+ * it runs SCHED_FIFO and that part is little more than the hrtimer's.
+ */
+static void print_no_rt(struct console *con, const struct result *res, int n)
+{
+	const struct plan *p = con->plan;
+	double lo = INFINITY, hi = -INFINITY, worst = 0;
+	int s, l, rows = 0;
+	struct row w;
+
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]) ||
+			    make_row(&w, res, n, p->sims[s], p->loads[l]) ||
+			    !w.ok || !isfinite(w.v[F_TIMER_MEAN]))
+				continue;
+			lo = fmin(lo, w.v[F_TIMER_MEAN]);
+			hi = fmax(hi, w.v[F_TIMER_MEAN]);
+			worst = fmax(worst, w.v[F_TIMER_MAX]);
+			rows++;
+		}
+	out(con, "Without real-time rights (not root, no CAP_SYS_NICE or "
+	    "RLIMIT_RTPRIO), the timing\nthread ran SCHED_OTHER: its own "
+	    "lateness is part of every figure, and with\nroot's SCHED_FIFO "
+	    "most of it goes: the figures here lean late.");
+	if (rows)
+		out(con, " In %d cell%s it\nadded %.3g to %.3g ms to a frame "
+		    "on average (marked [no rt: timer +N], in the\ntable's "
+		    "unit), %.3g ms at worst.", rows, rows == 1 ? "" : "s",
+		    lo / NSEC_PER_MSEC, hi / NSEC_PER_MSEC,
+		    worst / NSEC_PER_MSEC);
+	out(con, "\nMemory was not locked either (page faults may add "
+	    "latency; not measured). Run\nas root for figures comparable "
+	    "with other machines'.\n");
+}
+
 void print_steal(struct console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
@@ -353,6 +398,8 @@ void print_steal(struct console *con, const struct result *res, int n)
 			throttled += throttle_marked(w.v[F_INTF_THROTTLED]);
 			busy += busy_marked(w.v[F_INTF_OTHERS]);
 		}
+	if (!p->cfg.rt_ok)
+		print_no_rt(con, res, n);
 	if (busy)
 		out(con, "%d of %d cells had more than %.0f %% of the run's CPU "
 		    "time used by other tasks\n(marked [busy]: not "

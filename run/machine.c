@@ -435,8 +435,9 @@ static const char *preempt_from(const struct machine_state *st)
 		return "preempt= at boot";
 	if (!strcmp(st->preempt_source, "boot log"))
 		return "the kernel's boot log";
-	return "the mode in force cannot be read: debugfs locked, no "
-	       "preempt= and no boot log line";
+	return "the mode in force cannot be read here: no preempt=, and "
+	       "neither debugfs nor the kernel log's Dynamic Preempt line "
+	       "readable";
 }
 
 void machine_state_print(const struct sysinfo_ib *si, machine_out out,
