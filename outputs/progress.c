@@ -95,8 +95,8 @@ static void cell_advice(struct console *con, const struct fig_noise *nz,
 	if (isnan(nz->within) || !(nz->total > 0))
 		snprintf(split, sizeof(split), "no split");
 	else if (nz->within > nz->total)
-		snprintf(split, sizeof(split), "all in the cell (its "
-			 "sampling, %.1f %%, is above it)", cv_pct(nz->within));
+		snprintf(split, sizeof(split), "all in the cell: its "
+			 "sampling alone, %.1f %%, is above it", cv_pct(nz->within));
 	else
 		snprintf(split, sizeof(split), "%3.0f %% between runs, %3.0f %% "
 			 "in the cell", 100 * nz->between * nz->between /
