@@ -118,4 +118,20 @@ test_expect_success '--remeasure-if never so: measured once, nothing marked' '
 	hasnt out "remeasured" &&
 	jq -e ".results[0].remeasure.attempts == 1 and .results[0].remeasure.kept == 1" o.json
 '
+# A busy machine: a spinner per CPU the run may use, not interbench's,
+# takes most of their time; the cells must say so ([busy N %]), and the
+# figure must account for it. The run's own loads are never counted.
+test_expect_success 'a busy machine is marked [busy], its figure from the spinners' '
+	n=$(getconf _NPROCESSORS_ONLN) && spin="" &&
+	for c in $(seq 0 $((n - 1))); do
+		taskset -c $c sh -c "while :; do :; done" & spin="$spin $!"
+	done
+	"$IB" $LPM -t 1 -c -W Video -w None -w Burn --json b.json >out 2>&1
+	rc=$?; kill $spin; wait $spin 2>/dev/null
+	[ $rc = 0 ] || { cat out; false; } &&
+	[ $(grep -c "^\(None\|Burn\) .*  \[busy [0-9.e+]* %\]" out) = 2 ] &&
+	has out "2 of 2 cells had more than 5 % of the run.s CPU time used by other tasks" &&
+	jq -e "[.results[] | .busy_marked and .interference.others_cpu_pct > 20 and
+		.interference.others_cpu_pct < 110] | all" b.json
+'
 test_done
