@@ -7,7 +7,10 @@
 #                                     p99 is 0.05 to 0.6): how often
 #                                     nothing is found when nothing
 #                                     changed, how often a 30 % step at
-#                                     file 8 of 12 is found there
+#                                     file 8 of 12 is found there; the
+#                                     outlying nights' line: how often a
+#                                     night is flagged with nothing wrong,
+#                                     how often one night 1.3, 1.5, 2x is
 #   bench/trend.sh speed              50 files of 50 cells x 3 repeats
 #                                     (made up here; two cells 30 %
 #                                     slower from file 40): three runs,

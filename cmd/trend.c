@@ -17,7 +17,7 @@
 static const char usage_head[] =
 "Usage: interbench trend [options] FILE1.json FILE2.json [MORE.json ...]\n"
 "Find where in a series of runs (files oldest first, as given) a cell's\n"
-"decision figures changed.\n";
+"decision figures changed, and which single runs stand out.\n";
 
 static const char usage_tail[] =
 "      --                 the rest are file names\n"
@@ -29,7 +29,12 @@ static const char usage_tail[] =
 "discoveries over every series kept at --alpha (Benjamini-Hochberg). A\n"
 "change is marked worse or better when its interval (the files between\n"
 "the change before it and the next) lies beyond the min change.\n"
-"Exit status: 2 errors; 1 a change for the worse; 0 otherwise.\n";
+"Each file is also held against the other files between the same\n"
+"changes (their median; the repeats' noise, or the files' MAD if larger;\n"
+"BH over every file of every series at --alpha): an outlying night is\n"
+"marked worse or better as a change is.\n"
+"Exit status: 2 errors; 1 a change or an outlying night for the worse;\n"
+"0 otherwise.\n";
 
 static void usage(FILE *f)
 {

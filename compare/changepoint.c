@@ -304,3 +304,167 @@ out:
 	free(rng);
 	return ret;
 }
+
+/* ---- outlying files ---------------------------------------------------- */
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of v[0..n-1], n > 0, sorting v. */
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* A series' files: each one's mean, number of values and squares about it. */
+struct night {
+	double mean, ss;
+	int n;
+};
+
+static void nights_of(const struct cp_series *s, struct night *nt)
+{
+	int k;
+
+	for (k = 0; k < s->nfiles; k++) {
+		size_t a = s->start[k], b = s->start[k + 1], v;
+		double sum = 0;
+
+		nt[k].n = (int)(b - a);
+		for (v = a; v < b; v++)
+			sum += s->x[v];
+		nt[k].mean = nt[k].n ? sum / nt[k].n : NAN;
+		nt[k].ss = 0;
+		for (v = a; v < b; v++)
+			nt[k].ss += (s->x[v] - nt[k].mean) *
+				    (s->x[v] - nt[k].mean);
+	}
+}
+
+/*
+ * File k of [from, to) against the others there: 0 and *o filled, or 1
+ * when it cannot be tested. buf has room for the stretch's files.
+ */
+static int hold(const struct night *nt, int from, int to, int k,
+		double *buf, struct cp_outlier *o)
+{
+	double ss = 0, n = 0, sb, vk, vo, sw2;
+	int j, m = 0, df = 0;
+
+	for (j = from; j < to; j++) {
+		if (j == k || !nt[j].n)
+			continue;
+		buf[m++] = nt[j].mean;
+		ss += nt[j].ss;
+		df += nt[j].n - 1;
+		n += nt[j].n;
+	}
+	if (m < CP_OUT_MIN_OTHERS || df < 2 || !nt[k].n)
+		return 1;
+	o->file = k;
+	o->from = from;
+	o->to = to;
+	o->others = m;
+	o->mean = nt[k].mean;
+	o->ref = median(buf, m);
+	for (j = 0; j < m; j++)
+		buf[j] = fabs(buf[j] - o->ref);
+	sb = 1.4826 * median(buf, m);
+	sw2 = ss / df;
+	/* a night's noise: the repeats', or the nights' spread if larger */
+	vk = fmax(sw2 / nt[k].n, sb * sb);
+	vo = fmax(sw2 / (n / m), sb * sb);
+	o->d = o->mean - o->ref;
+	o->se = sqrt(vk + M_PI / 2 * vo / m);
+	o->df = df;
+	if (o->se > 0) {
+		o->t = o->d / o->se;
+		o->p = 2 * inf_t_cdf(-fabs(o->t), o->df);
+	} else {
+		/* no spread at all: any difference stands out */
+		o->t = o->d ? copysign(INFINITY, o->d) : 0;
+		o->p = o->d ? 0 : 1;
+	}
+	return 0;
+}
+
+int cp_outliers(const struct cp_series *s, int ns, const struct cp_point *pt,
+		int npt, double alpha, double level, struct cp_outlier **out,
+		int *tested)
+{
+	struct cp_outlier *all = NULL, *keep = NULL;
+	struct night *nt = NULL;
+	double *buf = NULL, *p = NULL, *adj = NULL;
+	size_t cap = 0;
+	int i, k, c = 0, n = 0, most = 0, ret = -ENOMEM;
+
+	*out = NULL;
+	*tested = 0;
+	for (i = 0; i < ns; i++) {
+		cap += (size_t)s[i].nfiles;
+		most = s[i].nfiles > most ? s[i].nfiles : most;
+	}
+	all = calloc(cap + 1, sizeof(*all));
+	nt = calloc((size_t)most + 1, sizeof(*nt));
+	buf = calloc((size_t)most + 1, sizeof(*buf));
+	if (!all || !nt || !buf)
+		goto out;
+	for (i = 0; i < ns; i++) {
+		int from = 0;
+
+		nights_of(&s[i], nt);
+		while (c < npt && pt[c].series < i)
+			c++;
+		/* each stretch between the series' changes, in order */
+		while (from < s[i].nfiles) {
+			int to = c < npt && pt[c].series == i ? pt[c++].file :
+				 s[i].nfiles;
+
+			for (k = from; k < to; k++) {
+				all[n].series = i;
+				if (!hold(nt, from, to, k, buf, &all[n]))
+					n++;
+			}
+			from = to;
+		}
+	}
+	*tested = n;
+	p = calloc((size_t)n + 1, sizeof(*p));
+	adj = calloc((size_t)n + 1, sizeof(*adj));
+	keep = calloc((size_t)n + 1, sizeof(*keep));
+	if (!p || !adj || !keep)
+		goto out;
+	for (i = 0; i < n; i++)
+		p[i] = all[i].p;
+	inf_bh(p, (size_t)n, adj);
+	for (i = 0, k = 0; i < n; i++) {
+		struct cp_outlier *o = &keep[k];
+		double q;
+
+		if (!(adj[i] <= alpha))
+			continue;
+		*o = all[i];
+		o->padj = adj[i];
+		/* the interval of those found only: the quantile is slow */
+		q = inf_t_quantile(0.5 + level / 2, o->df) * o->se;
+		o->lo = o->d - q;
+		o->hi = o->d + q;
+		k++;
+	}
+	*out = keep;
+	keep = NULL;
+	ret = k;
+out:
+	free(all);
+	free(nt);
+	free(buf);
+	free(p);
+	free(adj);
+	free(keep);
+	return ret;
+}

@@ -28,6 +28,19 @@
  * Each change is then measured between its neighbours: the mean of the
  * files from the change before it to it, against the files from it to
  * the next, with Welch's interval.
+ *
+ * A lasting change needs several files on a side; one file that stands
+ * out among good ones (a night with a stall) is no change point. Each
+ * file is therefore also held against the other files of its stretch
+ * (between the changes found): its mean against the median of theirs,
+ * in units of a night's noise, which is the larger of the repeats' own
+ * (their pooled SD over the others, divided by sqrt of its repeats) and
+ * the others' spread between them (1.4826 times their means' MAD), plus
+ * the median's own error (pi / 2 times a mean's variance over their
+ * number). The ratio is taken as Student's t on the pooled repeats'
+ * degrees of freedom, and the p-values of every file of every series
+ * are adjusted together by Benjamini-Hochberg: with nothing wrong
+ * anywhere, the chance that anything is flagged is at most alpha.
  */
 #ifndef INTERBENCH_CHANGEPOINT_H
 #define INTERBENCH_CHANGEPOINT_H
@@ -85,5 +98,33 @@ int cp_family(const struct cp_series *s, int ns, const struct cp_opts *o,
 
 /* The max_perms that cp_family uses for ns series at alpha. */
 int cp_perms_for(int ns, double alpha);
+
+/* The fewest other files of its stretch a file is held against. */
+#define CP_OUT_MIN_OTHERS	3
+
+/* A file that stands out: file of series, against the others of its stretch. */
+struct cp_outlier {
+	int series;
+	int file;
+	int from, to;		/* its stretch, between changes: [from, to) */
+	int others;		/* the other files it is held against */
+	double mean;		/* its values' mean */
+	double ref;		/* the median of the others' means */
+	double d, se, df, t;	/* mean - ref, its standard error, t */
+	double p, padj;		/* two-sided; BH-adjusted over every file */
+	double lo, hi;		/* d's interval at the level asked */
+};
+
+/*
+ * The outlying files of ns series, whose change points (cp_family's,
+ * sorted by series and file) are pt[0..npt-1], at false discovery rate
+ * alpha, with intervals at level: how many, into *out (malloc'd; free
+ * it), or -ENOMEM. *tested is how many files were tested: a file needs
+ * CP_OUT_MIN_OTHERS others in its stretch, and the others two degrees
+ * of freedom of repeats (two files of two repeats, or one of three).
+ */
+int cp_outliers(const struct cp_series *s, int ns, const struct cp_point *pt,
+		int npt, double alpha, double level, struct cp_outlier **out,
+		int *tested);
 
 #endif

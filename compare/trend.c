@@ -2,8 +2,9 @@
 /*
  * compare/trend.c - `interbench trend FILE...`: where in a series of runs
  * (oldest first) each cell's decision figures changed, for better or
- * worse, with the false discoveries over every cell and figure
- * controlled together (changepoint.h). The command is cmd/trend.c.
+ * worse, and which single runs stand out from the others around them,
+ * with the false discoveries over every cell and figure controlled
+ * together (changepoint.h). The command is cmd/trend.c.
  */
 #include <errno.h>
 #include <math.h>
@@ -40,11 +41,12 @@ static int set_min_points(void *base, const char *val, char *err, size_t n)
 
 const struct opt trend_opts[] = {
 	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
-	  .help = "false discovery rate of the changes (default 0.05)" },
+	  .help = "false discovery rate of the changes, and of the\n"
+		  "outlying nights (default 0.05)" },
 	{ .name = "min-change", .type = OT_CALL, .arg = "PCT",
 	  .parse = set_min_change,
-	  .help = "mark only changes whose 95 % interval lies beyond\n"
-		  "PCT % (default 5)" },
+	  .help = "mark only changes and outlying nights whose 95 %\n"
+		  "interval lies beyond PCT % (default 5)" },
 	{ .name = "min-points", .type = OT_CALL, .arg = "PTS",
 	  .parse = set_min_points,
 	  .help = "the same for % figures, in points (default 1)" },
@@ -52,10 +54,11 @@ const struct opt trend_opts[] = {
 	  .min = 0, .max = 0xffffffffLL,
 	  .help = "seed of the permutations (default 1)" },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE", .off = O(json),
-	  .help = "also write the changes and the series to FILE" },
+	  .help = "also write the changes, the outlying nights and\n"
+		  "the series to FILE" },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE", .off = O(html),
-	  .help = "also draw each series with its changes in FILE,\n"
-		  "a self-contained HTML page" },
+	  .help = "also draw each series with its changes and\n"
+		  "outlying nights in FILE, a self-contained HTML page" },
 	{ .name = "help", .letter = 'h', .type = OT_ACTION,
 	  .help = "show this help" },
 	{ .name = NULL },
@@ -179,6 +182,43 @@ static double shown(const struct cmp_metric *m, double d)
 	return m->log ? expm1(d) * 100 : d;
 }
 
+/* A mark as compare's: the interval beyond the min, by the direction. */
+static int mark_of(const struct trend *t, const struct cmp_metric *m,
+		   double lo, double hi)
+{
+	int mark = isnan(lo) ? 0 :
+		   cmp_beyond(lo, hi, m->log ? t->o->min_change :
+			      t->o->min_points);
+
+	return m->higher_better ? -mark : mark;
+}
+
+static int find_outliers(struct trend *t)
+{
+	int i;
+
+	t->oc = calloc((size_t)t->nout + 1, sizeof(*t->oc));
+	if (!t->oc)
+		return -ENOMEM;
+	for (i = 0; i < t->nout; i++) {
+		struct trend_outlier *c = &t->oc[i];
+		const struct cp_outlier *o = &t->out[i];
+		const struct cmp_metric *m;
+
+		c->o = o;
+		c->s = &t->s[o->series];
+		m = &t->m[c->s->metric];
+		c->file = c->s->file[o->file];
+		c->value = m->log ? exp(o->mean) : o->mean;
+		c->ref = m->log ? exp(o->ref) : o->ref;
+		c->change = shown(m, o->d);
+		c->lo = shown(m, o->lo);
+		c->hi = shown(m, o->hi);
+		c->mark = mark_of(t, m, c->lo, c->hi);
+	}
+	return 0;
+}
+
 static int find(struct trend *t)
 {
 	struct cp_series *cs = calloc((size_t)t->ns + 1, sizeof(*cs));
@@ -196,9 +236,14 @@ static int find(struct trend *t)
 		cs[i].nfiles = t->s[i].nfiles;
 	}
 	t->npt = cp_family(cs, t->ns, &co, &t->pt, &t->cut);
+	t->nout = t->npt < 0 ? 0 :
+		  cp_outliers(cs, t->ns, t->pt, t->npt, t->o->alpha,
+			      t->o->level, &t->out, &t->out_tested);
 	free(cs);
 	if (t->npt < 0)
 		return t->npt;
+	if (t->nout < 0)
+		return t->nout;
 	t->ch = calloc((size_t)t->npt + 1, sizeof(*t->ch));
 	if (!t->ch)
 		return -ENOMEM;
@@ -216,15 +261,11 @@ static int find(struct trend *t)
 		c->change = shown(m, p->d);
 		c->lo = shown(m, p->lo);
 		c->hi = shown(m, p->hi);
-		c->mark = isnan(c->lo) ? 0 :
-			  cmp_beyond(c->lo, c->hi, m->log ? t->o->min_change :
-				     t->o->min_points);
-		if (m->higher_better)
-			c->mark = -c->mark;
+		c->mark = mark_of(t, m, c->lo, c->hi);
 		if (p->perms > t->perms)
 			t->perms = p->perms;
 	}
-	return 0;
+	return find_outliers(t);
 }
 
 static const char *mark_name(int mark)
@@ -320,7 +361,7 @@ static void fmt_value(char *buf, size_t n, const struct cmp_metric *m,
 	(void)m;
 }
 
-static void print_changes(const struct trend *t, int *worse)
+static void print_changes(const struct trend *t, int *worse, int *better)
 {
 	int i, shown_n = 0, within = 0;
 
@@ -346,6 +387,7 @@ static void print_changes(const struct trend *t, int *worse)
 		       c->lo, c->hi, c->pt->p, mark_name(c->mark));
 		shown_n++;
 		*worse += c->mark > 0;
+		*better += c->mark < 0;
 	}
 	if (!shown_n)
 		printf("  none\n");
@@ -354,9 +396,73 @@ static void print_changes(const struct trend *t, int *worse)
 		       "of %g %% or %g points: not marked)\n", within,
 		       within == 1 ? "" : "s", t->o->min_change,
 		       t->o->min_points);
-	printf("=> %s\n", *worse ? "worse: a change for the worse" :
-	       shown_n ? "better: changes for the better only" :
-	       "no change found");
+}
+
+/* The nights that stand out: a section of their own, after the changes. */
+static void print_outliers(const struct trend *t, int *worse, int *better)
+{
+	int i, all = 0, shown_n = 0, within = 0;
+
+	for (i = 0; i < t->ns; i++)
+		all += t->s[i].nfiles;
+	printf("\nOutlying nights (each against the others between changes:"
+	       " their median, the repeats' or the nights' noise; false "
+	       "discoveries at %g over %d nights of %d series):\n",
+	       t->o->alpha, t->out_tested, t->ns);
+	for (i = 0; i < t->nout; i++) {
+		const struct trend_outlier *c = &t->oc[i];
+		const struct cmp_metric *m = &t->m[c->s->metric];
+		char cell[80], a[24], b[24];
+
+		if (!c->mark) {
+			within++;
+			continue;
+		}
+		snprintf(cell, sizeof(cell), "%s/%s", c->s->bench, c->s->load);
+		fmt_value(a, sizeof(a), m, c->value);
+		fmt_value(b, sizeof(b), m, c->ref);
+		printf("%-15s %-22s on %2d %s (%s): %s against the others' "
+		       "median %s, %+.1f %s [%+.1f, %+.1f], p %.2g  %s\n",
+		       cell, m->label, c->file + 1, t->files[c->file].path,
+		       trend_label(&t->files[c->file]), a, b, c->change,
+		       m->log ? "%" : "pt", c->lo, c->hi, c->o->p,
+		       mark_name(c->mark));
+		shown_n++;
+		*worse += c->mark > 0;
+		*better += c->mark < 0;
+	}
+	if (!shown_n)
+		printf("  none\n");
+	if (within)
+		printf("(%d more outlying night%s found, within the min change "
+		       "of %g %% or %g points: not marked)\n", within,
+		       within == 1 ? "" : "s", t->o->min_change,
+		       t->o->min_points);
+	if (t->out_tested < all)
+		printf("(%d night%s not tested: fewer than %d others between "
+		       "changes, or one repeat a night)\n",
+		       all - t->out_tested, all - t->out_tested == 1 ? "" : "s",
+		       CP_OUT_MIN_OTHERS);
+}
+
+/* The last line: worse if a change or an outlying night is worse. */
+static void print_verdict(int cw, int cb, int ow, int ob)
+{
+	const char *v = "no change found";
+
+	if (cw && ow)
+		v = "worse: a change and an outlying night for the worse";
+	else if (cw)
+		v = "worse: a change for the worse";
+	else if (ow)
+		v = "worse: an outlying night for the worse";
+	else if (cb && ob)
+		v = "better: changes and outlying nights for the better only";
+	else if (cb)
+		v = "better: changes for the better only";
+	else if (ob)
+		v = "better: outlying nights for the better only";
+	printf("=> %s\n", v);
 }
 
 int trend_find(struct trend *t)
@@ -368,10 +474,15 @@ int trend_find(struct trend *t)
 
 void trend_print(const struct trend *t, int *worse)
 {
+	int cw = 0, cb = 0, ow = 0, ob = 0;
+
 	print_files(t);
 	print_missing(t);
 	print_settings(t);
-	print_changes(t, worse);
+	print_changes(t, &cw, &cb);
+	print_outliers(t, &ow, &ob);
+	print_verdict(cw, cb, ow, ob);
+	*worse = cw + ow;
 }
 
 /* ---- --json ---------------------------------------------------------- */
@@ -431,6 +542,38 @@ static void json_change(struct jw *w, const struct trend *t,
 	jw_obj_end(w);
 }
 
+static void json_outlier(struct jw *w, const struct trend *t,
+			 const struct trend_outlier *c)
+{
+	const struct cmp_metric *m = &t->m[c->s->metric];
+	const struct result_file *f = &t->files[c->file];
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, "bench", c->s->bench);
+	jw_str(w, "load", c->s->load);
+	jw_str(w, "figure", m->label);
+	jw_int(w, "file", c->file + 1);
+	jw_str(w, "path", f->path);
+	jw_str(w, "tag", f->tag);
+	jw_str(w, "kernel", f->kernel);
+	jw_int(w, "from_file", c->s->file[c->o->from] + 1);
+	jw_int(w, "to_file", c->s->file[c->o->to - 1] + 1);
+	jw_int(w, "others", c->o->others);
+	jw_num(w, "value", c->value);
+	jw_num(w, "others_median", c->ref);
+	jw_str(w, "unit", m->log ? "%" : "points");
+	jw_num(w, "change", c->change);
+	jw_num(w, "lo", c->lo);
+	jw_num(w, "hi", c->hi);
+	jw_num(w, "t", c->o->t);
+	jw_num(w, "df", c->o->df);
+	jw_num(w, "p", c->o->p);
+	jw_num(w, "p_adjusted", c->o->padj);
+	jw_str(w, "verdict", c->mark > 0 ? "worse" : c->mark < 0 ? "better" :
+	       "within_min_change");
+	jw_obj_end(w);
+}
+
 int trend_json(const char *path, const struct trend *t, int worse)
 {
 	struct safe_file sf;
@@ -465,6 +608,11 @@ int trend_json(const char *path, const struct trend *t, int worse)
 	for (i = 0; i < t->npt; i++)
 		json_change(&w, t, &t->ch[i]);
 	jw_arr_end(&w);
+	jw_int(&w, "nights_tested", t->out_tested);
+	jw_arr_begin(&w, "outliers");
+	for (i = 0; i < t->nout; i++)
+		json_outlier(&w, t, &t->oc[i]);
+	jw_arr_end(&w);
 	jw_arr_begin(&w, "series");
 	for (i = 0; i < t->ns; i++)
 		json_series(&w, t, &t->s[i]);
@@ -491,4 +639,6 @@ void trend_free(struct trend *t)
 	free(t->s);
 	free(t->pt);
 	free(t->ch);
+	free(t->out);
+	free(t->oc);
 }

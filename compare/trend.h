@@ -2,7 +2,8 @@
 /*
  * compare/trend.h - `interbench trend FILE...`: result files of a series
  * (nightly runs, oldest first) searched for the runs where a cell's
- * decision figure changed (changepoint.h says how). trend.c builds the
+ * decision figure changed, and for single runs that stand out from the
+ * others (changepoint.h says how). trend.c builds the
  * series from the files read and prints and writes what was found;
  * trend_html.c draws it. The command is cmd/trend.c.
  */
@@ -45,6 +46,16 @@ struct trend_change {
 	int mark;		/* +1 worse, -1 better, 0 within the min */
 };
 
+/* An outlying night found, as trend reports it. */
+struct trend_outlier {
+	const struct cp_outlier *o;
+	const struct trend_series *s;
+	int file;		/* index in files[] */
+	double value, ref;	/* its mean, the others' median: own scale */
+	double change, lo, hi;	/* % (ratios) or points */
+	int mark;		/* +1 worse, -1 better, 0 within the min */
+};
+
 struct trend {
 	const struct trend_opts *o;
 	const struct result_file *files;
@@ -58,6 +69,10 @@ struct trend {
 	struct trend_change *ch;	/* one per point */
 	double cut;		/* BH's p threshold; 0: nothing found */
 	int perms;		/* the most permutations a p-value took */
+	struct cp_outlier *out;	/* cp_outliers', by series and file */
+	struct trend_outlier *oc;	/* one per outlier */
+	int nout;
+	int out_tested;		/* the nights held against the others */
 };
 
 /* A file's label: its tag, else its kernel, else its name. */
@@ -72,12 +87,13 @@ int trend_find(struct trend *t);
 void trend_free(struct trend *t);
 /*
  * The report on stdout: the files, what they miss, settings that changed,
- * the changes; *worse is set when one is for the worse.
+ * the changes, the outlying nights; *worse is set when one of either is
+ * for the worse.
  */
 void trend_print(const struct trend *t, int *worse);
-/* trend --json: the changes and the series. 0 or -errno. */
+/* trend --json: the changes, the outlying nights, the series. 0 or -errno. */
 int trend_json(const char *path, const struct trend *t, int worse);
-/* trend --html: the series drawn, the changes marked. 0 or -errno. */
+/* trend --html: the series drawn, changes and outliers marked. 0 or -errno. */
 int trend_html(const char *path, const struct trend *t);
 
 /* trend's options (trend.c), for --help and the completion. */

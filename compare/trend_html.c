@@ -2,7 +2,8 @@
 /*
  * compare/trend_html.c - `interbench trend --html FILE`: each cell's
  * decision figures over the series, a dot per repeat and a line through
- * each file's mean, with the changes found drawn where they fall.
+ * each file's mean, with the changes found drawn where they fall and the
+ * outlying nights ringed.
  */
 #include <errno.h>
 #include <math.h>
@@ -91,6 +92,39 @@ static void changes_of(struct page *pg, struct svg_plot *p,
 	}
 }
 
+/* A ring round each outlying night's mean, its change written above. */
+static void outliers_of(struct page *pg, struct svg_plot *p,
+			const struct trend *t, int si)
+{
+	char tip[256];
+	int i;
+
+	for (i = 0; i < t->nout; i++) {
+		const struct trend_outlier *c = &t->oc[i];
+		const char *u = t->m[c->s->metric].log ? "%" : "pt";
+		double x = svg_px(p, xpos(t, c->file));
+		double y = svg_py(p, c->value);
+
+		if (c->o->series != si)
+			continue;
+		snprintf(tip, sizeof(tip), "outlying night %d (%s), %s: %.4g "
+			 "against the others' median %.4g, %+.1f %s [%+.1f, "
+			 "%+.1f], p %.2g", c->file + 1,
+			 trend_label(&t->files[c->file]), c->mark > 0 ?
+			 "worse" : c->mark < 0 ? "better" :
+			 "within the min change", c->value, c->ref, c->change,
+			 u, c->lo, c->hi, c->o->p);
+		sb_printf(&pg->b, "<circle class=\"outlier\" cx=\"%.1f\" "
+			  "cy=\"%.1f\" r=\"8\" fill=\"none\" stroke=\"%s\" "
+			  "stroke-width=\"2\" stroke-dasharray=\"%s\"><title>",
+			  x, y, mark_colour(c->mark), c->mark ? "none" : "3 2");
+		sb_esc(&pg->b, tip);
+		sb_printf(&pg->b, "</title></circle>\n");
+		snprintf(tip, sizeof(tip), "%+.0f %s", c->change, u);
+		svg_text(&pg->b, x, y - 11, "middle", "ltext", tip);
+	}
+}
+
 static void plot(struct page *pg, const struct trend *t, int si,
 		 const char *const *cats)
 {
@@ -146,6 +180,7 @@ static void plot(struct page *pg, const struct trend *t, int si,
 		prev = mean;
 	}
 	changes_of(pg, &p, t, si);
+	outliers_of(pg, &p, t, si);
 	svg_end(&pg->b);
 	pic_end(pg, mark, "trend-%s-%s-%s", s->bench, s->load,
 		f->name ? f->name : f->key);
@@ -165,11 +200,13 @@ int trend_html(const char *path, const struct trend *t)
 		  "is a repeat, the line joins each file's mean (geometric "
 		  "for latencies); a vertical line is a change found "
 		  "(E-divisive means, permutation p, false discoveries at %g "
-		  "over %d series): vermillion worse, green better, grey "
-		  "dashed within the min change (%g %%, %g points).</p>\n"
+		  "over %d series); a ring is a night that stands out from "
+		  "the others between changes (%d nights tested): vermillion "
+		  "worse, green better, grey dashed within the min change "
+		  "(%g %%, %g points).</p>\n"
 		  "<table><tr><th>file</th><th>path</th><th>kernel</th>"
 		  "<th>tag</th></tr>\n", t->nfiles, t->o->alpha, t->ns,
-		  t->o->min_change, t->o->min_points);
+		  t->out_tested, t->o->min_change, t->o->min_points);
 	for (k = 0; k < t->nfiles; k++) {
 		const struct result_file *f = &t->files[k];
 

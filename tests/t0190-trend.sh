@@ -2,7 +2,9 @@
 # interbench trend: series of made-up result files (tests/mkresult.sh),
 # each file a night with its own draws, with a known step: found at the
 # right file and cell, worse or better by the figure's direction, in the
-# text, the JSON and the page; nights with nothing changed give nothing;
+# text, the JSON and the page; one night with a stall: an outlying night,
+# there and nowhere else, in the text, the JSON and the page; nights with
+# nothing changed give nothing;
 # --tag of a real run labels its point; every bad input is one line
 # naming it, exit status 2, nothing written.
 . "$(dirname "$0")/lib.sh"
@@ -10,16 +12,22 @@
 mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
 
 # 12 nights of 3 repeats; from night 8 on, Audio/Burn's latencies are
-# 1.3 times (slow) or 0.7 times (fast) what they were.
+# 1.3 times (slow) or 0.7 times (fast) what they were; on night 7 alone,
+# Video/Burn's are 5 times (stall) or a fifth (quick).
 for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	n=$(printf %02d $i)
-	k="" f=""
+	k="" f="" st="" q=""
 	[ $i -ge 8 ] && k="-k Audio/Burn:1.3" f="-k Audio/Burn:0.7"
+	[ $i -eq 7 ] && st="-k Video/Burn:5" q="-k Video/Burn:0.2"
 	mk -s $i -t "night$i" 0.40 3 1 >flat$n.json
 	# shellcheck disable=SC2086
 	mk -s $i -t "night$i" $k 0.40 3 1 >slow$n.json
 	# shellcheck disable=SC2086
 	mk -s $i -t "night$i" $f 0.40 3 1 >fast$n.json
+	# shellcheck disable=SC2086
+	mk -s $i -t "night$i" $st 0.40 3 1 >stall$n.json
+	# shellcheck disable=SC2086
+	mk -s $i -t "night$i" $q 0.40 3 1 >quick$n.json
 done
 
 run() { "$IB" trend "$@" >out 2>err; echo $? >rc; }
@@ -35,7 +43,36 @@ test_expect_success 'a 30 % step at night 8: worse, at night 8, in that cell' '
 	grep "^Audio/Burn .* at  8 slow08.json (night8): .* +[23][0-9]\.[0-9] % \[+[0-9.]*, +[0-9.]*\], p .*  worse$" out &&
 	has out "^=> worse: a change for the worse$" &&
 	! grep -E " at +[0-9]+ [^ ]+\.json " out | grep -v "^Audio/Burn " &&
+	sed -n "/^Outlying nights/,\$p" out >outl &&
+	has outl "^  none$" &&
 	[ ! -s err ] || fail "stderr: $(cat err)"
+'
+
+test_expect_success 'a stall on night 7 alone: no change, an outlying night there' '
+	run stall*.json --json st.json --html st.html && rc_is 1 &&
+	sed -n "/^Changes/,/^\$/p" out >ch && has ch "^  none$" &&
+	has out "^Outlying nights (.* over 144 nights of 12 series):$" &&
+	grep "^Video/Burn .*p50 latency us .* on  7 stall07.json (night7): [0-9.]* against the others. median [0-9.]*, +[34][0-9][0-9]\.[0-9] % \[+[0-9.]*, +[0-9.]*\], p .*  worse$" out &&
+	grep "^Video/Burn .*p99 latency us .* on  7 stall07.json (night7): .* +[0-9]*[0-9][0-9][0-9]\.[0-9] % .*  worse$" out &&
+	! grep -E " on +[0-9]+ [^ ]+\.json " out | grep -v "^Video/Burn .* on  7 stall07" &&
+	has out "^=> worse: an outlying night for the worse$" &&
+	[ ! -s err ] || fail "stderr: $(cat err)"
+'
+
+test_expect_success 'its page rings night 7 on the stalled series only' '
+	[ "$(grep -o "<circle class=\"outlier\"[^>]*stroke=\"#D55E00\"" st.html | wc -l)" -ge 2 ] &&
+	grep -q "outlying night 7 (night7), worse: " st.html &&
+	! grep -o "outlying night [0-9]* ([a-z0-9]*)" st.html | grep -v "night 7 (night7)" &&
+	sed -n "/<h2>Video under Burn/,\$p" st.html >video &&
+	has video "outlying night 7" &&
+	sed -n "/<h2>Audio under None/,/<h2>Video under Burn/p" st.html >audio &&
+	hasnt audio "class=\"outlier\""
+'
+
+test_expect_success 'a night far better than the rest: better, exit 0' '
+	run quick*.json && rc_is 0 &&
+	grep "^Video/Burn .*p50 latency us .* on  7 quick07.json (night7): .* -[78][0-9]\.[0-9] % .*  better$" out &&
+	has out "^=> better: outlying nights for the better only$"
 '
 
 if ! command -v python3 >/dev/null; then
@@ -58,6 +95,19 @@ test_expect_success 'its JSON: the change, its file, tag and interval; the serie
 	s = [s for s in d["series"] if s["bench"] == "Audio" and s["load"] == "Burn" and s["figure"] == "p50 latency us"][0]
 	assert [f["file"] for f in s["files"]] == list(range(1, 13))
 	assert all(len(f["values"]) == 3 for f in s["files"])
+	assert d["outliers"] == [], d["outliers"]
+	assert d["nights_tested"] > 0
+	d = json.load(open("st.json"))
+	assert d["verdict"] == "worse" and d["changes"] == []
+	assert d["nights_tested"] == 144, d["nights_tested"]
+	o = [o for o in d["outliers"] if o["verdict"] == "worse"]
+	assert len(o) >= 2, d["outliers"]
+	for x in d["outliers"]:
+	    assert (x["bench"], x["load"], x["file"], x["tag"], x["path"]) == ("Video", "Burn", 7, "night7", "stall07.json"), x
+	    assert (x["from_file"], x["to_file"], x["others"]) == (1, 12, 11), x
+	    assert x["value"] > 4 * x["others_median"], x
+	    assert x["unit"] == "%" and x["lo"] > 5 and x["lo"] <= x["change"] <= x["hi"], x
+	    assert 0 <= x["p"] <= x["p_adjusted"] <= d["alpha"], x
 	EOF
 '
 fi
@@ -77,10 +127,12 @@ test_expect_success 'a step down in latency: better, and exit 0' '
 	has out "^=> better: changes for the better only$"
 '
 
-test_expect_success 'twelve nights of nothing: no change found, exit 0' '
+test_expect_success 'twelve nights of nothing: no change, no outlying night, exit 0' '
 	run flat*.json --json flat.json && rc_is 0 &&
-	has out "^  none$" && has out "^=> no change found$" &&
-	has flat.json "\"verdict\": \"not_worse\""
+	[ "$(grep -c "^  none$" out)" = 2 ] && has out "^=> no change found$" &&
+	hasnt out " on  *[0-9]* flat" && hasnt out "more outlying night" &&
+	has flat.json "\"verdict\": \"not_worse\"" &&
+	has flat.json "\"outliers\": \[\]"
 '
 
 test_expect_success 'the same files give the same answer; the order is the series' '
