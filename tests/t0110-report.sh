@@ -159,6 +159,16 @@ test_expect_success 'bad input: another schema, a truncated file, no file' '
 	bad && has err "need result files"
 '
 
+test_expect_success 'bad input: the text logfile, or no JSON at all, is no result file' '
+	"$IB" $LPM -t 0.1 -W audio -w none >/dev/null 2>&1 &&
+	log=$(ls -t *.log | head -n 1) && grep -q "^Benchmarking kernel " "$log" &&
+	bad "$log" &&
+	[ "$(cat err)" = "interbench report: $log: interbench'"'"'s text logfile, not a result file: give the file a run writes with --json FILE" ] &&
+	echo "hello" >text.txt && bad text.txt &&
+	has err "text.txt: not a result file (not JSON; interbench --json FILE writes those)" &&
+	: >empty.json && bad empty.json && has err "empty.json: not a result file (empty"
+'
+
 test_expect_success 'the header: the machine, and cells the host stole from' '
 	# The host may really have stolen from a cell of r.json: start from
 	# a copy where it stole from none, then mark one.
