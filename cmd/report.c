@@ -22,10 +22,13 @@ static void report_usage(FILE *f)
 	fputs("Usage: interbench report RESULT.json [MORE.json ...] "
 	      "-o FILE.html\n"
 	      "Draw result files of `interbench --json` as one "
-	      "self-contained HTML page.\n", f);
+	      "self-contained HTML page;\n"
+	      "two or more first side by side, on shared colour scales "
+	      "(`interbench compare\nA.json B.json --html FILE` judges B "
+	      "against A).\n", f);
 	opt_help(f, report_options, opt_help_width(report_options, 18));
-	fputs("Exit status: 0, 2 on errors (nothing is left "
-	      "half-written).\n", f);
+	fputs("Exit status: 0, 2 on errors, such as a file that is not a "
+	      "result file (nothing\nis left half-written).\n", f);
 }
 
 /* Options and file names: 0, 1 for --help, -EINVAL with err. */
@@ -98,6 +101,11 @@ int report_main(int argc, char **argv)
 	for (i = 0; i < loaded; i++)
 		rf_free(&rf[i]);	/* one that failed is already empty */
 	free(rf);
+	/* Side by side is no A/B verdict: say where that is. */
+	if (!ret && n > 1)
+		printf("The files are drawn side by side, not judged: `interbench"
+		       " compare %s %s --html FILE` says whether the second is "
+		       "better or worse, cell by cell.\n", names[0], names[1]);
 	free(names);
 	if (ret) {
 		fprintf(stderr, "interbench report: %s\n", err);

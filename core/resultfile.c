@@ -443,6 +443,34 @@ static void read_labels(struct result_file *rf)
 	rf->started = v ? v->str : NULL;
 }
 
+/*
+ * A file that does not even start as a JSON object is no result file,
+ * whatever its parse error says: say so, and when it is interbench's text
+ * logfile (its "Benchmarking kernel" lines), which file to give instead.
+ * True when it said so into what.
+ */
+static bool not_json(const char *text, size_t len, char *what, size_t n)
+{
+	static const char head[] = "Benchmarking kernel ";
+	size_t i = 0, k;
+
+	while (i < len && strchr(" \t\r\n", text[i]) && text[i])
+		i++;
+	if (i < len && text[i] == '{')
+		return false;
+	for (k = i; k + sizeof(head) - 1 <= len && k < 4096; k++)
+		if ((!k || text[k - 1] == '\n') &&
+		    !memcmp(text + k, head, sizeof(head) - 1)) {
+			snprintf(what, n, "interbench's text logfile, not a "
+				 "result file: give the file a run writes "
+				 "with --json FILE");
+			return true;
+		}
+	snprintf(what, n, "not a result file (%s; interbench --json FILE "
+		 "writes those)", i < len ? "not JSON" : "empty");
+	return true;
+}
+
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen)
 {
@@ -455,6 +483,8 @@ int rf_parse(struct result_file *rf, const char *path, char *text,
 	rf->path = path;
 	rf->text = text;
 	ret = json_parse(rf->text, len, &rf->doc, what, sizeof(what));
+	if (ret && not_json(text, len, what, sizeof(what)))
+		ret = -EINVAL;
 	if (ret)
 		goto fail;
 	defang(rf->doc);

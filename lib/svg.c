@@ -121,6 +121,88 @@ void svg_text(struct sbuf *b, double x, double y, const char *anchor,
 }
 
 /*
+ * DejaVu Sans Bold's advances, rounded up, in em: narrow letters and
+ * punctuation, the middling ones (f r t, brackets, the space), the wide
+ * (m w M W %), other capitals, and the rest (lower case, digits).
+ */
+double svg_text_width(const char *text, double px)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	double em = 0;
+
+	for (; s && *s; s++) {
+		if ((*s & 0xc0) == 0x80)
+			continue;	/* inside a UTF-8 character */
+		if (*s >= 0x80)
+			em += 1.0;
+		else if (strchr("ijlI.,:;'|!", *s))
+			em += 0.36;
+		else if (strchr("frt()[]{}-/ ", *s))
+			em += 0.5;
+		else if (strchr("mwMW%@", *s))
+			em += 1.06;
+		else if (*s >= 'A' && *s <= 'Z')
+			em += 0.8;
+		else
+			em += 0.72;
+	}
+	return em * px;
+}
+
+#define TITLE_PX	13
+
+int svg_lines(struct sbuf *b, double x, double y, double width,
+	      const char *cls, double px, const char *text)
+{
+	const char *s = text ? text : "", *end;
+	char line[512];
+	int lines = 0;
+
+	if (b)
+		sb_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"start\""
+			  " class=\"%s\">", x, y, cls);
+	while (*s) {
+		size_t n = 0, fit = 0;
+
+		/* The most words that fit (a longer word: a line alone). */
+		for (end = s; ; end++) {
+			if (*end == ' ' || !*end) {
+				n = (size_t)(end - s);
+				if (n >= sizeof(line))
+					n = sizeof(line) - 1;
+				memcpy(line, s, n);
+				line[n] = '\0';
+				if (fit && svg_text_width(line, px) > width)
+					break;
+				fit = n;
+				if (!*end)
+					break;
+			}
+		}
+		if (!fit)
+			fit = strlen(s) < sizeof(line) ? strlen(s) :
+			      sizeof(line) - 1;
+		memcpy(line, s, fit);
+		line[fit] = '\0';
+		if (b) {
+			if (lines)
+				sb_printf(b, "<tspan x=\"%.1f\" dy=\"%g\">",
+					  x, px + 3);
+			else
+				sb_printf(b, "<tspan>");
+			sb_esc(b, line);
+			sb_printf(b, "</tspan>");
+		}
+		lines++;
+		for (s += fit; *s == ' '; s++)
+			;
+	}
+	if (b)
+		sb_printf(b, "</text>\n");
+	return lines ? lines : 1;
+}
+
+/*
  * Category labels wider than their slot (11 px text: about 6.5 px a
  * character) go on two staggered rows, so that none overlaps another.
  */
@@ -142,6 +224,8 @@ static bool cats_crowded(const struct svg_plot *p)
 void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
 		    const char *title)
 {
+	int x, extra;
+
 	p->b = b;
 	p->w = w;
 	p->h = h;
@@ -153,8 +237,19 @@ void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
 		p->top = 28;
 	if (!p->bottom)
 		p->bottom = cats_crowded(p) ? 58 : 44;
-	svg_begin(b, w, h, title);
-	svg_text(b, p->left, 16, "start", "ptitle", title);
+	/*
+	 * The title over the plot's frame when it fits there, else from
+	 * the picture's left, on as many lines as it takes: never cut.
+	 */
+	x = p->left;
+	if (svg_text_width(title, TITLE_PX) > w - x - 6)
+		x = 6;
+	extra = (TITLE_PX + 3) * (svg_lines(NULL, x, 16, w - x - 6, "ptitle",
+					    TITLE_PX, title) - 1);
+	p->top += extra;
+	p->h = h + extra;
+	svg_begin(b, w, p->h, title);
+	svg_lines(b, x, 16, w - x - 6, "ptitle", TITLE_PX, title);
 }
 
 /* Where v lies along axis a, from 0 to 1, clamped. */

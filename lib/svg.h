@@ -66,9 +66,13 @@ struct svg_plot {
 /* Open an <svg> of w x h with a title (its <title>, for screen readers). */
 void svg_begin(struct sbuf *b, int w, int h, const char *title);
 void svg_end(struct sbuf *b);
-/* The plot's frame, grid, ticks with labels and axis titles. */
+/*
+ * Open a plot of w x h; a title too wide for one line wraps, and the
+ * picture grows by its lines (p->h, p->top).
+ */
 void svg_plot_begin(struct svg_plot *p, struct sbuf *b, int w, int h,
 		    const char *title);
+/* The plot's frame, grid, ticks with labels and axis titles. */
 void svg_axes(struct svg_plot *p);
 /* Data to pixels (values outside the axis are clamped to its ends). */
 double svg_px(const struct svg_plot *p, double x);
@@ -91,6 +95,21 @@ void svg_legend(struct svg_plot *p, const char *const *names,
 /* Text at pixel x, y; anchor "start", "middle" or "end". */
 void svg_text(struct sbuf *b, double x, double y, const char *anchor,
 	      const char *cls, const char *text);
+
+/*
+ * The width in px of text in a sans-serif font of size px: an estimate
+ * from above, made for DejaVu Sans Bold (wider than Arial, Helvetica or
+ * Liberation Sans), so that text given this room is never cut.
+ */
+double svg_text_width(const char *text, double px);
+/*
+ * Text of class cls in a font of px at x, baseline y, broken at spaces
+ * into lines of at most width px, px + 3 apart: how many lines. b NULL
+ * counts them only, for the picture's height. A plot's title is class
+ * ptitle, 13 px bold; a legend's ltext, 11 px.
+ */
+int svg_lines(struct sbuf *b, double x, double y, double width,
+	      const char *cls, double px, const char *text);
 
 /* A sequential colour for t in [0, 1] (0 good, 1 bad): pale to dark. */
 const char *svg_heat(double t, char *buf, size_t n);

@@ -41,6 +41,8 @@ void page_begin(struct page *pg, const struct report_opts *o,
 	pg->o = o;
 	pg->npics = 0;
 	pg->err = 0;
+	pg->files = NULL;
+	pg->nfiles = 0;
 	sb_printf(&pg->b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
 		  "<meta charset=\"utf-8\"/><title>");
 	sb_esc(&pg->b, title);
@@ -96,30 +98,42 @@ int report_save(const char *path, const char *text, size_t len)
 
 /* ---- a file's tasks and loads ----------------------------------------- */
 
-int rep_names(const struct result_file *rf, struct rep_names *nm)
+/* A cell's task and load, each unless the list has it already. */
+static void names_add(struct rep_names *nm, const struct file_cell *c)
 {
-	size_t i;
 	int k;
 
+	for (k = 0; k < nm->ntasks && strcmp(nm->tasks[k], c->bench); k++)
+		;
+	if (k == nm->ntasks)
+		nm->tasks[nm->ntasks++] = c->bench;
+	for (k = 0; k < nm->nloads && strcmp(nm->loads[k], c->load); k++)
+		;
+	if (k == nm->nloads)
+		nm->loads[nm->nloads++] = c->load;
+}
+
+int rep_names(const struct result_file *rf, struct rep_names *nm)
+{
+	return rep_names_all(rf, 1, nm);
+}
+
+int rep_names_all(const struct result_file *rf, int n,
+		  struct rep_names *nm)
+{
+	size_t i, cells = 0;
+	int f;
+
+	for (f = 0; f < n; f++)
+		cells += rf[f].n_cells;
 	memset(nm, 0, sizeof(*nm));
-	nm->tasks = calloc(rf->n_cells + 1, sizeof(*nm->tasks));
-	nm->loads = calloc(rf->n_cells + 1, sizeof(*nm->loads));
+	nm->tasks = calloc(cells + 1, sizeof(*nm->tasks));
+	nm->loads = calloc(cells + 1, sizeof(*nm->loads));
 	if (!nm->tasks || !nm->loads)
 		return -ENOMEM;
-	for (i = 0; i < rf->n_cells; i++) {
-		const struct file_cell *c = &rf->cells[i];
-
-		for (k = 0; k < nm->ntasks && strcmp(nm->tasks[k], c->bench);
-		     k++)
-			;
-		if (k == nm->ntasks)
-			nm->tasks[nm->ntasks++] = c->bench;
-		for (k = 0; k < nm->nloads && strcmp(nm->loads[k], c->load);
-		     k++)
-			;
-		if (k == nm->nloads)
-			nm->loads[nm->nloads++] = c->load;
-	}
+	for (f = 0; f < n; f++)
+		for (i = 0; i < rf[f].n_cells; i++)
+			names_add(nm, &rf[f].cells[i]);
 	return 0;
 }
 

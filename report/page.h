@@ -17,6 +17,9 @@ struct page {
 	const struct report_opts *o;
 	int npics;		/* pictures so far, to name --svg files */
 	int err;		/* first failure writing an SVG file */
+	/* The files drawn side by side: their maps share one scale. */
+	const struct result_file *files;
+	int nfiles;
 };
 
 void page_begin(struct page *pg, const struct report_opts *o,
@@ -46,6 +49,9 @@ struct rep_names {
 };
 
 int rep_names(const struct result_file *rf, struct rep_names *nm);
+/* Those of n files: the first's in its order, then the others' new. */
+int rep_names_all(const struct result_file *rf, int n,
+		  struct rep_names *nm);
 void rep_names_free(struct rep_names *nm);
 /* Load name's colour: its place in the file's loads. */
 int rep_load_colour(const struct rep_names *nm, const char *load);
@@ -62,6 +68,13 @@ void rep_map(struct page *pg, const struct result_file *rf,
 	     const struct rep_names *nm, const char *const *tasks,
 	     int ntasks, const struct figure *fixed, int chosen,
 	     const char *title, const char *name);
+/*
+ * The map of n files side by side: rows nm's tasks, a column for each of
+ * nm's loads in each file (numbered 1..n).
+ */
+void rep_map_files(struct page *pg, const struct result_file *rf, int n,
+		   const struct rep_names *nm, const struct figure *fixed,
+		   int chosen, const char *title, const char *name);
 /* Maps of every simulator's own numeric figures. */
 void rep_sim_maps(struct page *pg, const struct result_file *rf,
 		  const struct rep_names *nm);

@@ -486,6 +486,64 @@ static void differs_section(struct page *pg, const struct result_file *rf,
 	}
 }
 
+/* A figure of the lead's maps: the main one, or one by its id. */
+static void side_map(struct page *pg, const struct result_file *rf, int n,
+		     const struct rep_names *all, int fig)
+{
+	char title[160];
+
+	snprintf(title, sizeof(title), "%s, file by file", fig >= 0 ?
+		 figures[fig].label : "% deadlines met (periodic tasks), "
+		 "% desired CPU (others)");
+	rep_map_files(pg, rf, n, all, NULL, fig, title, fig >= 0 ?
+		      figures[fig].key : "matrix");
+}
+
+/*
+ * Two files or more: first each cell of every file side by side, on the
+ * scales every map of the page shares, and where the verdict is.
+ */
+static int side_section(struct page *pg, const struct result_file *rf,
+			int n)
+{
+	const int figs[] = { pg->o->figure, F_LAT_P99, F_FPS_LOW1,
+			     F_STUTTERS };
+	struct rep_names all;
+	int i, ret = rep_names_all(rf, n, &all);
+
+	if (ret) {
+		rep_names_free(&all);
+		return ret;
+	}
+	sb_printf(&pg->b, "<h2>The files side by side</h2>\n<p>Each cell "
+		  "of every file, numbered as given (");
+	for (i = 0; i < n; i++) {
+		sb_printf(&pg->b, "%s%d: ", i ? ", " : "", i + 1);
+		sb_esc(&pg->b, rf[i].path);
+	}
+	sb_printf(&pg->b, "), each figure on one colour scale for every file,"
+		  " as every map of this page. This page shows the files; it "
+		  "does not judge them: whether the second is better or worse"
+		  " than the first, cell by cell with intervals and a verdict,"
+		  " is <code>interbench compare FIRST.json SECOND.json --html "
+		  "FILE</code>'s page.</p>\n");
+	if ((size_t)all.ntasks * (size_t)all.nloads * (size_t)n >
+	    REP_MAX_MAP) {
+		sb_printf(&pg->b, "<p>(%d tasks x %d loads x %d files: more "
+			  "than a map draws.)</p>\n", all.ntasks, all.nloads,
+			  n);
+		rep_names_free(&all);
+		return 0;
+	}
+	sb_printf(&pg->b, "<div class=\"pics\">");
+	for (i = 0; i < (int)(sizeof(figs) / sizeof(*figs)); i++)
+		if (!i || figs[i] != figs[0])
+			side_map(pg, rf, n, &all, figs[i]);
+	sb_printf(&pg->b, "</div>\n");
+	rep_names_free(&all);
+	return 0;
+}
+
 int report_files(const struct report_opts *o, const struct result_file *rf,
 		 int n, char *err, size_t errlen)
 {
@@ -494,7 +552,11 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
 	int i, ret = 0;
 
 	page_begin(&pg, o, "interbench report");
+	pg.files = rf;
+	pg.nfiles = n;
 	differs_section(&pg, rf, n);
+	if (n > 1)
+		ret = side_section(&pg, rf, n);
 	for (i = 0; i < n && !ret; i++) {
 		ret = rep_names(&rf[i], &nm);
 		/*

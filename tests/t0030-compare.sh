@@ -332,7 +332,7 @@ bad 'a missing base file' 'nosuch.json: No such file' nosuch.json base.json
 bad 'a directory' '\.: Is a directory' base.json .
 bad 'a truncated file' 'truncated.json: line [0-9]*, column [0-9]*: ' \
 	base.json truncated.json
-bad 'an empty file' 'empty.json: line 1, column 1: unexpected end of input' \
+bad 'an empty file' 'empty.json: not a result file (empty; interbench --json FILE writes those)' \
 	base.json empty.json
 bad 'trailing garbage' "garbage.json: line [0-9]*, column 1: .*not '}'" \
 	base.json garbage.json
@@ -381,7 +381,7 @@ test_expect_success 'control characters in a file never reach the terminal' '
 '
 bad 'a device as a file' '/dev/zero: not a result file (a device)' /dev/zero base.json
 mkfifo fifo
-bad 'a FIFO nobody writes (no hang)' 'fifo: line 1, column 1: unexpected end of input' \
+bad 'a FIFO nobody writes (no hang)' 'fifo: not a result file (empty; ' \
 	fifo base.json
 head -c 67108865 /dev/zero | tr "\000" " " >huge.json
 bad 'a file past 64 MiB' 'huge.json: more than 64 MiB' huge.json base.json

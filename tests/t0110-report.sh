@@ -46,6 +46,12 @@ test_expect_success 'report of two files lists first the settings recorded diffe
 	grep -q "^  settings.load_nice  *0 -> 5$" out &&
 	[ "$(tail -n 1 out)" = "Wrote two.html (2 files)" ] &&
 	grep -q "<h2>Settings recorded differently</h2>" two.html &&
+	# side by side, and said to be no verdict, on the page and the console
+	[ "$(tail -n 2 out | head -n 1)" = "The files are drawn side by side, not judged: \`interbench compare r.json r5.json --html FILE\` says whether the second is better or worse, cell by cell." ] &&
+	grep -q "<h2>The files side by side</h2>" two.html &&
+	has two.html "it does not judge them: whether the second is better or worse" &&
+	[ $(count two.html "<title>% deadlines met (periodic tasks), % desired CPU (others), file by file</title>") = 1 ] &&
+	has two.html ">None 1<" && has two.html ">Burn 2<" &&
 	grep -q "<td>settings.load_nice</td><td>0</td><td>5</td>" two.html &&
 	# the scheduling row names autogroup and RT throttling too
 	grep -q "autogroup o[nf]*, RT throttling [0-9-]* us/s" two.html
@@ -114,6 +120,56 @@ test_expect_success 'compare --html: summary, a forest row per cell and metric, 
 	hasnt c.html "no clear change"
 '
 
+# The colour of a map's cell: the fill after its <title>TEXT</title>.
+cell_fill() { grep -o "<title>$2</title><rect [^>]*fill=\"#[0-9a-f]*\"" "$1" |
+	sed "s/.*fill=\"//; s/\"//"; }
+
+if [ -n "$HAVE_PY" ]; then
+	# Audio (20 FPS) and Video (60 FPS), each at its own frame rate: one
+	# colour, the best; the stutters of two files on one scale.
+	test_expect_success 'FPS against the task'"'"'s own rate; the stutters of two files on one scale' '
+		python3 - r.json fa.json fb.json <<-\EOF &&
+		import copy, json, sys
+		d = json.load(open(sys.argv[1]))
+		for r in d["results"]:
+		    r["stutters"] = 0
+		rs = [r for r in d["results"] if r["bench"] == "Audio" and r["status"] == "ok"]
+		for r in rs:
+		    r["fps"] = {"mean": 20, "low_1pct": 20, "low_0_1pct": 20}
+		    v = copy.deepcopy(r)
+		    v["bench"] = "Video"
+		    v["period_us"] = 16666.666
+		    v["fps"] = {"mean": 59.98, "low_1pct": 59.98, "low_0_1pct": 59.98}
+		    v["stutters"] = 6 if r["load"] == "Burn" else 0
+		    d["results"].append(v)
+		json.dump(d, open(sys.argv[2], "w"))
+		for r in d["results"]:
+		    if r["bench"] == "Video":
+		        r["stutters"] = 2 if r["load"] == "Burn" else 1
+		json.dump(d, open(sys.argv[3], "w"))
+		EOF
+		mkdir fsvg && "$IB" report fa.json fb.json -o fab.html --svg fsvg >out &&
+		a=$(ls fsvg/*-map-fps-mean.svg | head -n 1) &&
+		[ "$(cell_fill "$a" "Audio under None: FPS 20")" = "$(cell_fill "$a" "Video under None: FPS 59.98")" ] &&
+		[ "$(cell_fill "$a" "Audio under None: FPS 20")" = "#fde725" ] &&
+		l=$(ls fsvg/*-map-fps-low_1pct.svg | head -n 1) &&
+		[ "$(cell_fill "$l" "Audio under Burn: 1 % low FPS 20")" = "$(cell_fill "$l" "Video under Burn: 1 % low FPS 59.98")" ] &&
+		has "$a" "pale at the task&#39;s own frame rate" &&
+		# the most of either file is the darkest of both, and said so
+		[ $(ls fsvg/*-map-stutters.svg | wc -l) = 2 ] &&
+		for m in fsvg/*-map-stutters.svg; do
+			has "$m" "pale 0, dark 6: the largest of the page" || return 1
+		done &&
+		sa=$(ls fsvg/*-map-stutters.svg | head -n 1) &&
+		sb=$(ls fsvg/*-map-stutters.svg | tail -n 1) &&
+		[ "$(cell_fill "$sa" "Video under Burn: frames over two periods 6")" = "#440154" ] &&
+		[ "$(cell_fill "$sb" "Video under Burn: frames over two periods 2")" != "#440154" ] &&
+		has fsvg/04-map-files-stutters.svg "Video under Burn: frames over two periods 2"
+	'
+else
+	test_skip 'FPS against the task'"'"'s own rate; stutters on one scale' "python3 is not installed"
+fi
+
 if [ -n "$HAVE_XMLLINT" ]; then
 	test_expect_success 'the compare page is well-formed (xmllint)' 'xmllint --noout c.html'
 else
@@ -143,6 +199,53 @@ else
 	test_skip 'Chromium renders the report and the compare page' "$NO_CHROMIUM"
 fi
 
+# Chromium lays out a copy of the page with a script that lists every
+# text of an SVG drawn past the picture's edges: none is cut.
+measure() {
+	head -n -1 "$1" >"m-$1" && cat >>"m-$1" <<-\EOF &&
+	<script>
+	window.addEventListener("load", function () {
+	  var out = [], n = 0;
+	  document.querySelectorAll("svg").forEach(function (svg) {
+	    var s = svg.getBoundingClientRect();
+	    svg.querySelectorAll("text").forEach(function (t) {
+	      var b = t.getBoundingClientRect();
+	      n++;
+	      if (b.left < s.left - 0.5 || b.right > s.right + 0.5 ||
+	          b.top < s.top - 0.5 || b.bottom > s.bottom + 0.5)
+	        out.push("CUT " + t.getAttribute("class") + ": " + t.textContent);
+	    });
+	  });
+	  var p = document.createElement("pre");
+	  p.textContent = "MEASURED " + n + " texts;" + out.join(";");
+	  document.body.appendChild(p);
+	});
+	</script>
+	</body></html>
+	EOF
+	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$(mktemp -d "$TRASH/chr.XXXXXX")" \
+		--window-size=1280,2000 --dump-dom "file://$TRASH/m-$1" 2>/dev/null |
+		grep -o "MEASURED [0-9][^<]*" | tr ";" "\n"
+}
+
+if [ -n "$CHROMIUM" ]; then
+	test_expect_success 'Chromium: no text of a picture is cut (titles wrap)' '
+		measure p.html >mp && measure c.html >mc && measure two.html >m2 &&
+		cat mp mc m2 &&
+		grep -q "^MEASURED [1-9][0-9]* texts$" mp &&
+		grep -q "^MEASURED [1-9][0-9]* texts$" mc &&
+		grep -q "^MEASURED [1-9][0-9]* texts$" m2 &&
+		! grep -q "^CUT" mp mc m2 &&
+		# a time plot'"'"'s title, too wide over its frame, starts left
+		has p.html "x=\"6.0\" y=\"16.0\" text-anchor=\"start\" class=\"ptitle\"><tspan>Gaming under None (3 ms windows)</tspan></text>"
+	'
+else
+	test_skip 'Chromium: no text of a picture is cut' "$NO_CHROMIUM"
+fi
+
 # Exit 2 with one line on stderr, and page.html as it was.
 bad() {
 	echo old >page.html
@@ -157,6 +260,16 @@ test_expect_success 'bad input: another schema, a truncated file, no file' '
 	head -c 3000 r.json >cut.json && bad cut.json &&
 	bad missing.json && has err "missing.json" &&
 	bad && has err "need result files"
+'
+
+test_expect_success 'bad input: the text logfile, or no JSON at all, is no result file' '
+	"$IB" $LPM -t 0.1 -W audio -w none >/dev/null 2>&1 &&
+	log=$(ls -t *.log | head -n 1) && grep -q "^Benchmarking kernel " "$log" &&
+	bad "$log" &&
+	[ "$(cat err)" = "interbench report: $log: interbench'"'"'s text logfile, not a result file: give the file a run writes with --json FILE" ] &&
+	echo "hello" >text.txt && bad text.txt &&
+	has err "text.txt: not a result file (not JSON; interbench --json FILE writes those)" &&
+	: >empty.json && bad empty.json && has err "empty.json: not a result file (empty"
 '
 
 test_expect_success 'the header: the machine, and cells the host stole from' '

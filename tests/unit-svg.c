@@ -96,6 +96,45 @@ static void plot(void)
 	sb_free(&b);
 }
 
+/*
+ * Titles are never cut: the width estimate is above what Chromium drew
+ * with DejaVu Sans Bold (13 px) on the 2-CPU VM, and a title too wide
+ * for its plot wraps, every word kept, the picture taller by its lines.
+ */
+static void wrap(void)
+{
+	static const char t[] = "Summary: geometric mean of the change over "
+		"the cells, with its interval (it describes the cells; the "
+		"cells' verdicts decide)";
+	struct svg_plot p = { .left = 170 };
+	struct sbuf b;
+	const char *at;
+	int n;
+
+	check(svg_text_width("Gaming under None (3 ms windows)", 13) >= 265.5,
+	      "wider than DejaVu Sans Bold's 265.5 px (%g)",
+	      svg_text_width("Gaming under None (3 ms windows)", 13));
+	check(svg_text_width(t, 13) >= 893.8, "the summary's title: 893.8 px");
+	n = svg_lines(NULL, 6, 16, 748, "ptitle", 13, t);
+	check(n == 2, "the summary's title in 748 px: 2 lines (%d)", n);
+	sb_init(&b);
+	p.x = (struct svg_axis){ .lo = 0, .hi = 1, .title = "x" };
+	p.y = (struct svg_axis){ .lo = 0, .hi = 1, .title = "y" };
+	svg_plot_begin(&p, &b, 760, 200, t);
+	check(p.h == 216 && p.top == 44, "one more line: 16 px taller (%d, "
+	      "top %d)", p.h, p.top);
+	at = b.s ? strstr(b.s, "class=\"ptitle\">") : NULL;
+	check(at && strstr(at, "<tspan>Summary: geometric mean") &&
+	      strstr(at, "<tspan x=\"6.0\" dy=\"16\">") &&
+	      strstr(at, "verdicts decide)</tspan></text>") &&
+	      strstr(b.s, "height=\"216\""), "wrapped from the left, whole");
+	sb_free(&b);
+	n = svg_lines(NULL, 0, 0, 10, "ltext", 11, "supercalifragilistic");
+	check(n == 1, "a word longer than the line is a line alone (%d)", n);
+	check(svg_lines(NULL, 0, 0, 100, "ltext", 11, "") == 1,
+	      "no text: one line");
+}
+
 static void cdf(void)
 {
 	static struct lat_stats s;
@@ -119,6 +158,7 @@ int main(void)
 	text();
 	colours();
 	plot();
+	wrap();
 	cdf();
 	return check_done();
 }
