@@ -25,7 +25,7 @@ static const char *const tokens[] = {
 	"-w", "-x", "-W", "-X", "-u", "-D", "-v", "-n", "-h", "-Z", "-",
 	"--", "--loops-per-ms", "--load-threads", "--time", "--bench-nice",
 	"--load-nice", "--recalibrate", "--console-only", "--rt",
-	"--custom-cpu", "--custom-interval", "--comment", "--load",
+	"--keep-files", "--custom-cpu", "--custom-interval", "--comment", "--load",
 	"--exclude-load", "--bench", "--exclude-bench", "--uniprocessor",
 	"--dir", "--percentiles", "--repeat", "--json", "--csv", "--fail-if",
 	"--time=1", "--load=burn", "--nosuch", "compare",

@@ -122,21 +122,39 @@ test_expect_success 'every benchmark under every load: sane tables, a matching l
 	# after the files are closed, stdout alone says where they went
 	has out "^Logfile: $LOG (appended to)\$" &&
 	if [ -z "$NODISK" ]; then
-		has out "^Kept for the next run.s Read load: d/interbench.read (1.0 GiB); remove it when done: rm d/interbench.read\$"
+		has out "^Removed the Read load.s file d/interbench.read ([0-9.]* GiB); --keep-files keeps it for the next run\$"
 	fi &&
-	sed -n "/^--- Bench/,\$p" out | grep -v "^Logfile: \|^Kept for " >t.out &&
+	sed -n "/^--- Bench/,\$p" out | grep -v "^Logfile: \|^Removed the Read " >t.out &&
 	sed -n "/^--- Bench/,\$p" "$LOG" >t.log &&
 	cmp t.out t.log
 '
 
 if [ -z "$NODISK" ]; then
-	test_expect_success 'load files are removed, the read file is kept for reuse' '
-		ls d >files &&
-		hasnt files "interbench.write" &&
-		has files "interbench.read"
+	test_expect_success 'load files are removed, the 1 GiB read file too' '
+		ls -a d >files && [ $(wc -l <files) = 2 ] || { cat files; false; }
+	'
+	test_expect_success '--keep-files keeps the read file; the next run reuses it and removes it' '
+		mkdir k &&
+		"$IB" -t 0.2 -c -W audio -w read -D k --keep-files >out 2>err &&
+		has out "^Kept for the next run.s Read load (--keep-files): k/interbench.read ([0-9.]* GiB); remove it when done: rm k/interbench.read\$" &&
+		head -c 24 k/interbench.read | grep -q "^interbench read file v1" &&
+		before=$(stat -c %i:%Y k/interbench.read) &&
+		"$IB" -t 0.2 -c -W audio -w compile -D k --keep-files >out 2>err &&
+		has out "^Kept for the next run.s Read load" &&
+		[ "$(stat -c %i:%Y k/interbench.read)" = "$before" ] &&
+		"$IB" -t 0.2 -c -W audio -w none -D k >out 2>err &&
+		[ -f k/interbench.read ] && hasnt out "Read load" &&
+		"$IB" -t 0.2 -c -W audio -w read -D k >out 2>err &&
+		has out "^Removed the Read load.s file k/interbench.read" &&
+		[ ! -e k/interbench.read ]
+	'
+	test_expect_success 'a file of another kind at the read file'"'"'s name is not removed by a run without Read' '
+		echo mine >k/interbench.read &&
+		"$IB" -t 0.2 -c -W audio -w burn -D k >out 2>err &&
+		[ "$(cat k/interbench.read)" = mine ] && hasnt out "Read load" && rm k/interbench.read
 	'
 else
-	test_skip 'load files are removed, the read file is kept' "$DISK_WHY"
+	test_skip 'load files are removed, the read file too' "$DISK_WHY"
 fi
 
 test_expect_success 'the logfile is appended to, -c leaves it alone' '
