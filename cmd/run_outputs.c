@@ -170,13 +170,13 @@ void say_files(const struct run *r)
 	if (i < p->nloads && !stat(path, &st) && read_file_valid(path)) {
 		gib = (double)st.st_size / (1 << 30);
 		if (p->keep_files)
-			printf("Kept for the next run's Read load (--keep-files): "
-			       "%s (%.1f GiB); remove it when done: rm %s\n",
-			       path, gib, path);
+			printf("Kept for the next run's Read load "
+			       "(--keep-files): %s (%.1f GiB); remove it "
+			       "when done: rm %s\n", path, gib, path);
 		else if (unlink(path) && errno != ENOENT)
-			fprintf(stderr, "interbench: warning: cannot remove "
-				"the Read load's file %s (%.1f GiB): %s\n", path,
-				gib, strerror(errno));
+			fprintf(stderr, "interbench: warning: cannot "
+				"remove the Read load's file %s (%.1f GiB): "
+				"%s\n", path, gib, strerror(errno));
 		else
 			printf("Removed the Read load's file %s (%.1f GiB); "
 			       "--keep-files keeps it for the next run\n", path,

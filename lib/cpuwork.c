@@ -248,7 +248,8 @@ int calibrate_loops(struct calibration *cal)
 			return -ERANGE;
 		o = s[i].wall > s[i].cpu ? s[i].wall - s[i].cpu : 0;
 		all[i] = s[i].cpu;
-		if (100.0 * (double)o <= CAL_UNDISTURBED_PCT * (double)s[i].wall)
+		if (100.0 * (double)o <=
+		    CAL_UNDISTURBED_PCT * (double)s[i].wall)
 			calm[ncalm++] = s[i].cpu;
 		wall += s[i].wall;
 		ran += s[i].cpu;

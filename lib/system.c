@@ -3,6 +3,7 @@
  * lib/system.c - privileges, memory locking, limits, the calibration file,
  * and the description of the machine (see system.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <pwd.h>
@@ -363,8 +364,8 @@ void calib_where(struct calib_place *cp)
 		snprintf(u.nodename, sizeof(u.nodename), "localhost");
 	snprintf(host, sizeof(host), "%s", u.nodename);
 	for (i = 0; host[i]; i++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789-_", host[i]) && (host[i] != '.' || !i))
+		if (!isalnum((unsigned char)host[i]) &&
+		    !strchr("-_", host[i]) && (host[i] != '.' || !i))
 			host[i] = '_';
 	if (snprintf(cp->path, sizeof(cp->path), "%s/%s.loops_per_ms",
 		     cp->dir, host) >= (int)sizeof(cp->path))
@@ -464,7 +465,8 @@ int calib_save(const struct calib_place *cp, uint64_t v)
 			return -errno;
 		if (!S_ISDIR(st.st_mode))
 			return -ENOTDIR;
-		if (st.st_uid != geteuid() || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		if (st.st_uid != geteuid() ||
+		    (st.st_mode & (S_IWGRP | S_IWOTH)))
 			return -EPERM;
 	}
 	err = safe_file_begin(&sf, cp->path);

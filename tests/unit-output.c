@@ -401,8 +401,9 @@ static void speed_note(const char *dir)
 	char *t;
 
 	t = header_of(dir, &busy);
-	check_t(count_of(t, "Note: calibration was disturbed: other tasks held "
-		       "its CPU 44 % of the time, and the loop count varied by 109 %") == 1 &&
+	check_t(count_of(t, "Note: calibration was disturbed: other tasks "
+			 "held its CPU 44 % of the time, and the loop count "
+			 "varied by 109 %") == 1 &&
 		!strstr(t, "speed") && !strstr(t, "host") &&
 		strstr(t, "median of the samples' thread CPU time"),
 		"contention while calibrating is said as such, never as the "
@@ -413,7 +414,8 @@ static void speed_note(const char *dir)
 	host.host_pct = 42;
 	host.undisturbed = 4;
 	t = header_of(dir, &host);
-	check_t(strstr(t, "other tasks held its CPU 2 % of the time and the host 42 %") &&
+	check_t(strstr(t, "other tasks held its CPU 2 % of the time and the "
+		       "host 42 %") &&
 		strstr(t, "(4 of 9 samples undisturbed)") &&
 		strstr(t, "median of the undisturbed samples'"),
 		"the host's share (steal) is named apart");
@@ -421,7 +423,8 @@ static void speed_note(const char *dir)
 
 	host.others_pct = host.host_pct = NAN;
 	t = header_of(dir, &host);
-	check_t(strstr(t, "other tasks or the host held its CPU 44 % of the time") != NULL,
+	check_t(strstr(t, "other tasks or the host held its CPU 44 % of the "
+		       "time") != NULL,
 		"without schedstat the two are not told apart");
 	free(t);
 
