@@ -83,6 +83,10 @@ const struct opt cli_opts[] = {
 	  .help = "measure loops per ms even if saved", .off = P(calibrate) },
 	{ .name = "console-only", .letter = 'c', .type = OT_FLAG,
 	  .help = "do not append to the logfile", .off = P(console_only) },
+	{ .name = "keep-files", .type = OT_FLAG,
+	  .help = "keep the Read load's file (up to 1 GiB in -D) for\n"
+		  "the next run (default: removed at the end)",
+	  .off = P(keep_files) },
 	{ .name = "rt", .letter = 'r', .type = OT_FLAG,
 	  .help = "run the benchmarked tasks SCHED_FIFO; figures\n"
 		  "in microseconds (needs real-time rights)",

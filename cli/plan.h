@@ -42,6 +42,7 @@ struct plan {
 	bool calibrate;			/* -b */
 	bool loops_given;		/* -l */
 	bool console_only;		/* -c */
+	bool keep_files;		/* --keep-files */
 	bool verbose;			/* -v */
 	bool have_cpu, have_interval;	/* -C, -I */
 	bool custom;			/* -C and -I given */

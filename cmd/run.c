@@ -60,23 +60,46 @@ static void parse_command_line(struct plan *p, int argc, char **argv,
 
 static void __attribute__((noreturn)) interrupted(struct run *r);
 
+/* Where the calibration came from or went, for the "Loops per ms" line */
+static void calib_said(const struct calib_place *cp, int saved, char *buf,
+		       size_t n)
+{
+	if (!cp->path[0])
+		snprintf(buf, n, "not saved: no home directory");
+	else if (saved)
+		snprintf(buf, n, "not saved");
+	else if (cp->local)
+		snprintf(buf, n, "saved in this directory's %s", CALIB_FILE);
+	else
+		snprintf(buf, n, "saved in %s", cp->path);
+}
+
 static void calibrate(struct run *r)
 {
 	struct calibration *cal = &r->cal;
 	const struct plan *p = &r->plan;
+	struct calib_place cp;
+	char where[PATH_MAX + 64] = "";
 	int err;
 
+	calib_where(&cp);
 	if (p->loops_given) {
 		cal->loops_per_ms = p->cfg.loops_per_ms;
 	} else if (!p->calibrate) {
-		err = calib_load(&cal->loops_per_ms);
+		err = calib_load(&cp, &cal->loops_per_ms);
 		if (err == -EINVAL)
 			fprintf(stderr, "interbench: %s is not a number, "
-				"measuring again\n", CALIB_FILE);
+				"measuring again\n", cp.path);
+		else if (err == -ESTALE)
+			fprintf(stderr, "interbench: %s was measured on %s, "
+				"not this one: measuring again\n", cp.path,
+				cp.was);
 		else if (err && err != -ENOENT)
 			fprintf(stderr, "interbench: not reading %s: %s; "
-				"measuring again\n", CALIB_FILE,
+				"measuring again\n", cp.path,
 				sys_file_why(err));
+		if (!err)
+			calib_said(&cp, 0, where, sizeof(where));
 	}
 	if (!cal->loops_per_ms) {
 		if (isatty(STDERR_FILENO))
@@ -85,11 +108,16 @@ static void calibrate(struct run *r)
 		if (err)
 			die(IB_EXIT_SETUP, "cannot calibrate the CPU loop: %s",
 			    strerror(-err));
-		err = calib_save(cal->loops_per_ms);
-		if (err)
+		err = calib_save(&cp, cal->loops_per_ms);
+		if (err == -EPERM && !cp.local)
 			fprintf(stderr, "interbench: warning: cannot save %s: "
-				"%s\n", CALIB_FILE, strerror(-err));
-		/* a CPU whose speed varied is said once, in log_header() */
+				"%s is another user's or writable by others\n",
+				cp.path, cp.dir);
+		else if (err && cp.path[0])
+			fprintf(stderr, "interbench: warning: cannot save %s: "
+				"%s\n", cp.path, sys_file_why(err));
+		calib_said(&cp, err, where, sizeof(where));
+		/* why the loop count varied is said once, in log_header() */
 	}
 	if (runner_stopped())
 		interrupted(r);
@@ -99,11 +127,11 @@ static void calibrate(struct run *r)
 			"of what it asks (more than 2 %%): is the machine "
 			"busy?\n", cal->error_pct);
 	r->plan.cfg.loops_per_ms = cal->loops_per_ms;
-	printf("Loops per ms: %llu (%s); burning 1-20 ms of CPU costs "
+	printf("Loops per ms: %llu (%s%s); burning 1-20 ms of CPU costs "
 	       "%+.2f %% of what it asks in thread CPU time\n",
 	       (unsigned long long)cal->loops_per_ms,
-	       cal->measured ? "measured now" : p->loops_given ? "from -l" :
-	       "saved in " CALIB_FILE, cal->error_pct);
+	       cal->measured ? "measured now, " : p->loops_given ? "from -l" :
+	       "", where, cal->error_pct);
 }
 
 /* Stop everything and leave: a signal asked us to. */

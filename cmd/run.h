@@ -63,6 +63,10 @@ int junit_out(struct run *r);
 int kcidb_out(struct run *r);
 int close_outputs(struct run *r);
 void result_done(struct run *r);
+/*
+ * At every end: where the logfile is, and the Read load's file of ours
+ * removed (kept with --keep-files, and said).
+ */
 void say_files(const struct run *r);
 
 /* run.c: ab's side B starts with A as its twin. */

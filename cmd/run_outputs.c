@@ -14,6 +14,7 @@
 #include "cmd/run.h"
 #include "core/load.h"
 #include "lib/base.h"
+#include "loads/loads.h"
 #include "outputs/junit.h"
 #include "outputs/kcidb.h"
 #include "outputs/output.h"
@@ -155,19 +156,31 @@ void result_done(struct run *r)
 void say_files(const struct run *r)
 {
 	const struct plan *p = &r->plan;
+	const char *path = p->cfg.read_file;
 	struct stat st;
+	double gib;
 	int i;
 
 	if (!p->console_only)
 		printf("Logfile: %s (appended to)\n", r->log_name);
 	for (i = 0; i < p->nloads; i++)
-		if ((p->loads[i]->flags & LOAD_READ_FILE) &&
-		    !stat(p->cfg.read_file, &st) && st.st_uid == geteuid()) {
-			printf("Kept for the next run's Read load: %s (%.1f "
-			       "GiB); remove it when done: rm %s\n",
-			       p->cfg.read_file, (double)st.st_size /
-			       (1 << 30), p->cfg.read_file);
+		if (p->loads[i]->flags & LOAD_READ_FILE)
 			break;
-		}
+	/* the Read load's file, if ours: nothing big is left unasked */
+	if (i < p->nloads && !stat(path, &st) && read_file_valid(path)) {
+		gib = (double)st.st_size / (1 << 30);
+		if (p->keep_files)
+			printf("Kept for the next run's Read load "
+			       "(--keep-files): %s (%.1f GiB); remove it "
+			       "when done: rm %s\n", path, gib, path);
+		else if (unlink(path) && errno != ENOENT)
+			fprintf(stderr, "interbench: warning: cannot "
+				"remove the Read load's file %s (%.1f GiB): "
+				"%s\n", path, gib, strerror(errno));
+		else
+			printf("Removed the Read load's file %s (%.1f GiB); "
+			       "--keep-files keeps it for the next run\n", path,
+			       gib);
+	}
 	fflush(stdout);
 }

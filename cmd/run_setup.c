@@ -166,17 +166,18 @@ void check_files(struct run *r)
 			    p->cfg.dir, strerror(errno));
 	}
 	/* Another user's file at a load's name is never replaced */
-	for (i = 0; i < p->nloads; i++) {
-		unsigned int fl = p->loads[i]->flags;
-		const char *name = fl & LOAD_READ_FILE ? p->cfg.read_file :
-				   fl & LOAD_WRITE_FILE ? p->cfg.write_file :
-				   NULL;
+	for (i = 0; i < 2 * p->nloads; i++) {
+		unsigned int fl = p->loads[i / 2]->flags;
+		const char *name = i % 2 ? (fl & LOAD_WRITE_FILE ?
+					    p->cfg.write_file : NULL) :
+				   (fl & LOAD_READ_FILE ? p->cfg.read_file :
+				    NULL);
 
 		if (name && !lstat(name, &st) && st.st_uid != geteuid())
 			die(IB_EXIT_USAGE, "option -D: %s belongs to another "
 			    "user (uid %u) and the %s load would replace it; "
 			    "remove it or use another -D", name,
-			    (unsigned int)st.st_uid, p->loads[i]->name);
+			    (unsigned int)st.st_uid, p->loads[i / 2]->name);
 	}
 	if (!p->console_only) {
 		struct utsname u;

@@ -57,8 +57,8 @@ struct load_ctx {
 #define LOAD_CUSTOM	0x1	/* needs -C/-I; not in the default matrix */
 #define LOAD_FILES	0x2	/* writes files into cfg->dir */
 #define LOAD_IDLE	0x4	/* does no work on purpose (None) */
-#define LOAD_READ_FILE	0x8	/* its file is cfg->read_file */
-#define LOAD_WRITE_FILE	0x10	/* its file is cfg->write_file */
+#define LOAD_READ_FILE	0x8	/* it reads cfg->read_file */
+#define LOAD_WRITE_FILE	0x10	/* it writes cfg->write_file */
 #define LOAD_NAMED	0x20	/* runs only when -w names it */
 
 struct load_desc {

@@ -22,8 +22,10 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "lib/base.h"
 #include "lib/cpuwork.h"
+#include "lib/interfere.h"
 
 void burn_loops(uint64_t n)
 {
@@ -143,13 +145,86 @@ static uint64_t time_cpu(void (*fn)(uint64_t, uint64_t), uint64_t a,
 }
 
 /*
+ * A calibration sample: the loop's thread CPU time and wall time, and the
+ * time it waited runnable in the guest (schedstat; -1 unknown). Wall
+ * time the thread did not run was taken by other tasks (the wait) or by
+ * the host (the rest: steal, which the kernel leaves out of CPU time).
+ */
+struct cal_sample {
+	uint64_t cpu, wall;
+	int64_t wait;
+};
+
+static void cal_sample(struct cal_sample *s, uint64_t n)
+{
+	uint64_t r0, w0, r1, w1, c0, t0;
+	bool ss = !thread_schedstat(&r0, &w0);
+
+	t0 = now_ns();
+	c0 = thread_cpu_ns();
+	burn_loops(n);
+	s->cpu = thread_cpu_ns() - c0;
+	s->wall = now_ns() - t0;
+	ss = ss && !thread_schedstat(&r1, &w1);
+	s->wait = ss && w1 >= w0 ? (int64_t)(w1 - w0) : -1;
+}
+
+/* A sample whose thread was off the CPU longer than this was disturbed. */
+#define CAL_SAMPLES		9
+#define CAL_UNDISTURBED_PCT	2.0
+
+/* (slowest - fastest) / median of the n sorted times t, in %. */
+static double spread_of(const uint64_t *t, int n)
+{
+	return 100.0 * (double)(t[n - 1] - t[0]) / (double)t[n / 2];
+}
+
+/*
+ * How busy other tasks kept the machine's CPU time but ours (ran ns)
+ * between a and b, from /proc/stat's ticks: user, nice, system, irq and
+ * softirq (not steal: the host's, not a task's).
+ */
+static void rest_of_machine(struct calibration *cal,
+			    const struct machine_counters *a,
+			    const struct machine_counters *b, uint64_t ran)
+{
+	static const int busy[] = { 0, 1, 2, 5, 6 };
+	double hz = (double)sysconf(_SC_CLK_TCK), total = 0, used = 0, ours;
+	size_t i;
+
+	cal->others_machine_pct = NAN;
+	if (!a->have_stat || !b->have_stat || hz <= 0)
+		return;
+	for (i = 0; i < 8; i++)
+		total += (double)(b->jif[i] - a->jif[i]);
+	for (i = 0; i < sizeof(busy) / sizeof(busy[0]); i++)
+		used += (double)(b->jif[busy[i]] - a->jif[busy[i]]);
+	ours = (double)ran * hz / NSEC_PER_SEC;
+	/* one CPU, or ticks too few to tell: unknown */
+	if (total - ours < 10)
+		return;
+	cal->others_machine_pct = used > ours ?
+		100.0 * (used - ours) / (total - ours) : 0;
+	if (cal->others_machine_pct > 100)
+		cal->others_machine_pct = 100;
+}
+
+/*
  * Thread CPU time, not wall time: a preemption during calibration must not
- * make the loop look slower. Bounded: about 1.5 s on any machine.
+ * make the loop look slower. Yet a busy machine slows it even in CPU
+ * time (on our 2-CPU VM, by up to 20 % in a sample switched away 20
+ * times), and never speeds it: the loop count is the median of the
+ * samples the thread ran throughout, when there are 3 or more, else of
+ * all. Bounded: about 1.5 s of CPU on any machine.
  */
 int calibrate_loops(struct calibration *cal)
 {
-	uint64_t n = 1000, t, lo, hi;
-	int grow;
+	struct cal_sample s[CAL_SAMPLES];
+	uint64_t n = 1000, t, all[CAL_SAMPLES], calm[CAL_SAMPLES];
+	uint64_t wall = 0, off = 0, wait = 0, ran = 0;
+	struct machine_counters m0, m1;
+	int grow, i, ncalm = 0;
+	bool have_wait = true;
 
 	/* Grow n until it takes >= 2 ms; at most ~40 doublings. */
 	for (grow = 0; grow < 40; grow++) {
@@ -162,15 +237,49 @@ int calibrate_loops(struct calibration *cal)
 		return -ERANGE;
 	/* Warm up the CPU (frequency, caches) for about 200 ms. */
 	burn_loops((uint64_t)((double)n * 200.0 * NSEC_PER_MSEC / (double)t));
-	/* Then 9 runs of ~50 ms each: their median, and their spread. */
+	/* Then 9 samples of ~50 ms each. */
 	n = (uint64_t)((double)n * 50.0 * NSEC_PER_MSEC / (double)t);
-	t = time_cpu(run_loops, n, 0, 9, &lo, &hi);
-	if (!t || !lo)
-		return -ERANGE;
+	machine_read(&m0, NULL);
+	for (i = 0; i < CAL_SAMPLES; i++) {
+		uint64_t o;
+
+		cal_sample(&s[i], n);
+		if (!s[i].cpu)
+			return -ERANGE;
+		o = s[i].wall > s[i].cpu ? s[i].wall - s[i].cpu : 0;
+		all[i] = s[i].cpu;
+		if (100.0 * (double)o <=
+		    CAL_UNDISTURBED_PCT * (double)s[i].wall)
+			calm[ncalm++] = s[i].cpu;
+		wall += s[i].wall;
+		ran += s[i].cpu;
+		off += o;
+		if (s[i].wait < 0)
+			have_wait = false;
+		else
+			wait += (uint64_t)s[i].wait;
+	}
+	machine_read(&m1, NULL);
+	rest_of_machine(cal, &m0, &m1, ran);
+	qsort(all, CAL_SAMPLES, sizeof(all[0]), cmp_u64);
+	qsort(calm, (size_t)ncalm, sizeof(calm[0]), cmp_u64);
+	t = ncalm >= 3 ? calm[ncalm / 2] : all[CAL_SAMPLES / 2];
 	cal->loops_per_ms = (uint64_t)((double)n * NSEC_PER_MSEC / (double)t);
-	cal->spread_pct = 100.0 * (double)(hi - lo) / (double)t;
 	if (!cal->loops_per_ms)
 		return -ERANGE;
+	cal->spread_pct = spread_of(all, CAL_SAMPLES);
+	cal->samples = CAL_SAMPLES;
+	cal->undisturbed = ncalm;
+	cal->speed_spread_pct = ncalm >= 3 ? spread_of(calm, ncalm) : NAN;
+	cal->off_pct = wall ? 100.0 * (double)off / (double)wall : NAN;
+	cal->others_pct = NAN;
+	cal->host_pct = NAN;
+	if (have_wait && wall) {
+		wait = wait < off ? wait : off;
+		cal->others_pct = 100.0 * (double)wait / (double)wall;
+		cal->host_pct = 100.0 * (double)(off - wait) / (double)wall;
+	}
+	cal->cpufreq = !access("/sys/devices/system/cpu/cpu0/cpufreq", F_OK);
 	cal->measured = true;
 	return 0;
 }

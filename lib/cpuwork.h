@@ -24,9 +24,23 @@ uint64_t burn_ns(uint64_t loops_per_ms, uint64_t ns);
 
 struct calibration {
 	uint64_t loops_per_ms;
-	double spread_pct;	/* (slowest - fastest) / median run, in % */
+	double spread_pct;	/* (slowest - fastest) / median sample, in % */
 	double error_pct;	/* worst (CPU time - asked) / asked, in % */
 	bool measured;		/* measured this run (not read from file) */
+	/*
+	 * What else happened while measuring (measured only). A sample is
+	 * undisturbed when its thread was off the CPU for at most 2 % of
+	 * its wall time. The shares are of the samples' wall time; NaN
+	 * unknown (no schedstat).
+	 */
+	int samples, undisturbed;
+	double speed_spread_pct;	/* the undisturbed ones'; NaN under 3 */
+	double off_pct;		/* the thread did not run */
+	double others_pct;	/* it waited for other tasks (schedstat) */
+	double host_pct;	/* the rest: the host (steal) */
+	/* other tasks' share of the machine's CPU time but ours */
+	double others_machine_pct;
+	bool cpufreq;		/* the kernel scales the CPU's frequency */
 };
 
 /* Measure loops_per_ms, bounded to a few seconds. 0 or -errno. */

@@ -3,8 +3,10 @@
  * lib/system.c - privileges, memory locking, limits, the calibration file,
  * and the description of the machine (see system.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
@@ -14,6 +16,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -284,16 +287,102 @@ const char *sys_file_why(int err)
 
 /* ---- the calibration file ------------------------------------------- */
 
-int calib_load(uint64_t *v)
+/* What a saved calibration is good for: this kernel, this CPU. */
+static void calib_key(char *kernel, size_t kn, char *cpu, size_t cn)
 {
-	int fd = open(CALIB_FILE, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-		      O_CLOEXEC);
+	static const char *const keys[] = { "model name", "Hardware",
+					     "cpu model" };
+	struct utsname u;
+	char line[256], model[200] = "";
+	FILE *f = fopen("/proc/cpuinfo", "re");
+	size_t i;
+
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	snprintf(kernel, kn, "%s", u.release);
+	while (f && !model[0] && fgets(line, sizeof(line), f)) {
+		/* "model name\t: Intel(R) ..." */
+		size_t kl = strcspn(line, "\t:");
+		char *c = strchr(line, ':');
+
+		for (i = 0; c && i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (kl == strlen(keys[i]) &&
+			    !strncmp(line, keys[i], kl)) {
+				snprintf(model, sizeof(model), "%s",
+					 c + 1 + strspn(c + 1, " \t"));
+				model[strcspn(model, "\n")] = '\0';
+			}
+	}
+	if (f)
+		fclose(f);
+	snprintf(cpu, cn, "%s%s%s", u.machine, model[0] ? " " : "", model);
+}
+
+/* The state directory: see system.h. "" when there is no home. */
+static void calib_dir(char *dir, size_t n)
+{
+	const char *x = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+	struct passwd *pw;
+
+	dir[0] = '\0';
+	if (x && x[0] == '/') {
+		snprintf(dir, n, "%s/interbench", x);
+		return;
+	}
+	if (!geteuid()) {
+		snprintf(dir, n, "%s", CALIB_ROOT_DIR);
+		return;
+	}
+	if (!home || home[0] != '/') {
+		pw = getpwuid(geteuid());
+		home = pw && pw->pw_dir[0] == '/' ? pw->pw_dir : NULL;
+	}
+	if (home)
+		snprintf(dir, n, "%s/.local/state/interbench", home);
+}
+
+void calib_where(struct calib_place *cp)
+{
+	struct utsname u;
+	char host[65];
+	struct stat st;
+	size_t i;
+
+	memset(cp, 0, sizeof(*cp));
+	calib_key(cp->kernel, sizeof(cp->kernel), cp->cpu, sizeof(cp->cpu));
+	/* anything at the old name, even a link, is this directory's */
+	if (!lstat(CALIB_FILE, &st)) {
+		cp->local = true;
+		snprintf(cp->path, sizeof(cp->path), "%s", CALIB_FILE);
+		return;
+	}
+	calib_dir(cp->dir, sizeof(cp->dir));
+	if (!cp->dir[0])
+		return;
+	/* one file a machine, for a home shared between machines */
+	if (uname(&u) || !u.nodename[0])
+		snprintf(u.nodename, sizeof(u.nodename), "localhost");
+	snprintf(host, sizeof(host), "%s", u.nodename);
+	for (i = 0; host[i]; i++)
+		if (!isalnum((unsigned char)host[i]) &&
+		    !strchr("-_", host[i]) && (host[i] != '.' || !i))
+			host[i] = '_';
+	if (snprintf(cp->path, sizeof(cp->path), "%s/%s.loops_per_ms",
+		     cp->dir, host) >= (int)sizeof(cp->path))
+		cp->path[0] = '\0';
+}
+
+int calib_load(struct calib_place *cp, uint64_t *v)
+{
+	char line[320], kernel[320] = "", cpu[320] = "", extra;
 	unsigned long long x;
 	struct stat st;
-	char extra;
 	FILE *f;
-	int ok;
+	int fd, ok;
 
+	if (!cp->path[0])
+		return -ENOENT;
+	fd = open(cp->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	/* a link or a device planted there is not our calibration */
@@ -303,28 +392,92 @@ int calib_load(uint64_t *v)
 	}
 	/* nor is another user's file in a shared directory: the logfile's
 	 * rule, for what every figure is scaled by */
-	ok = may_append(CALIB_FILE, &st);
+	ok = may_append(cp->path, &st);
 	if (ok || !(f = fdopen(fd, "r"))) {
 		close(fd);
 		return ok ? ok : -ENODEV;
 	}
-	ok = fscanf(f, "%llu %c", &x, &extra) == 1 && x > 0 &&
+	ok = fgets(line, sizeof(line), f) &&
+	     sscanf(line, "%llu %c", &x, &extra) == 1 && x > 0 &&
 	     x <= MAX_LOOPS_PER_MS;
+	while (ok && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, "kernel ", 7))
+			snprintf(kernel, sizeof(kernel), "%s", line + 7);
+		else if (!strncmp(line, "cpu ", 4))
+			snprintf(cpu, sizeof(cpu), "%s", line + 4);
+	}
 	fclose(f);
 	if (!ok)
 		return -EINVAL;
+	/* this directory's: a number alone, as 0.31 wrote it, used as is */
+	if (cp->local) {
+		*v = x;
+		return 0;
+	}
+	if (strcmp(kernel, cp->kernel))
+		snprintf(cp->was, sizeof(cp->was), "kernel %s",
+			 kernel[0] ? kernel : "(not said)");
+	else if (strcmp(cpu, cp->cpu))
+		snprintf(cp->was, sizeof(cp->was), "CPU %s",
+			 cpu[0] ? cpu : "(not said)");
+	if (cp->was[0])
+		return -ESTALE;
 	*v = x;
 	return 0;
 }
 
-int calib_save(uint64_t v)
+/* mkdir -p dir, each new level 0700 (the XDG rule): 0 or -errno */
+static int make_dirs(const char *dir)
+{
+	char p[PATH_MAX];
+	size_t i;
+
+	snprintf(p, sizeof(p), "%s", dir);
+	for (i = 1; ; i++) {
+		char c = p[i];
+
+		if (c != '/' && c)
+			continue;
+		p[i] = '\0';
+		if (mkdir(p, 0700) && errno != EEXIST)
+			return -errno;
+		p[i] = c;
+		if (!c)
+			return 0;
+	}
+}
+
+int calib_save(const struct calib_place *cp, uint64_t v)
 {
 	struct safe_file sf;
-	int err = safe_file_begin(&sf, CALIB_FILE);
+	struct stat st;
+	int err;
 
+	if (!cp->path[0])
+		return -ENOENT;
+	if (!cp->local) {
+		err = make_dirs(cp->dir);
+		if (err)
+			return err;
+		/* ours alone: no one else may plant a file in it */
+		if (stat(cp->dir, &st))
+			return -errno;
+		if (!S_ISDIR(st.st_mode))
+			return -ENOTDIR;
+		if (st.st_uid != geteuid() ||
+		    (st.st_mode & (S_IWGRP | S_IWOTH)))
+			return -EPERM;
+	}
+	err = safe_file_begin(&sf, cp->path);
 	if (err)
 		return err;
-	if (fprintf(sf.f, "%llu\n", (unsigned long long)v) < 0) {
+	if (cp->local)
+		err = fprintf(sf.f, "%llu\n", (unsigned long long)v);
+	else
+		err = fprintf(sf.f, "%llu\nkernel %s\ncpu %s\n",
+			      (unsigned long long)v, cp->kernel, cp->cpu);
+	if (err < 0) {
 		safe_file_abort(&sf);
 		return -EIO;
 	}

@@ -7,12 +7,14 @@
 #ifndef INTERBENCH_SYSTEM_H
 #define INTERBENCH_SYSTEM_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define CALIB_FILE	"interbench.loops_per_ms"
+#define CALIB_ROOT_DIR	"/var/lib/interbench"
 
 /* ISO 8601 UTC time of now into buf. */
 void iso_now(char *buf, size_t n);
@@ -66,12 +68,33 @@ int sys_open_append(const char *path);
 const char *sys_file_why(int err);
 
 /*
- * Loops per ms saved in CALIB_FILE: 0 and *v, -ENOENT, -EINVAL when the
- * file holds something else, or what sys_file_why() explains (a link,
+ * Where the calibration is kept: ./interbench.loops_per_ms (CALIB_FILE)
+ * where anything has that name, as 0.31 kept it (read as is, a number);
+ * else a file a machine, HOST.loops_per_ms, in $XDG_STATE_HOME/interbench
+ * when XDG_STATE_HOME is set, /var/lib/interbench for root, or
+ * ~/.local/state/interbench. That one says the kernel and CPU it was
+ * measured on, and is not used on another.
+ */
+struct calib_place {
+	char path[PATH_MAX];		/* "" when there is no home */
+	char dir[PATH_MAX];		/* the state directory; "" local */
+	bool local;			/* CALIB_FILE, this directory's */
+	char kernel[80], cpu[256];	/* ours */
+	char was[300];			/* what a stale file was measured on */
+};
+
+void calib_where(struct calib_place *cp);
+/*
+ * Loops per ms saved there: 0 and *v, -ENOENT, -EINVAL when the file
+ * holds something else, -ESTALE when it was measured on another kernel
+ * or CPU (cp->was says which), or what sys_file_why() explains (a link,
  * not a regular file).
  */
-int calib_load(uint64_t *v);
-/* Save it, made new and renamed over CALIB_FILE: 0 or -errno. */
-int calib_save(uint64_t v);
+int calib_load(struct calib_place *cp, uint64_t *v);
+/*
+ * Save it, made new and renamed over the file (the state directory made
+ * first, and refused if another user could write in it): 0 or -errno.
+ */
+int calib_save(const struct calib_place *cp, uint64_t v);
 
 #endif

@@ -39,7 +39,7 @@ static void compile_cleanup(struct load_ctx *c)
 const struct load_desc load_compile = {
 	.name = "Compile",
 	.summary = "Burn, Write and Read at once, like a big build",
-	.flags = LOAD_FILES,
+	.flags = LOAD_FILES | LOAD_READ_FILE | LOAD_WRITE_FILE,
 	.prepare = compile_prepare,
 	.run = compile_run,
 	.cleanup = compile_cleanup,

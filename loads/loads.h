@@ -56,6 +56,11 @@ int load_file_fail(struct load_ctx *c, int err, const char *what,
  * directory); or -errno.
  */
 int load_clear_name(struct load_ctx *c, const char *path);
+/*
+ * Is path a Read load's file we made and finished (ours, its header, its
+ * size)? What the end of a run removes, or keeps with --keep-files.
+ */
+bool read_file_valid(const char *path);
 /* Record that cfg->dir has only usable bytes to spare: -ENOSPC. */
 int load_space_fail(struct load_ctx *c, int64_t usable);
 

@@ -3,8 +3,9 @@
  * loads/read.c - the "Read" load: one file read over and over from
  * storage in 1 MiB blocks.
  *
- * The file is made once (up to 1 GiB) and kept in -D for later cells and
- * later runs; a header with a magic line and the size tells a finished
+ * The file is made once (up to 1 GiB) and kept in -D for later cells, and
+ * with --keep-files for later runs (the run removes it at its end,
+ * cmd/run_outputs.c); a header with a magic line and the size tells a finished
  * file from a foreign or half-written one. It is read with O_DIRECT, so
  * every read goes to the device however much RAM there is: the other way,
  * a file bigger than RAM, would cost tens of GiB of disk and minutes to
@@ -28,8 +29,8 @@
 #define READ_MIN	(64 * MIB)
 #define READ_MAX	GIB
 
-/* Is the file at path one we made and finished? */
-static bool read_file_valid(const char *path)
+/* Is the file at path one we made and finished? (loads.h) */
+bool read_file_valid(const char *path)
 {
 	char hdr[READ_HDR + 1], *end;
 	unsigned long long hdr_size;

@@ -446,6 +446,86 @@ int check_gates(struct console *con, const struct result *res, int n)
 	return nbroken;
 }
 
+/* Text out at words, in lines of at most 79 columns. */
+static void out_wrapped(struct console *con, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		const char *cut = NULL, *q;
+
+		for (q = p; *q && q - p <= 79; q++)
+			if (*q == ' ')
+				cut = q;
+		if (!*q || !cut)
+			cut = q;
+		out(con, "%.*s\n", (int)(cut - p), p);
+		p = *cut ? cut + 1 : cut;
+	}
+}
+
+/*
+ * The loop count varied while calibrating: say why, as far as the samples
+ * tell (lib/cpuwork.c). Other tasks or the host taking the calibrating
+ * thread's CPU is not the CPU's speed; undisturbed samples that still
+ * varied are the speed, and they say what else was busy meanwhile.
+ */
+static void calib_note(struct console *con, const struct calibration *cal)
+{
+	char t[640];
+	size_t n = 0;
+	bool speed, busy, rest;
+
+	if (!cal->measured || !(cal->spread_pct > 10))
+		return;
+	speed = cal->undisturbed >= 3 && cal->speed_spread_pct > 10;
+	/* a sample or two just past the mark does not explain a speed */
+	busy = cal->undisturbed < cal->samples &&
+	       !(speed && cal->off_pct < 2);
+	rest = cal->others_machine_pct >= 25;
+#define ADD(...) (n += (size_t)snprintf(t + n, n < sizeof(t) ? \
+					   sizeof(t) - n : 0, __VA_ARGS__))
+	if (busy) {
+		ADD("Note: calibration was disturbed: ");
+		if (isfinite(cal->others_pct) && cal->host_pct >= 1)
+			ADD("other tasks held its CPU %.0f %% of the time "
+			    "and the host %.0f %%", cal->others_pct,
+			    cal->host_pct);
+		else if (isfinite(cal->others_pct))
+			ADD("other tasks held its CPU %.0f %% of the time",
+			    cal->others_pct);
+		else
+			ADD("other tasks or the host held its CPU %.0f %% "
+			    "of the time", cal->off_pct);
+		ADD(", and the loop count varied by %.0f %% (%d of %d samples "
+		    "undisturbed). Loops per ms is the median of the %s "
+		    "thread CPU time; latency and %% CPU figures are "
+		    "unaffected (tasks burn CPU time, not loop counts). Is "
+		    "the machine busy?", cal->spread_pct, cal->undisturbed,
+		    cal->samples, cal->undisturbed >= 3 ?
+		    "undisturbed samples'" : "samples'");
+		out_wrapped(con, t);
+		n = 0;
+	}
+	if (!speed)
+		return;
+	ADD("Note: the %s speed varied by %.0f %% while calibrating, in "
+	    "samples that had their CPU to themselves",
+	    cal->cpufreq && !rest ? "CPU's" : "loop's",
+	    cal->speed_spread_pct);
+	if (rest)
+		ADD(", with other tasks keeping the rest of the machine %.0f "
+		    "%% busy", cal->others_machine_pct);
+	if (!cal->cpufreq)
+		ADD("; no cpufreq here, so not a frequency change the kernel "
+		    "made");
+	ADD(". Latency and %% CPU figures are unaffected (tasks burn CPU "
+	    "time, not loop counts); what the loads got done (-v's \"load "
+	    "did\", compare's load rates) varies with the speed");
+#undef ADD
+	out_wrapped(con, t);
+}
+
 void log_header(struct console *con, const struct calibration *cal)
 {
 	const struct plan *p = con->plan;
@@ -481,12 +561,7 @@ void log_header(struct console *con, const struct calibration *cal)
 	if (cfg->uniprocessor)
 		out(con, " (all on CPU %d)", cfg->uni_cpu);
 	out(con, "\n");
-	if (cal->measured && cal->spread_pct > 10)
-		out(con, "Note: the CPU's speed varied by %.0f %% while "
-		    "calibrating. Latency and %% CPU figures are\nunaffected "
-		    "(tasks burn CPU time, not loop counts); what the loads "
-		    "got done (-v's\n\"load did\", compare's load rates) "
-		    "varies with the speed\n", cal->spread_pct);
+	calib_note(con, cal);
 	if (!cfg->rt_ok)
 		out(con, "WARNING: no real-time privileges: the timing thread "
 		    "runs SCHED_OTHER and results are unreliable\n");

@@ -465,6 +465,17 @@ static void json_head(struct jw *w, const struct run_info *ri)
 	jw_num(w, "error_pct", cal->error_pct);
 	jw_bool(w, "measured", cal->measured);
 	jw_num(w, "spread_pct", cal->measured ? cal->spread_pct : NAN);
+	if (cal->measured && cal->samples) {
+		/* what disturbed it: lib/cpuwork.h */
+		jw_int(w, "samples", cal->samples);
+		jw_int(w, "undisturbed_samples", cal->undisturbed);
+		jw_num(w, "speed_spread_pct", cal->speed_spread_pct);
+		jw_num(w, "off_cpu_pct", cal->off_pct);
+		jw_num(w, "others_pct", cal->others_pct);
+		jw_num(w, "host_pct", cal->host_pct);
+		jw_num(w, "others_machine_pct", cal->others_machine_pct);
+		jw_bool(w, "cpufreq", cal->cpufreq);
+	}
 	jw_obj_end(w);
 	jw_arr_begin(w, K_RESULTS);
 }

@@ -18,6 +18,11 @@ TRASH=$(mktemp -d "${TMPDIR:-/tmp}/ibtest.XXXXXX")
 # t0100-lock.sh tests the machine-wide default in a mount namespace.
 INTERBENCH_LOCK=$TRASH/interbench.lock
 export INTERBENCH_LOCK
+# The calibration is kept per machine in $XDG_STATE_HOME/interbench
+# (lib/system.h): each script keeps its own, and no test writes to the
+# real home or /var/lib (t0020 and t0100-files test the defaults).
+XDG_STATE_HOME=$TRASH/.state
+export XDG_STATE_HOME
 test_n=0
 test_fail=0
 trap 'rm -rf "$TRASH"' EXIT

@@ -29,10 +29,18 @@ check_table() {
 		}' "$f"
 }
 
-test_expect_success 'a run without a saved calibration measures and saves it' '
+# The calibration is kept per machine (lib/system.h), in
+# $XDG_STATE_HOME/interbench (lib.sh points it into $TRASH).
+CAL="$XDG_STATE_HOME/interbench/$(uname -n).loops_per_ms"
+
+test_expect_success 'a run without a saved calibration measures and saves it, per machine' '
 	"$IB" -t 0.2 -c -W audio -w none >out 2>err &&
-	grep -q "^[0-9][0-9]*$" interbench.loops_per_ms &&
-	has out "measured now" && has out "thread CPU time" &&
+	sed -n 1p "$CAL" | grep -q "^[0-9][0-9]*$" &&
+	[ "$(sed -n 2p "$CAL")" = "kernel $(uname -r)" ] &&
+	sed -n 3p "$CAL" | grep -q "^cpu $(uname -m)" &&
+	[ "$(stat -c %a "$XDG_STATE_HOME/interbench")" = 700 ] &&
+	[ ! -e interbench.loops_per_ms ] &&
+	has out "(measured now, saved in $CAL)" && has out "thread CPU time" &&
 	check_table out Audio None
 '
 
@@ -44,11 +52,46 @@ test_expect_success 'the busy-machine warning, as the source words it, is what e
 	cat err && [ $(wc -l <err) = 3 ] && [ $(err_lines err) = 1 ]
 '
 
-test_expect_success 'the saved calibration is reused, -l overrides it' '
+test_expect_success 'the saved calibration is reused in any directory, -l overrides it' '
 	"$IB" -t 0.2 -c -W audio -w none >out 2>&1 &&
-	has out "saved in interbench.loops_per_ms" &&
+	has out "^Loops per ms: $(sed -n 1p "$CAL") (saved in $CAL)" &&
+	mkdir -p elsewhere && (cd elsewhere && "$IB" -t 0.2 -c -W audio -w none) >out 2>&1 &&
+	has out "(saved in $CAL)" && [ ! -e elsewhere/interbench.loops_per_ms ] &&
 	"$IB" -t 0.2 -c -l 123456 -W audio -w none >out 2>&1 &&
 	has out "Loops per ms: 123456 (from -l)"
+'
+
+test_expect_success 'a calibration of another kernel or CPU is not used' '
+	cp "$CAL" saved &&
+	sed "s/^kernel .*/kernel 2.6.0-other/" saved >"$CAL" &&
+	"$IB" -t 0.2 -c -W audio -w none >out 2>err &&
+	has err "^interbench: $CAL was measured on kernel 2.6.0-other, not this one: measuring again\$" &&
+	has out "(measured now, saved in $CAL)" &&
+	[ "$(sed -n 2p "$CAL")" = "kernel $(uname -r)" ] &&
+	sed "s/^cpu .*/cpu z80 Zilog/" saved >"$CAL" &&
+	"$IB" -t 0.2 -c -W audio -w none >out 2>err &&
+	has err "was measured on CPU z80 Zilog, not this one" && has out "measured now" &&
+	sed 2,3d saved >"$CAL" &&
+	"$IB" -t 0.2 -c -W audio -w none >out 2>err &&
+	has err "was measured on kernel (not said), not this one" && has out "measured now"
+'
+
+test_expect_success 'this directory'"'"'s interbench.loops_per_ms is used as is where it exists (as 0.31), and said' '
+	mkdir -p old && echo 1234567 >old/interbench.loops_per_ms &&
+	(cd old && "$IB" -t 0.2 -c -W audio -w none) >out 2>err &&
+	has out "^Loops per ms: 1234567 (saved in this directory.s interbench.loops_per_ms)" &&
+	(cd old && "$IB" -b -t 0.2 -c -W audio -w none) >out 2>err &&
+	has out "(measured now, saved in this directory.s interbench.loops_per_ms)" &&
+	grep -q "^[0-9][0-9]*$" old/interbench.loops_per_ms &&
+	[ "$(cat old/interbench.loops_per_ms)" != 1234567 ] && [ $(wc -l <old/interbench.loops_per_ms) = 1 ]
+'
+
+test_expect_success 'a state directory others may write in is not saved in' '
+	chmod 777 "$XDG_STATE_HOME/interbench" && cp "$CAL" saved &&
+	"$IB" -b -t 0.2 -c -W audio -w none >out 2>err;
+	rc=$?; chmod 700 "$XDG_STATE_HOME/interbench" && [ $rc = 0 ] &&
+	has err "^interbench: warning: cannot save $CAL: $XDG_STATE_HOME/interbench is another user.s or writable by others\$" &&
+	has out "(measured now, not saved)" && cmp saved "$CAL"
 '
 
 if disk_loads_ok; then
@@ -79,21 +122,39 @@ test_expect_success 'every benchmark under every load: sane tables, a matching l
 	# after the files are closed, stdout alone says where they went
 	has out "^Logfile: $LOG (appended to)\$" &&
 	if [ -z "$NODISK" ]; then
-		has out "^Kept for the next run.s Read load: d/interbench.read (1.0 GiB); remove it when done: rm d/interbench.read\$"
+		has out "^Removed the Read load.s file d/interbench.read ([0-9.]* GiB); --keep-files keeps it for the next run\$"
 	fi &&
-	sed -n "/^--- Bench/,\$p" out | grep -v "^Logfile: \|^Kept for " >t.out &&
+	sed -n "/^--- Bench/,\$p" out | grep -v "^Logfile: \|^Removed the Read " >t.out &&
 	sed -n "/^--- Bench/,\$p" "$LOG" >t.log &&
 	cmp t.out t.log
 '
 
 if [ -z "$NODISK" ]; then
-	test_expect_success 'load files are removed, the read file is kept for reuse' '
-		ls d >files &&
-		hasnt files "interbench.write" &&
-		has files "interbench.read"
+	test_expect_success 'load files are removed, the 1 GiB read file too' '
+		ls -a d >files && [ $(wc -l <files) = 2 ] || { cat files; false; }
+	'
+	test_expect_success '--keep-files keeps the read file; the next run reuses it and removes it' '
+		mkdir k &&
+		"$IB" -t 0.2 -c -W audio -w read -D k --keep-files >out 2>err &&
+		has out "^Kept for the next run.s Read load (--keep-files): k/interbench.read ([0-9.]* GiB); remove it when done: rm k/interbench.read\$" &&
+		head -c 24 k/interbench.read | grep -q "^interbench read file v1" &&
+		before=$(stat -c %i:%Y k/interbench.read) &&
+		"$IB" -t 0.2 -c -W audio -w compile -D k --keep-files >out 2>err &&
+		has out "^Kept for the next run.s Read load" &&
+		[ "$(stat -c %i:%Y k/interbench.read)" = "$before" ] &&
+		"$IB" -t 0.2 -c -W audio -w none -D k >out 2>err &&
+		[ -f k/interbench.read ] && hasnt out "Read load" &&
+		"$IB" -t 0.2 -c -W audio -w read -D k >out 2>err &&
+		has out "^Removed the Read load.s file k/interbench.read" &&
+		[ ! -e k/interbench.read ]
+	'
+	test_expect_success 'a file of another kind at the read file'"'"'s name is not removed by a run without Read' '
+		echo mine >k/interbench.read &&
+		"$IB" -t 0.2 -c -W audio -w burn -D k >out 2>err &&
+		[ "$(cat k/interbench.read)" = mine ] && hasnt out "Read load" && rm k/interbench.read
 	'
 else
-	test_skip 'load files are removed, the read file is kept' "$DISK_WHY"
+	test_skip 'load files are removed, the read file too' "$DISK_WHY"
 fi
 
 test_expect_success 'the logfile is appended to, -c leaves it alone' '

@@ -78,6 +78,18 @@ test_expect_success 'a link at the calibration file is not read as one, and says
 	hasnt log "Loops per ms: 1234 "
 '
 
+CAL="$XDG_STATE_HOME/interbench/$(uname -n).loops_per_ms"
+test_expect_success 'a link planted at the per-machine calibration is replaced, not followed, and not read' '
+	rm -f interbench.loops_per_ms && victim && echo 1234 >other &&
+	mkdir -p "$XDG_STATE_HOME/interbench" && rm -f "$CAL" && ln -s "$TRASH/other" "$CAL" &&
+	"$IB" $RUN -c >log 2>&1 || { cat log; false; }
+	has log "not reading $CAL: it is a symbolic link" && hasnt log "Loops per ms: 1234 " &&
+	[ ! -L "$CAL" ] && [ "$(cat other)" = 1234 ] && sed -n 1p "$CAL" | grep -q "^[0-9][0-9]*$" &&
+	rm -f "$CAL" && ln -s "$TRASH/victim" "$CAL" &&
+	"$IB" -b $RUN -c >log 2>&1 || { cat log; false; }
+	untouched && [ ! -L "$CAL" ]
+'
+
 test_expect_success 'a link planted at the logfile is refused before anything starts' '
 	victim && rm -f "$LOG" && ln -s victim "$LOG" &&
 	status_is 2 "$IB" $LPM $RUN >out 2>err &&
@@ -119,6 +131,18 @@ if is_root && command -v setpriv >/dev/null 2>&1; then
 		cd shared-calib && "$IB" -t 0.1 -c -W audio -w none >out 2>err &&
 		has err "not reading interbench.loops_per_ms: it belongs to another user in a shared directory" &&
 		! grep -q "^Using 1 loops per ms" out
+	'
+	test_expect_success 'a user'"'"'s calibration goes to ~/.local/state/interbench without XDG_STATE_HOME' '
+		mkdir nhome && chown nobody nhome && chmod 755 . &&
+		(cd nhome && env -u XDG_STATE_HOME HOME="$TRASH/nhome" \
+			INTERBENCH_LOCK="$TRASH/nhome/lock" \
+			setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$IB" -t 0.2 -c -W audio -w none) >out 2>err || { cat out err; false; }
+		f=nhome/.local/state/interbench/$(uname -n).loops_per_ms &&
+		sed -n 1p "$f" | grep -q "^[0-9][0-9]*$" &&
+		[ "$(stat -c %U:%a nhome/.local/state/interbench)" = nobody:700 ] &&
+		[ "$(stat -c %a nhome/.local/state)" = 700 ] &&
+		has out "measured now, saved in $TRASH/$f" && [ ! -e nhome/interbench.loops_per_ms ]
 	'
 	test_expect_success 'root appends to a logfile of the directory'"'"'s owner (sudo in a home)' '
 		mkdir home && chown nobody home &&
@@ -171,6 +195,23 @@ if is_root && mkdir full && mount -t tmpfs -o size=16k tmpfs full 2>/dev/null; t
 else
 	test_skip 'outputs on a full filesystem' 'needs root to mount a small tmpfs'
 fi
+# Root's calibration, without XDG_STATE_HOME, is the machine's: in a
+# private mount namespace, on a fresh /var/lib, never the system's.
+if is_root && unshare -m true 2>/dev/null; then
+	test_expect_success 'root'"'"'s calibration goes to /var/lib/interbench without XDG_STATE_HOME' '
+		env -u XDG_STATE_HOME unshare -m sh -c "
+			mount -t tmpfs -o mode=755 tmpfs /var/lib || exit 9
+			\"\$0\" -t 0.2 -c -W audio -w none >out 2>err; echo \$? >rc
+			stat -c %U:%a /var/lib/interbench >mode
+			cat /var/lib/interbench/$(uname -n).loops_per_ms >cal" "$IB" &&
+		[ "$(cat rc)" = 0 ] && [ "$(cat mode)" = root:700 ] &&
+		sed -n 1p cal | grep -q "^[0-9][0-9]*$" && has cal "^kernel $(uname -r)$" &&
+		has out "measured now, saved in /var/lib/interbench/$(uname -n).loops_per_ms"
+	'
+else
+	test_skip 'root'"'"'s calibration in /var/lib/interbench' 'needs root and unshare -m'
+fi
+
 # An output that is an input, or two outputs in one file: one line,
 # exit 2, nothing replaced.
 test_expect_success 'an output naming an input or another output is refused' '
