@@ -448,18 +448,12 @@ static int set_dir(void *base, const char *val, char *err, size_t n)
 	return 0;
 }
 
-/*
- * Every repeat's results stay in memory and in the JSON: 100 passes of
- * the full matrix is already a 5000-result file.
- */
-#define MAX_REPEATS	100
-
 /* N, or auto[:MAX]: as many as the noise asks, 3 to MAX. */
 static int set_repeats(void *base, const char *val, char *err, size_t n)
 {
 	struct plan *p = base;
 	struct opt o = { .type = OT_INT, .off = offsetof(struct plan, repeats),
-			 .min = 1, .max = MAX_REPEATS };
+			 .min = 1, .max = REPEATS_MAX };
 
 	p->auto_repeats = !strncmp(val, "auto", 4);
 	if (!p->auto_repeats)
@@ -472,7 +466,7 @@ static int set_repeats(void *base, const char *val, char *err, size_t n)
 	if (val[4] != ':' || opt_set(&o, base, val + 5, err, n)) {
 		snprintf(err, n, "'%s' is not a number of repeats or auto[:MAX]"
 			 " with MAX %d to %d", val, AUTO_REPEATS_MIN,
-			 MAX_REPEATS);
+			 REPEATS_MAX);
 		return -EINVAL;
 	}
 	return 0;
