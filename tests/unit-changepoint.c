@@ -9,7 +9,7 @@
  *
  *	tests/unit-changepoint [families=N] [sigma=S] [cells=C] [step=PCT]
  *
- * prints the rates for other settings (bench/trend-calibration.sh).
+ * prints the rates for other settings (bench/trend.sh calib).
  */
 #include <errno.h>
 #include <math.h>
