@@ -104,11 +104,28 @@ static int load_w(const struct plan *p)
 	return w;
 }
 
+/*
+ * A -v column's head: the figure's short name and its unit as the table
+ * gives it ("p99 ms", "low_1pct fps", "stutters"); its width, 9 at least.
+ */
+static int verbose_head(char *buf, size_t n, const struct plan *p,
+			const struct figure *f)
+{
+	const char *unit = f->unit == FU_NS ? table_unit_name(p) :
+			   f->unit == FU_NS_MS ? "ms" :
+			   f->unit == FU_HZ ? "fps" :
+			   f->unit == FU_PCT ? "%" : "";
+	int len = snprintf(buf, n, "%.*s%s%s", name_len(f), f->name,
+			   *unit ? " " : "", unit);
+
+	return len > 9 ? len : 9;
+}
+
 void table_head(struct console *con, const struct sim_desc *s)
 {
 	const struct plan *p = con->plan;
-	char lat[32], max[32];
-	int i;
+	char lat[32], max[32], head[48];
+	int i, w;
 
 	out(con, "\n--- Benchmarking simulated cpu of %s in the presence of "
 	    "simulated ---\n", s->name);
@@ -118,12 +135,12 @@ void table_head(struct console *con, const struct sim_desc *s)
 	    "% Desired CPU");
 	if (shows(s, F_MET))
 		out(con, " %16s", "% Deadlines Met");
+	/* each -v column says its own unit */
 	for (i = 0; p->verbose && i < F_COUNT; i++)
-		if (figures[i].flags & FIG_VERBOSE)
-			out(con, " %9.*s", name_len(&figures[i]),
-			    figures[i].name);
-	if (p->verbose)
-		out(con, "  (%s)", table_unit_name(p));
+		if (figures[i].flags & FIG_VERBOSE) {
+			w = verbose_head(head, sizeof(head), p, &figures[i]);
+			out(con, " %*s", w, head);
+		}
 	if (p->repeats > 1)
 		out(con, "  [median of %d repeats: repeats measured; mean "
 		    "latency, lowest-highest]", p->repeats);
@@ -203,7 +220,7 @@ void table_row(struct console *con, const struct row *w)
 {
 	const struct plan *p = con->plan;
 	double u = table_unit(p);
-	char lat[64], num[32];
+	char lat[64], num[32], head[48];
 	int i;
 
 	if (!w->ok) {
@@ -221,8 +238,9 @@ void table_row(struct console *con, const struct row *w)
 		out(con, " %16s", fig(num, sizeof(num), p, F_MET, w->v[F_MET]));
 	for (i = 0; p->verbose && i < F_COUNT; i++)
 		if (figures[i].flags & FIG_VERBOSE)
-			out(con, " %9s", fig(num, sizeof(num), p,
-					     (enum fig_id)i, w->v[i]));
+			out(con, " %*s", verbose_head(head, sizeof(head), p,
+						      &figures[i]),
+			    fig(num, sizeof(num), p, (enum fig_id)i, w->v[i]));
 	if (p->repeats > 1)
 		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
 		    w->mean_lo / u, w->mean_hi / u);
