@@ -395,6 +395,8 @@ int ab_main(int argc, char **argv)
 		a->side[s].info.ab_side = s;
 	}
 	a->side[1].con.log = a->side[0].con.log;
+	/* A's header says B's own settings too, where they differ */
+	a->side[0].ab_b = &a->side[1];
 	start(&a->side[0], NULL);
 	start(&a->side[1], &a->side[0]);
 	for (s = 0; s < 2; s++)

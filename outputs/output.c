@@ -404,23 +404,13 @@ bool check_gates(struct console *con, const struct result *res, int n)
 	return broken;
 }
 
-void log_header(struct console *con, const struct calibration *cal)
+/* How a run schedules its tasks and loads: "Benchmarked tasks ...". */
+static void settings_text(const struct plan *p, char *buf, size_t n)
 {
-	const struct plan *p = con->plan;
 	const struct run_cfg *cfg = &p->cfg;
-	struct utsname u;
-	char stamp[32], slice[80] = "", lpol[32] = "";
-	time_t t = time(NULL);
+	char slice[80] = "", lpol[32] = "";
+	int len;
 
-	uname(&u);
-	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
-	out(con, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
-	    stamp);
-	out(con, "interbench %s: %s\n", IB_VERSION, p->args);
-	out(con, "Using %llu loops per ms (burn error %+.2f %%), running "
-	    "every cell for %.3g seconds\n",
-	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
-	    (double)cfg->duration_ns / NSEC_PER_SEC);
 	if (cfg->bench_slice_ns)
 		snprintf(slice, sizeof(slice), ", slice %llu us",
 			 (unsigned long long)(cfg->bench_slice_ns /
@@ -432,13 +422,42 @@ void log_header(struct console *con, const struct calibration *cal)
 	if (cfg->load_policy != POL_OTHER)
 		snprintf(lpol, sizeof(lpol), "%s, ",
 			 policy_kernel_name(cfg->load_policy));
-	out(con, "Benchmarked tasks %s, nice %d%s; loads %snice %d, %d burn "
-	    "threads; %d CPUs", policy_kernel_name(cfg->bench_policy),
-	    cfg->bench_nice, slice, lpol, cfg->load_nice, cfg->load_threads,
-	    cfg->cpus);
-	if (cfg->uniprocessor)
-		out(con, " (all on CPU %d)", cfg->uni_cpu);
-	out(con, "\n");
+	len = snprintf(buf, n, "Benchmarked tasks %s, nice %d%s; loads %snice "
+		       "%d, %d burn threads; %d CPUs",
+		       policy_kernel_name(cfg->bench_policy), cfg->bench_nice,
+		       slice, lpol, cfg->load_nice, cfg->load_threads,
+		       cfg->cpus);
+	if (cfg->uniprocessor && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, " (all on CPU %d)",
+			 cfg->uni_cpu);
+}
+
+void log_header(struct console *con, const struct calibration *cal,
+		const struct plan *b)
+{
+	const struct plan *p = con->plan;
+	const struct run_cfg *cfg = &p->cfg;
+	struct utsname u;
+	char stamp[32], set[2][256];
+	time_t t = time(NULL);
+
+	uname(&u);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
+	out(con, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
+	    stamp);
+	out(con, "interbench %s: %s\n", IB_VERSION, p->args);
+	out(con, "Using %llu loops per ms (burn error %+.2f %%), running "
+	    "every cell for %.3g seconds\n",
+	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
+	    (double)cfg->duration_ns / NSEC_PER_SEC);
+	settings_text(p, set[0], sizeof(set[0]));
+	if (b)
+		settings_text(b, set[1], sizeof(set[1]));
+	/* ab's sides scheduled apart: each side's own line */
+	if (b && strcmp(set[0], set[1]))
+		out(con, "A: %s\nB: %s\n", set[0], set[1]);
+	else
+		out(con, "%s\n", set[0]);
 	if (cal->measured && cal->spread_pct > 10)
 		out(con, "Note: the CPU's speed varied by %.0f %% while "
 		    "calibrating. Latency and %% CPU figures are\nunaffected "

@@ -29,7 +29,13 @@ void out(struct console *con, const char *fmt, ...)
 void out_cb(void *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-void log_header(struct console *con, const struct calibration *cal);
+/*
+ * The run's header: the kernel, the command, the calibration, how tasks
+ * and loads are scheduled. b: ab's side B's plan (con's is A's), whose
+ * scheduling is said beside A's where it differs; else NULL.
+ */
+void log_header(struct console *con, const struct calibration *cal,
+		const struct plan *b);
 void table_head(struct console *con, const struct sim_desc *s);
 void table_row(struct console *con, const struct row *w);
 /* The last result's row as it comes (one repeat), and its detail. */
