@@ -307,6 +307,32 @@ static const struct name_set *find_set(const char *name)
 	return NULL;
 }
 
+/*
+ * "unknown task 'Audoi' (did you mean Audio? see --list)": the nearest
+ * name of a task (loads: of a load), or of a set, if one is near.
+ */
+static void unknown_name(const char *what, bool load, const char *val,
+			 char *err, size_t n)
+{
+	struct opt_near nr;
+	const char *best;
+	size_t i;
+
+	opt_near_init(&nr, val);
+	for (i = 0; !load && simulators[i]; i++)
+		opt_near_try(&nr, simulators[i]->name);
+	for (i = 0; load && loads[i]; i++)
+		opt_near_try(&nr, loads[i]->name);
+	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
+		opt_near_try(&nr, name_sets[i].name);
+	best = opt_near_best(&nr);
+	if (best)
+		snprintf(err, n, "unknown %s '%s' (did you mean %s? see "
+			 "--list)", what, val, best);
+	else
+		snprintf(err, n, "unknown %s '%s' (see --list)", what, val);
+}
+
 static int name_sim(const void **v, int *k, const char *val, char *err,
 		    size_t n)
 {
@@ -319,7 +345,7 @@ static int name_sim(const void **v, int *k, const char *val, char *err,
 	if (set)
 		return rc;
 	if (!s) {
-		snprintf(err, n, "unknown benchmark '%s' (see --list)", val);
+		unknown_name("task", false, val, err, n);
 		return -EINVAL;
 	}
 	return add_ptr(v, k, s, err, n);
@@ -337,7 +363,7 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 	if (set)
 		return rc;
 	if (!l) {
-		snprintf(err, n, "unknown load '%s' (see --list)", val);
+		unknown_name("load", true, val, err, n);
 		return -EINVAL;
 	}
 	return add_ptr(v, k, l, err, n);
