@@ -425,7 +425,8 @@ void ab_usage(FILE *f)
 "up or write a file; 6 a side's command failed; 128+N stopped by signal\n"
 "N; 7 a cell worse or mixed and some cells not measured; 1 a cell worse\n"
 "or mixed; 125 with --bisect when none is and some cannot be decided;\n"
-"4 some cells were not measured; 0 otherwise.\n", f);
+"4 some cells were not measured; 8 no cell could be judged; 0\n"
+"otherwise.\n", f);
 }
 
 /*

@@ -311,6 +311,32 @@ static const struct name_set *find_set(const char *name)
 	return NULL;
 }
 
+/*
+ * "unknown task 'Audoi' (did you mean Audio? see --list)": the nearest
+ * name of a task (loads: of a load), or of a set, if one is near.
+ */
+static void unknown_name(const char *what, bool load, const char *val,
+			 char *err, size_t n)
+{
+	struct opt_near nr;
+	const char *best;
+	size_t i;
+
+	opt_near_init(&nr, val);
+	for (i = 0; !load && simulators[i]; i++)
+		opt_near_try(&nr, simulators[i]->name);
+	for (i = 0; load && loads[i]; i++)
+		opt_near_try(&nr, loads[i]->name);
+	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
+		opt_near_try(&nr, name_sets[i].name);
+	best = opt_near_best(&nr);
+	if (best)
+		snprintf(err, n, "unknown %s '%s' (did you mean %s? see "
+			 "--list)", what, val, best);
+	else
+		snprintf(err, n, "unknown %s '%s' (see --list)", what, val);
+}
+
 static int name_sim(const void **v, int *k, const char *val, char *err,
 		    size_t n)
 {
@@ -323,7 +349,7 @@ static int name_sim(const void **v, int *k, const char *val, char *err,
 	if (set)
 		return rc;
 	if (!s) {
-		snprintf(err, n, "unknown benchmark '%s' (see --list)", val);
+		unknown_name("task", false, val, err, n);
 		return -EINVAL;
 	}
 	return add_ptr(v, k, s, err, n);
@@ -341,7 +367,7 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 	if (set)
 		return rc;
 	if (!l) {
-		snprintf(err, n, "unknown load '%s' (see --list)", val);
+		unknown_name("load", true, val, err, n);
 		return -EINVAL;
 	}
 	return add_ptr(v, k, l, err, n);
@@ -452,18 +478,12 @@ static int set_dir(void *base, const char *val, char *err, size_t n)
 	return 0;
 }
 
-/*
- * Every repeat's results stay in memory and in the JSON: 100 passes of
- * the full matrix is already a 5000-result file.
- */
-#define MAX_REPEATS	100
-
 /* N, or auto[:MAX]: as many as the noise asks, 3 to MAX. */
 static int set_repeats(void *base, const char *val, char *err, size_t n)
 {
 	struct plan *p = base;
 	struct opt o = { .type = OT_INT, .off = offsetof(struct plan, repeats),
-			 .min = 1, .max = MAX_REPEATS };
+			 .min = 1, .max = REPEATS_MAX };
 
 	p->auto_repeats = !strncmp(val, "auto", 4);
 	if (!p->auto_repeats)
@@ -476,7 +496,7 @@ static int set_repeats(void *base, const char *val, char *err, size_t n)
 	if (val[4] != ':' || opt_set(&o, base, val + 5, err, n)) {
 		snprintf(err, n, "'%s' is not a number of repeats or auto[:MAX]"
 			 " with MAX %d to %d", val, AUTO_REPEATS_MIN,
-			 MAX_REPEATS);
+			 REPEATS_MAX);
 		return -EINVAL;
 	}
 	return 0;
@@ -508,17 +528,8 @@ static int set_remeasure(void *base, const char *val, char *err, size_t n)
 	f = &figures[p->remeasure_if.fig];
 	if (!f->group || strcmp(f->group, "interference")) {
 		char names[512];
-		size_t at = 0;
-		int i;
 
-		names[0] = '\0';
-		for (i = 0; i < F_COUNT && at < sizeof(names); i++)
-			if (figures[i].group &&
-			    !strcmp(figures[i].group, "interference"))
-				at += (size_t)snprintf(names + at,
-						       sizeof(names) - at,
-						       "%s%s", at ? ", " : "",
-						       figures[i].name);
+		figure_group_names("interference", names, sizeof(names));
 		snprintf(err, n, "'%s': only what else happened in the cell "
 			 "may decide (%s): a condition on the task's own "
 			 "figures would keep its best draw", val, names);

@@ -324,10 +324,15 @@ static int ab_finish(struct ab_run *a)
 	av[ac++] = a->ab.side[1].path;
 	av[ac] = NULL;
 	ret = compare_main(ac, av);
-	/* as a run's: worse and unmeasured is 7; undecided beats unmeasured */
+	/*
+	 * as a run's: worse and unmeasured is 7; undecided beats unmeasured;
+	 * unmeasured beats nothing judged (compare said why), which cells
+	 * not measured may be the cause of
+	 */
 	if (nbad && ret == IB_EXIT_FAIL)
 		return IB_EXIT_FAIL_CELLS;
-	return ret == IB_EXIT_OK && nbad ? IB_EXIT_CELLS : ret;
+	return (ret == IB_EXIT_OK || ret == IB_EXIT_UNJUDGED) && nbad ?
+	       IB_EXIT_CELLS : ret;
 }
 
 int ab_main(int argc, char **argv)
@@ -390,6 +395,8 @@ int ab_main(int argc, char **argv)
 		a->side[s].info.ab_side = s;
 	}
 	a->side[1].con.log = a->side[0].con.log;
+	/* A's header says B's own settings too, where they differ */
+	a->side[0].ab_b = &a->side[1];
 	start(&a->side[0], NULL);
 	start(&a->side[1], &a->side[0]);
 	for (s = 0; s < 2; s++)

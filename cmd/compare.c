@@ -11,6 +11,7 @@
 #include <string.h>
 #include "cmd/cmd.h"
 #include "compare/compare.h"
+#include "lib/base.h"
 #include "core/resultfile.h"
 #include "lib/opt.h"
 #include "lib/system.h"
@@ -42,7 +43,9 @@ static const char usage_tail[] =
 "better).\n"
 "Exit status, the first that applies: 2 errors; 1 a cell worse or mixed\n"
 "(or --threshold exceeded); with --bisect, 125 when some cell cannot be\n"
-"decided (git bisect run's \"skip\"); 0 otherwise.\n";
+"decided (git bisect run's \"skip\"); 8 when no cell of a file could be\n"
+"judged (too few repeats, or no cell in both files: one line says why);\n"
+"0 otherwise.\n";
 
 /*
  * Options anywhere, file names in order into files[]. Returns 0, 1 for
@@ -208,8 +211,15 @@ int compare_main(int argc, char **argv)
 			strerror(errno));
 		goto out;
 	}
-	status = oc.breached || oc.worse ? 1 :
-		 o.bisect && oc.undecided ? 125 : 0;
+	/* a gate that judged nothing must not pass: said, and its own status */
+	if (oc.unjudged && nfiles > 2)
+		fprintf(stderr, "interbench compare: %s against %s: %s\n",
+			oc.file, names[0], oc.why);
+	else if (oc.unjudged)
+		fprintf(stderr, "interbench compare: %s\n", oc.why);
+	status = oc.breached || oc.worse ? IB_EXIT_FAIL :
+		 o.bisect && oc.undecided ? IB_EXIT_SKIP :
+		 oc.unjudged ? IB_EXIT_UNJUDGED : IB_EXIT_OK;
 	goto out;
 oom:
 	fflush(stdout);

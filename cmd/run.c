@@ -239,6 +239,24 @@ void place_loads(struct run *r, char tag)
 
 /* ---- the run -------------------------------------------------------- */
 
+/* Where side's loads run (--load-group), on r's console: lead first. */
+static void say_loads(struct run *r, const struct run *side,
+		      const char *lead)
+{
+	if (side->place.group == LG_SESSION)
+		out(&r->con, "%sLoads: in a session of their own (autogroup "
+		    "%s: %s)\n", lead, r->sys.st.autogroup > 0 ? "on" : "off",
+		    r->sys.st.autogroup > 0 ? "a scheduling group of their "
+		    "own, as a second terminal's" : "the session changes "
+		    "nothing for the scheduler");
+	else if (side->place.group == LG_CGROUP)
+		out(&r->con, "%sLoads: in their own %s\n", lead,
+		    side->place.what);
+	else if (*lead)
+		out(&r->con, "%sLoads: beside interbench (no --load-group)\n",
+		    lead);
+}
+
 void start(struct run *r, const struct run *twin)
 {
 	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
@@ -286,16 +304,16 @@ void start(struct run *r, const struct run *twin)
 		goto outputs;
 	}
 	calibrate(r);
-	log_header(&r->con, &r->cal);
+	log_header(&r->con, &r->cal, r->ab_b ? &r->ab_b->plan : NULL);
 	machine_state_print(&r->sys, out_cb, &r->con);
-	if (r->place.group == LG_SESSION)
-		out(&r->con, "Loads: in a session of their own (autogroup %s: "
-		    "%s)\n", r->sys.st.autogroup > 0 ? "on" : "off",
-		    r->sys.st.autogroup > 0 ? "a scheduling group of their "
-		    "own, as a second terminal's" : "the session changes "
-		    "nothing for the scheduler");
-	else if (r->place.group == LG_CGROUP)
-		out(&r->con, "Loads: in their own %s\n", r->place.what);
+	/* ab's sides placing their loads apart: each side's own line */
+	if (r->ab_b && (r->ab_b->place.group != r->place.group ||
+			strcmp(r->ab_b->place.what, r->place.what))) {
+		say_loads(r, r, "A: ");
+		say_loads(r, r->ab_b, "B: ");
+	} else {
+		say_loads(r, r, "");
+	}
 	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
 	if (r->plan.trace) {
 		say_trace(&r->con, "Trace", &r->tracer, r->plan.trace_timer);

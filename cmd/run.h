@@ -40,6 +40,8 @@ struct run {
 	char log_name[PATH_MAX];
 	struct result *res;		/* every cell of every repeat, in order */
 	int nres, nbad;
+	const struct run *ab_b;		/* ab's side A: B's run, whose own
+					 * settings its header says too */
 };
 
 /* "interbench: " and the message on stderr, and exit(status). */

@@ -22,9 +22,6 @@
 
 #define O(field)	offsetof(struct options, field)
 
-/* More pairs than anyone would run: "or more". */
-#define NEED_MAX	100000
-
 /* ---- formatting ------------------------------------------------------ */
 
 static void fmt_num(char *buf, size_t n, double v)
@@ -225,21 +222,21 @@ static void print_header(const struct result_file *base,
 		   "p adj", "mark");
 }
 
-/* An inconclusive cell: about how much more would decide it. */
+/* An inconclusive cell: about how much more would decide it, or that
+ * nothing -n takes would. */
 static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		       const struct cmp_metric *m, const struct cmp_opts *o)
 {
-	char what[96];
+	char what[96], text[160];
 	double longer;
 	int need = cmp_cell_need(c, cc, m, o, &longer, what, sizeof(what));
 
 	if (!need)
 		return;
-	printf("%-15s    about %d %s%s would decide it", "", need,
-	       o->paired ? "pairs" : "repeats a file",
-	       need >= NEED_MAX ? " or more" : "");
+	cmp_need_text(need, o->paired, text, sizeof(text));
+	printf("%-15s    %s", "", text);
 	/* a rare event: how much more of the same would count enough */
-	if (longer > 0)
+	if (need > 0 && longer > 0)
 		printf(";\n%-15s    %s: at this rate %.1f times the frames "
 		       "would (%.1f times the %s, or a -t %.1f times as long)",
 		       "", what, longer, longer, o->paired ? "pairs" :
@@ -419,6 +416,7 @@ int compare_one(const struct result_file *base,
 		struct cmp_outcome *out)
 {
 	struct cmp_pair c;
+	char why[256];
 
 	if (cmp_pair_run(base, cur, &o->cmp, m, nm, &c))
 		return -ENOMEM;
@@ -431,6 +429,11 @@ int compare_one(const struct result_file *base,
 	out->breached += breaches(&c, m, o, base->path, cur->path);
 	out->worse += c.count[CV_WORSE] + c.count[CV_MIXED];
 	out->undecided += c.count[CV_INCONCLUSIVE] + c.count[CV_FEW];
+	if (cmp_unjudged(&c, base->path, cur->path, why, sizeof(why)) &&
+	    !out->unjudged++) {
+		out->file = cur->path;
+		snprintf(out->why, sizeof(out->why), "%s", why);
+	}
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
 		json_pair(jw, &c, m, base, cur, &o->cmp);
@@ -622,167 +625,3 @@ const struct opt compare_opts[] = {
 	  .help = "show this help" },
 	{ .name = NULL },
 };
-
-/* k times n, rounded up, at most NEED_MAX; k infinite or NaN: NEED_MAX. */
-static int times(double k, int n)
-{
-	return k * n < NEED_MAX ? (int)ceil(k * n) : NEED_MAX;
-}
-
-/*
- * About how many pairs (or repeats) row r of a cell needs: *mark, for it
- * to be marked (a tested figure's interval to clear the min change, as it
- * narrows with one over the root of their number; a count's share of
- * counted frames, at the rate seen, to reach the p a lone row of the
- * table's tests needs, with *longer how many times the frames that is:
- * more runs or longer ones); *within, for a figure that bounds
- * "unchanged", for its interval to fit inside its bound. NEED_MAX where
- * that cannot happen at the estimate seen; 0 where it already has.
- */
-static void needed(const struct cmp_row *r, const struct cmp_metric *m,
-		   const struct cmp_opts *o, int tests, double period_us,
-		   int *mark, int *within, double *longer)
-{
-	double d, half, minc, eps, k;
-
-	*mark = *within = NEED_MAX;
-	*longer = 0;
-	if (isnan(r->lo) || r->na < 2)
-		return;
-	if (m->count != CMP_NO_COUNT) {
-		k = cnt_scale_needed(&r->fit, r->phi, o->alpha / 2 /
-				     (tests > 0 ? tests : 1));
-		if (k > 0) {
-			*longer = k;
-			*mark = times(fmax(k, 1), r->na);
-		}
-		return;
-	}
-	if (m->log) {
-		d = log1p(r->change / 100);
-		half = (log1p(r->hi / 100) - log1p(r->lo / 100)) / 2;
-		minc = log1p(o->min_change / 100);
-		eps = log1p(cmp_row_bound(r, m, o, period_us) / 100);
-	} else {
-		d = r->change;
-		half = (r->hi - r->lo) / 2;
-		minc = eps = o->min_points;
-	}
-	if (r->decides && fabs(d) > minc)
-		*mark = times(pow(half / (fabs(d) - minc), 2), r->na);
-	if (r->bounds)
-		*within = r->within ? 0 : fabs(d) < eps ?
-			  times(pow(half / (eps - fabs(d)), 2), r->na) :
-			  NEED_MAX;
-}
-
-/* The decision rows tested in c: the family a lone row stands in. */
-static int decision_tests(const struct cmp_pair *c)
-{
-	int i, n = 0;
-
-	for (i = 0; i < c->nrows; i++)
-		n += c->rows[i].decides && !isnan(c->rows[i].p);
-	return n;
-}
-
-/*
- * A cell is decided when a row is marked, or when every bounding row is
- * within its bound: the sooner of the two ways, at the estimates seen.
- */
-int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
-		  const struct cmp_metric *m, const struct cmp_opts *o,
-		  double *longer, char *what, size_t n)
-{
-	int j, first = NEED_MAX, all_within = 0, tests = decision_tests(c);
-	double first_longer = 0;
-	const struct cmp_row *by = NULL;
-
-	*longer = 0;
-	what[0] = '\0';
-	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
-		const struct cmp_row *r = &c->rows[j];
-		int mark, within;
-		double l;
-
-		if (!r->decides && !r->bounds)
-			continue;
-		needed(r, &m[r->metric], o, tests, cc->period_us, &mark,
-		       &within, &l);
-		if (r->decides && !r->mark && mark < first) {
-			first = mark;
-			first_longer = l;
-			by = r;
-		}
-		if (r->bounds && within > all_within)
-			all_within = within;
-	}
-	if (all_within <= first)
-		return all_within < NEED_MAX ? all_within : 0;
-	/* a rare event's count decides it soonest: said with its counts */
-	if (by && first_longer > 0) {
-		*longer = first_longer;
-		snprintf(what, n, "%s %g in new against %g in base",
-			 m[by->metric].count == CMP_LATE ? "frames late" :
-			 "deadlines missed", by->fit.yb, by->fit.ya);
-	}
-	return first;
-}
-
-int compare_look(const char *path_a, const char *path_b,
-		 const char *primary, double alpha, bool plain,
-		 struct cmp_look *l)
-{
-	struct result_file f[2];
-	struct cmp_metric m[CMP_MAX_METRICS];
-	struct options o = { .cmp = { .alpha = alpha, .min_change = 5,
-				      .min_points = 1, .level = 0.95,
-				      .primary = -1, .moderate = !plain } };
-	struct cmp_pair c;
-	char err[512], what[96];
-	size_t used = 0, n = sizeof(l->list);
-	int i, nm = cmp_metrics(m, CMP_MAX_METRICS);
-
-	memset(l, 0, sizeof(*l));
-	if (primary)
-		o.cmp.primary = cmp_fig_named(primary);
-	if (rf_load(&f[0], path_a, err, sizeof(err)))
-		return -EIO;
-	if (rf_load(&f[1], path_b, err, sizeof(err))) {
-		rf_free(&f[0]);
-		return -EIO;
-	}
-	cmp_ab_pair(f, 2, &o);
-	if (cmp_pair_run(&f[0], &f[1], &o.cmp, m, nm, &c)) {
-		rf_free(&f[0]);
-		rf_free(&f[1]);
-		return -ENOMEM;
-	}
-	l->worse = c.count[CV_WORSE] + c.count[CV_MIXED];
-	for (i = 0; i < c.ncells; i++) {
-		const struct cmp_cell *cc = &c.cells[i];
-		double longer;
-		int need;
-
-		if (cc->verdict != CV_INCONCLUSIVE && cc->verdict != CV_FEW)
-			continue;
-		need = cmp_cell_need(&c, cc, m, &o.cmp, &longer, what,
-				     sizeof(what));
-		l->undecided++;
-		if (used < n)
-			used += (size_t)snprintf(l->list + used, n - used,
-						 "%s%s/%s", l->undecided > 1 ?
-						 ", " : "", cell_of(cc)->bench,
-						 cell_of(cc)->load);
-		if (need && used < n)
-			used += (size_t)snprintf(l->list + used, n - used,
-						 " (about %d pairs%s%s%s)",
-						 need, need >= NEED_MAX ?
-						 " or more" : "", *what ?
-						 ": " : "", what);
-	}
-	cmp_pair_free(&c);
-	rf_free(&f[0]);
-	rf_free(&f[1]);
-	return 0;
-}

@@ -71,7 +71,19 @@ struct cmp_outcome {
 	int breached;		/* --threshold */
 	int worse;		/* cells worse or mixed */
 	int undecided;		/* inconclusive or too few repeats */
+	int unjudged;		/* files no cell of which could be judged */
+	const char *file;	/* the first such file */
+	char why[320];		/* ... and why, one line */
 };
+
+/*
+ * Could no cell of c (cur against base) be judged: every cell too few
+ * repeats, or in one file only? Then true, and why into why ("no cell
+ * could be judged: each file has 1 repeat; a verdict needs 3 or more
+ * (-n 3)"). An inconclusive cell was judged: the data could not tell.
+ */
+bool cmp_unjudged(const struct cmp_pair *c, const char *base,
+		  const char *cur, char *why, size_t n);
 
 /*
  * Compare cur with base, print it (and into jw, --json's "comparisons",
@@ -115,13 +127,20 @@ int compare_look(const char *path_a, const char *path_b,
 		 struct cmp_look *l);
 /*
  * About how many pairs (repeats) would decide undecided cell cc of c, 0 if
- * unknown; where a rare event's count decides it, *longer is how many
+ * unknown, CMP_NEED_NEVER if more than -n takes (REPEATS_MAX): the cell
+ * cannot be decided at this noise; where a rare event's count decides it, *longer is how many
  * times the frames it needs (more runs or longer ones) and what says what
  * was counted; else *longer is 0.
  */
 int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		  const struct cmp_metric *m, const struct cmp_opts *o,
 		  double *longer, char *what, size_t n);
+#define CMP_NEED_NEVER	(-1)
+/*
+ * cmp_cell_need()'s answer as words into buf: "about 12 pairs would
+ * decide it", "cannot be decided at this noise: ...", or "" (unknown).
+ */
+void cmp_need_text(int need, bool paired, char *buf, size_t n);
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];

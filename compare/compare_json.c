@@ -135,7 +135,7 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 	       const struct cmp_metric *m, const struct result_file *base,
 	       const struct result_file *cur, const struct cmp_opts *o)
 {
-	char why[512], what[96];
+	char why[512], what[160];
 	double longer;
 	int i, j, need;
 
@@ -169,15 +169,19 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 		jw_str(w, "decided_by", *why ? why : NULL);
 		jw_num(w, "period_us", cc->period_us);
 		/* undecided: about how much more would decide it */
+		longer = 0;
 		need = cc->verdict == CV_INCONCLUSIVE ?
 		       cmp_cell_need(c, cc, m, o, &longer, what,
 				     sizeof(what)) : 0;
-		if (need)
+		if (need > 0)
 			jw_int(w, "pairs_to_decide", need);
 		else
 			jw_null(w, "pairs_to_decide");
-		jw_num(w, "frames_to_decide_times", longer > 0 && need ?
+		jw_num(w, "frames_to_decide_times", need > 0 && longer > 0 ?
 		       longer : NAN);
+		/* beyond what -n takes: no number, and why */
+		cmp_need_text(need, o->paired, what, sizeof(what));
+		jw_str(w, "undecidable", need == CMP_NEED_NEVER ? what : NULL);
 		jw_arr_begin(w, "rows");
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
 			json_row(w, &c->rows[j], &m[c->rows[j].metric],

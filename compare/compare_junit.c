@@ -6,8 +6,10 @@
  * per cell: a failure when it is worse or mixed (the figures that made
  * it are the message), skipped when the data cannot decide it (the CI
  * server shows it undecided, not passed), an error when it was measured
- * in BASE and not in NEW, a pass when better or unchanged. Judging takes
- * no time to speak of: every time is 0.
+ * in BASE and not in NEW, a pass when better or unchanged; and when no
+ * cell of a file could be judged (too few repeats), one more testcase,
+ * "verdict", an error saying why, so that the suite does not pass. Judging
+ * takes no time to speak of: every time is 0.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -71,13 +73,37 @@ static void testcase(FILE *f, const struct cmp_pair *c,
 	fputs("</system-out>\n    </testcase>\n", f);
 }
 
-/* The cells of c by what JUnit calls them, added to n[4]. */
-static void tally(const struct cmp_pair *c, int *n)
+/*
+ * The cells of c by what JUnit calls them, added to n[4]; and when no cell
+ * could be judged, the error that says so: a suite of skipped cells alone
+ * would pass.
+ */
+static void tally(const struct cmp_pair *c, const struct result_file *base,
+		  const struct result_file *cur, int *n)
 {
+	char why[320];
 	int i;
 
 	for (i = 0; i < c->ncells; i++)
 		n[junit_of(c->cells[i].verdict)]++;
+	if (cmp_unjudged(c, base->path, cur->path, why, sizeof(why)))
+		n[J_ERROR]++;
+}
+
+/* The testcase of a comparison no cell of which could be judged. */
+static void nothing_judged(FILE *f, const struct cmp_pair *c,
+			   const struct result_file *base,
+			   const struct result_file *cur)
+{
+	char why[320];
+
+	if (!cmp_unjudged(c, base->path, cur->path, why, sizeof(why)))
+		return;
+	fputs("    <testcase classname=\"interbench.compare\" "
+	      "name=\"verdict\" time=\"0\">\n"
+	      "      <error type=\"nothing decidable\" message=\"", f);
+	junit_xml_text(f, why);
+	fputs("\"/>\n    </testcase>\n", f);
 }
 
 static void counts(FILE *f, const int *n)
@@ -94,7 +120,7 @@ static void suite(FILE *f, const struct cmp_pair *c,
 {
 	int n[4] = { 0 }, i;
 
-	tally(c, n);
+	tally(c, base, cur, n);
 	fputs("  <testsuite name=\"", f);
 	junit_xml_text(f, cur->path);
 	fputc('"', f);
@@ -115,6 +141,7 @@ static void suite(FILE *f, const struct cmp_pair *c,
 	fputs("\"/>\n    </properties>\n", f);
 	for (i = 0; i < c->ncells; i++)
 		testcase(f, c, &c->cells[i], m);
+	nothing_judged(f, c, base, cur);
 	fputs("  </testsuite>\n", f);
 }
 
@@ -130,7 +157,7 @@ int compare_junit(const char *path, const struct result_file *f,
 	for (i = 1; i < nfiles; i++) {
 		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c))
 			return -ENOMEM;
-		tally(&c, n);
+		tally(&c, &f[0], &f[i], n);
 		cmp_pair_free(&c);
 	}
 	err = safe_file_begin(&sf, path);

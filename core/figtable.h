@@ -235,6 +235,8 @@ extern const struct figure figures[F_COUNT];
 	  FB_NONE, FIG_OMIT, fig_mode, SR(latency), 0, NULL }
 #define IB_FIG_MORE_PCTS_N	9
 
+/* The gate names of group's figures, ", " between: "steal, irq, ..." */
+void figure_group_names(const char *group, char *buf, size_t n);
 /* Does name (to its end, or to len) name figure f? */
 bool figure_named(const struct figure *f, const char *name, size_t len);
 /* The CSV column of f into buf ("latency_p99_us", "latency_count"). */

@@ -242,6 +242,18 @@ double result_sim_value(const struct result *r, const struct figure *f)
 	return r->sim_v[f - s->figures];
 }
 
+void figure_group_names(const char *group, char *buf, size_t n)
+{
+	size_t at = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < F_COUNT && at < n; i++)
+		if (figures[i].group && !strcmp(figures[i].group, group))
+			at += (size_t)snprintf(buf + at, n - at, "%s%s",
+					       at ? ", " : "", figures[i].name);
+}
+
 bool figure_named(const struct figure *f, const char *name, size_t len)
 {
 	const char *p = f->name;

@@ -27,6 +27,8 @@
 #define IB_EXIT_SIDE		6	/* ab: a side's command failed */
 #define IB_EXIT_FAIL_CELLS	7	/* 1 and 4 both: a gate (or a worse
 					 * cell) and cells not measured */
+#define IB_EXIT_UNJUDGED	8	/* compare, ab: no cell could be
+					 * judged (too few repeats) */
 #define IB_EXIT_SKIP		125	/* --bisect: the data cannot decide */
 
 /* Real-time priorities used (the parent takes the maximum). */

@@ -202,6 +202,68 @@ static void build_map(struct optmap *m, const struct opt_table *t, int nt)
 		}
 }
 
+/* ---- did you mean --------------------------------------------------- */
+
+#define NEAR_LEN	48	/* longer words are not compared */
+
+int opt_distance(const char *a, const char *b)
+{
+	int d[NEAR_LEN + 1][NEAR_LEN + 1];
+	int la = (int)strlen(a), lb = (int)strlen(b), i, j;
+
+	if (la > NEAR_LEN || lb > NEAR_LEN)
+		return NEAR_LEN;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int ca = tolower((unsigned char)a[i - 1]);
+			int cb = tolower((unsigned char)b[j - 1]);
+			int v = d[i - 1][j - 1] + (ca != cb);
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			/* two letters swapped is one edit */
+			if (i > 1 && j > 1 &&
+			    ca == tolower((unsigned char)b[j - 2]) &&
+			    cb == tolower((unsigned char)a[i - 2]) &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+void opt_near_init(struct opt_near *nr, const char *word)
+{
+	nr->word = word;
+	nr->best = NULL;
+	nr->dist = NEAR_LEN;
+}
+
+void opt_near_try(struct opt_near *nr, const char *name)
+{
+	int d = opt_distance(nr->word, name);
+
+	if (d < nr->dist) {
+		nr->dist = d;
+		nr->best = name;
+	}
+}
+
+/* A short word has few letters to spare: one edit up to 5, two to 10. */
+const char *opt_near_best(const struct opt_near *nr)
+{
+	size_t len = strlen(nr->word);
+	int most = len < 3 ? 0 : len <= 5 ? 1 : len <= 10 ? 2 : 3;
+
+	return nr->best && nr->dist > 0 && nr->dist <= most ? nr->best : NULL;
+}
+
 static const struct optref *map_find(const struct optmap *m, int c)
 {
 	int k;
@@ -257,6 +319,32 @@ static int take(const struct opt_table *t, const struct optref *r,
 	return seen ? seen(ctx, r->table, r->o, val, err, n) : 0;
 }
 
+/* "unknown option --fial-if (did you mean --fail-if? see --help)" */
+static void unknown(const struct optmap *m, const char *name,
+		    const char *cmd, char *err, size_t n)
+{
+	char word[NEAR_LEN + 1];
+	struct opt_near nr;
+	const char *best;
+	int k;
+
+	if (strncmp(name, "--", 2)) {
+		snprintf(err, n, "unknown option %s (see %s--help)", name, cmd);
+		return;
+	}
+	snprintf(word, sizeof(word), "%.*s", (int)strcspn(name + 2, "="),
+		 name + 2);
+	opt_near_init(&nr, word);
+	for (k = 0; k < m->n; k++)
+		opt_near_try(&nr, m->lo[k].name);
+	best = opt_near_best(&nr);
+	if (best)
+		snprintf(err, n, "unknown option %s (did you mean --%s? see "
+			 "%s--help)", name, best, cmd);
+	else
+		snprintf(err, n, "unknown option %s (see %s--help)", name, cmd);
+}
+
 int opt_parse(const struct opt_table *t, int nt, int argc, char **argv,
 	      const char *cmd, opt_seen_fn seen, void *ctx, int *rest,
 	      char *err, size_t n)
@@ -278,8 +366,7 @@ int opt_parse(const struct opt_table *t, int nt, int argc, char **argv,
 		r = c == '?' ? NULL : map_find(&m, c);
 		if (!r) {
 			refused(argv, false, name, sizeof(name));
-			snprintf(err, n, "unknown option %s (see %s--help)",
-				 name, cmd);
+			unknown(&m, name, cmd, err, n);
 			return -EINVAL;
 		}
 		ret = take(t, r, optarg, seen, ctx, err, n);

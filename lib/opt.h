@@ -102,6 +102,23 @@ struct opt_cmd {
 	int (*main)(int argc, char **argv);	/* argv[0] is its name */
 };
 
+/*
+ * "Did you mean": the name nearest a word that named nothing. Offer it
+ * each candidate in turn (opt_near_try); opt_near_best() is the nearest
+ * within a few edits (case ignored; a letter added, dropped, changed, or
+ * two next to each other swapped), the first of those as near, or NULL.
+ */
+struct opt_near {
+	const char *word;
+	const char *best;
+	int dist;
+};
+void opt_near_init(struct opt_near *nr, const char *word);
+void opt_near_try(struct opt_near *nr, const char *name);
+const char *opt_near_best(const struct opt_near *nr);
+/* The edits between a and b (case ignored; optimal string alignment). */
+int opt_distance(const char *a, const char *b);
+
 /* "-l" for an option with a letter, "--json" for one without. */
 void opt_display(const struct opt *o, char *buf, size_t n);
 /* The width of --help's options column: at least width, or o's longest. */

@@ -104,11 +104,28 @@ static int load_w(const struct plan *p)
 	return w;
 }
 
+/*
+ * A -v column's head: the figure's short name and its unit as the table
+ * gives it ("p99 ms", "low_1pct fps", "stutters"); its width, 9 at least.
+ */
+static int verbose_head(char *buf, size_t n, const struct plan *p,
+			const struct figure *f)
+{
+	const char *unit = f->unit == FU_NS ? table_unit_name(p) :
+			   f->unit == FU_NS_MS ? "ms" :
+			   f->unit == FU_HZ ? "fps" :
+			   f->unit == FU_PCT ? "%" : "";
+	int len = snprintf(buf, n, "%.*s%s%s", name_len(f), f->name,
+			   *unit ? " " : "", unit);
+
+	return len > 9 ? len : 9;
+}
+
 void table_head(struct console *con, const struct sim_desc *s)
 {
 	const struct plan *p = con->plan;
-	char lat[32], max[32];
-	int i;
+	char lat[32], max[32], head[48];
+	int i, w;
 
 	out(con, "\n--- Benchmarking simulated cpu of %s in the presence of "
 	    "simulated ---\n", s->name);
@@ -118,12 +135,12 @@ void table_head(struct console *con, const struct sim_desc *s)
 	    "% Desired CPU");
 	if (shows(s, F_MET))
 		out(con, " %16s", "% Deadlines Met");
+	/* each -v column says its own unit */
 	for (i = 0; p->verbose && i < F_COUNT; i++)
-		if (figures[i].flags & FIG_VERBOSE)
-			out(con, " %9.*s", name_len(&figures[i]),
-			    figures[i].name);
-	if (p->verbose)
-		out(con, "  (%s)", table_unit_name(p));
+		if (figures[i].flags & FIG_VERBOSE) {
+			w = verbose_head(head, sizeof(head), p, &figures[i]);
+			out(con, " %*s", w, head);
+		}
 	if (p->repeats > 1)
 		out(con, "  [median of %d repeats: repeats measured; mean "
 		    "latency, lowest-highest]", p->repeats);
@@ -205,7 +222,7 @@ void table_row(struct console *con, const struct row *w)
 {
 	const struct plan *p = con->plan;
 	double u = table_unit(p);
-	char lat[64], num[32];
+	char lat[64], num[32], head[48];
 	int i;
 
 	if (!w->ok) {
@@ -223,8 +240,9 @@ void table_row(struct console *con, const struct row *w)
 		out(con, " %16s", fig(num, sizeof(num), p, F_MET, w->v[F_MET]));
 	for (i = 0; p->verbose && i < F_COUNT; i++)
 		if (figures[i].flags & FIG_VERBOSE)
-			out(con, " %9s", fig(num, sizeof(num), p,
-					     (enum fig_id)i, w->v[i]));
+			out(con, " %*s", verbose_head(head, sizeof(head), p,
+						      &figures[i]),
+			    fig(num, sizeof(num), p, (enum fig_id)i, w->v[i]));
 	if (p->repeats > 1)
 		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
 		    w->mean_lo / u, w->mean_hi / u);
@@ -341,89 +359,6 @@ static void row_gates(struct console *con, const struct row *w,
 	}
 }
 
-/*
- * What running without real-time rights did to the figures, measured
- * where it can be: the timing thread ran SCHED_OTHER, and its own
- * lateness (the timer part of each frame) is in every latency; as root
- * it runs SCHED_FIFO and that part is little more than the hrtimer's.
- */
-static void print_no_rt(struct console *con, const struct result *res, int n)
-{
-	const struct plan *p = con->plan;
-	double lo = INFINITY, hi = -INFINITY, worst = 0;
-	int s, l, rows = 0;
-	struct row w;
-
-	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++) {
-			if (!plan_has(p->sims[s], p->loads[l]) ||
-			    make_row(&w, res, n, p->sims[s], p->loads[l]) ||
-			    !w.ok || !isfinite(w.v[F_TIMER_MEAN]))
-				continue;
-			lo = fmin(lo, w.v[F_TIMER_MEAN]);
-			hi = fmax(hi, w.v[F_TIMER_MEAN]);
-			worst = fmax(worst, w.v[F_TIMER_MAX]);
-			rows++;
-		}
-	out(con, "Without real-time rights (not root, no CAP_SYS_NICE or "
-	    "RLIMIT_RTPRIO), the timing\nthread ran SCHED_OTHER: its own "
-	    "lateness is part of every figure, and with\nroot's SCHED_FIFO "
-	    "most of it goes: the figures here lean late.");
-	if (rows)
-		out(con, " In %d cell%s it\nadded %.3g to %.3g ms to a frame "
-		    "on average (marked [no rt: timer +N], in the\ntable's "
-		    "unit), %.3g ms at worst.", rows, rows == 1 ? "" : "s",
-		    lo / NSEC_PER_MSEC, hi / NSEC_PER_MSEC,
-		    worst / NSEC_PER_MSEC);
-	out(con, "\nMemory was not locked either (page faults may add "
-	    "latency; not measured). Run\nas root for figures comparable "
-	    "with other machines'.\n");
-}
-
-void print_steal(struct console *con, const struct result *res, int n)
-{
-	const struct plan *p = con->plan;
-	int s, l, i, marked = 0, cells = 0, throttled = 0, busy = 0;
-	const char *by = NULL;
-	struct row w;
-
-	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++) {
-			if (!plan_has(p->sims[s], p->loads[l]) ||
-			    make_row(&w, res, n, p->sims[s], p->loads[l]) ||
-			    !w.ok)
-				continue;
-			cells++;
-			marked += steal_marked(w.v[F_INTF_STEAL]);
-			throttled += throttle_marked(w.v[F_INTF_THROTTLED]);
-			busy += busy_marked(w.v[F_INTF_OTHERS]);
-		}
-	if (!p->cfg.rt_ok)
-		print_no_rt(con, res, n);
-	if (busy)
-		out(con, "%d of %d cells had more than %.0f %% of the run's CPU "
-		    "time used by other tasks\n(marked [busy]: not "
-		    "interbench's, its loads' or the kernel's threads): their "
-		    "figures\ninclude that work's doing; measure on a quiet "
-		    "machine\n", busy, cells, BUSY_MARK_PCT);
-	if (marked)
-		out(con, "%d of %d cells had more than %.0f %% of their CPU "
-		    "time stolen by the hypervisor\n(marked [steal]): their "
-		    "figures include the host's doing, not only the kernel's\n",
-		    marked, cells, STEAL_MARK_PCT);
-	for (i = n - 1; i >= 0 && !by; i--)
-		if (res[i].throttled_by[0] &&
-		    throttle_marked(res[i].v[F_INTF_THROTTLED]))
-			by = res[i].throttled_by;
-	if (throttled)
-		out(con, "%d of %d cells were throttled by the run's cgroup "
-		    "for more than %.0f %% of their CPU\ntime (marked "
-		    "[throttled]): its quota held them back (%s),\nand their "
-		    "figures include the quota's doing, not only the "
-		    "kernel's\n", throttled, cells, THROTTLE_MARK_PCT,
-		    by ? by : "see the JSON's throttled_by");
-}
-
 /* Gates are checked on the figures the tables show. */
 int check_gates(struct console *con, const struct result *res, int n)
 {
@@ -526,23 +461,13 @@ static void calib_note(struct console *con, const struct calibration *cal)
 	out_wrapped(con, t);
 }
 
-void log_header(struct console *con, const struct calibration *cal)
+/* How a run schedules its tasks and loads: "Benchmarked tasks ...". */
+static void settings_text(const struct plan *p, char *buf, size_t n)
 {
-	const struct plan *p = con->plan;
 	const struct run_cfg *cfg = &p->cfg;
-	struct utsname u;
-	char stamp[32], slice[80] = "", lpol[32] = "";
-	time_t t = time(NULL);
+	char slice[80] = "", lpol[32] = "";
+	int len;
 
-	uname(&u);
-	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
-	out(con, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
-	    stamp);
-	out(con, "interbench %s: %s\n", IB_VERSION, p->args);
-	out(con, "Using %llu loops per ms (burn error %+.2f %%), running "
-	    "every cell for %.3g seconds\n",
-	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
-	    (double)cfg->duration_ns / NSEC_PER_SEC);
 	if (cfg->bench_slice_ns)
 		snprintf(slice, sizeof(slice), ", slice %llu us",
 			 (unsigned long long)(cfg->bench_slice_ns /
@@ -554,13 +479,42 @@ void log_header(struct console *con, const struct calibration *cal)
 	if (cfg->load_policy != POL_OTHER)
 		snprintf(lpol, sizeof(lpol), "%s, ",
 			 policy_kernel_name(cfg->load_policy));
-	out(con, "Benchmarked tasks %s, nice %d%s; loads %snice %d, %d burn "
-	    "threads; %d CPUs", policy_kernel_name(cfg->bench_policy),
-	    cfg->bench_nice, slice, lpol, cfg->load_nice, cfg->load_threads,
-	    cfg->cpus);
-	if (cfg->uniprocessor)
-		out(con, " (all on CPU %d)", cfg->uni_cpu);
-	out(con, "\n");
+	len = snprintf(buf, n, "Benchmarked tasks %s, nice %d%s; loads %snice "
+		       "%d, %d burn threads; %d CPUs",
+		       policy_kernel_name(cfg->bench_policy), cfg->bench_nice,
+		       slice, lpol, cfg->load_nice, cfg->load_threads,
+		       cfg->cpus);
+	if (cfg->uniprocessor && len > 0 && (size_t)len < n)
+		snprintf(buf + len, n - (size_t)len, " (all on CPU %d)",
+			 cfg->uni_cpu);
+}
+
+void log_header(struct console *con, const struct calibration *cal,
+		const struct plan *b)
+{
+	const struct plan *p = con->plan;
+	const struct run_cfg *cfg = &p->cfg;
+	struct utsname u;
+	char stamp[32], set[2][256];
+	time_t t = time(NULL);
+
+	uname(&u);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
+	out(con, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
+	    stamp);
+	out(con, "interbench %s: %s\n", IB_VERSION, p->args);
+	out(con, "Using %llu loops per ms (burn error %+.2f %%), running "
+	    "every cell for %.3g seconds\n",
+	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
+	    (double)cfg->duration_ns / NSEC_PER_SEC);
+	settings_text(p, set[0], sizeof(set[0]));
+	if (b)
+		settings_text(b, set[1], sizeof(set[1]));
+	/* ab's sides scheduled apart: each side's own line */
+	if (b && strcmp(set[0], set[1]))
+		out(con, "A: %s\nB: %s\n", set[0], set[1]);
+	else
+		out(con, "%s\n", set[0]);
 	calib_note(con, cal);
 	if (!cfg->rt_ok)
 		out(con, "WARNING: no real-time privileges: the timing thread "

@@ -29,7 +29,13 @@ void out(struct console *con, const char *fmt, ...)
 void out_cb(void *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-void log_header(struct console *con, const struct calibration *cal);
+/*
+ * The run's header: the kernel, the command, the calibration, how tasks
+ * and loads are scheduled. b: ab's side B's plan (con's is A's), whose
+ * scheduling is said beside A's where it differs; else NULL.
+ */
+void log_header(struct console *con, const struct calibration *cal,
+		const struct plan *b);
 void table_head(struct console *con, const struct sim_desc *s);
 void table_row(struct console *con, const struct row *w);
 /* The last result's row as it comes (one repeat), and its detail. */
@@ -38,6 +44,7 @@ void print_result(struct console *con, const struct result *res, int n);
 void print_tables(struct console *con, const struct result *res, int n);
 /* Every broken --fail-if gate, said once per cell and gate; true if any. */
 /* The run's summary: how many cells the host's steal confounds. */
+/* marks.c */
 void print_steal(struct console *con, const struct result *res, int n);
 /*
  * --trace: a result's worst frames explained, a line each under its row

@@ -10,8 +10,8 @@
  * sleep, timer, barrier, suspend, resume, lock, unlock, wait, signal,
  * broad, sync, mem, iorun, yield), the resources section and the global
  * keys. What interbench cannot do as rt-app does is refused in one line
- * naming the file, the key and why, before anything runs (README:
- * rt-app workloads).
+ * naming the file, the key and why, before anything runs
+ * (doc/rtapp.txt, "Refused, with the reason").
  */
 #ifndef INTERBENCH_RTAPP_H
 #define INTERBENCH_RTAPP_H

@@ -35,7 +35,7 @@
 static int outside(struct rp *p, const char *key)
 {
 	return rp_refuse(p, key, "not a key rt-app 1.0 reads here (see "
-			 "README: rt-app workloads)");
+			 "doc/rtapp.txt, \"What rt-app 1.0 reads\")");
 }
 
 /* A whole number in [lo, hi]: 0 and *v, or refused. */

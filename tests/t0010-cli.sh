@@ -47,6 +47,9 @@ bad_args 'excluding every benchmark' '-W/-X' -X audio -X video -X x -X gaming
 bad_args 'Custom without -C/-I' '-C and -I' -W custom
 bad_args 'an unknown option' '-Z' -Z
 bad_args 'an unknown long option' '--nosuch' --nosuch
+bad_args 'a task name typed wrong: the nearest' "unknown task 'Audoi' (did you mean Audio? see --list)" -W Audoi
+bad_args 'a load name typed wrong: the nearest' "unknown load 'Brun' (did you mean Burn? see --list)" -w Brun
+bad_args 'an option typed wrong: the nearest' 'unknown option --fial-if (did you mean --fail-if? see --help)' --fial-if 'p99>1ms'
 bad_args 'a missing value' '-t' -t
 bad_args 'a long option without its value' 'option --json needs a value' --json
 bad_args 'a simulator option without its value' 'option --dist needs a value' -W cyclic --dist

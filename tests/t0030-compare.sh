@@ -13,6 +13,10 @@ mk 0.40 5 0.5 >fast.json
 mk 0.40 5 1.005 >tiny.json
 mk 0.40 1 1 >one.json
 mk 0.40 1 2 >one-slow.json
+mk 0.40 2 1 >two.json
+# Audio/Burn: one ok repeat of five, the other cells five
+mk -d Audio/Burn:2 -d Audio/Burn:3 -d Audio/Burn:4 -d Audio/Burn:5 \
+	0.40 5 1 >one-cell.json
 mk -d Audio/Burn:2 0.40 5 1 >died.json
 mk -d Video/Burn:1 -d Video/Burn:2 -d Video/Burn:3 -d Video/Burn:4 \
 	-d Video/Burn:5 0.40 5 1 >dead-cell.json
@@ -157,16 +161,69 @@ test_expect_success 'only the cell that changed is marked' '
 	has out "^threshold: Audio/Burn " && hasnt out "^threshold: Audio/None"
 '
 
-test_expect_success 'one repeat each: values and changes, no verdict' '
-	run one.json one-slow.json && rc_is 0 &&
+# A CI gate on compare must not pass when nothing was judged: exit 8 and
+# one line saying why.
+test_expect_success 'one repeat each: values and changes, no verdict, exit 8 and why' '
+	run one.json one-slow.json && rc_is 8 &&
 	rows Audio/Burn | grep "mean latency us .* +100.0 %  -  *-  *-$" &&
 	has out "^Summary: 0 cells better, 0 worse, 0 mixed, 0 unchanged, 0 inconclusive, 3 not comparable (3 too few repeats)$" &&
-	has out "^A verdict on a cell needs 3 measured repeats in each file"
+	has out "^A verdict on a cell needs 3 measured repeats in each file" &&
+	[ $(err_lines err) = 1 ] &&
+	has err "^interbench compare: no cell could be judged: each file has 1 repeat; a verdict needs 3 or more (-n 3)$"
 '
 
-test_expect_success 'one repeat against five: no verdict either' '
-	run base.json one-slow.json && rc_is 0 &&
-	hasnt out "worse$" && has out "3 too few repeats"
+test_expect_success 'one repeat against five, or two: no verdict either, exit 8 naming the short file' '
+	run base.json one-slow.json && rc_is 8 &&
+	hasnt out "worse$" && has out "3 too few repeats" &&
+	has err "^interbench compare: no cell could be judged: one-slow.json has 1 repeat; a verdict needs 3 or more in each file (-n 3)$" &&
+	run one.json two.json && rc_is 8 &&
+	has err "^interbench compare: no cell could be judged: one.json has 1 repeat, two.json 2; a verdict needs 3 or more in each (-n 3)$" &&
+	run base.json same.json one.json && rc_is 8 &&
+	has err "^interbench compare: one.json against base.json: no cell could be judged: " &&
+	run base.json one.json same.json && rc_is 8 &&
+	run --bisect one.json one.json && rc_is 125 && has err "no cell could be judged"
+'
+
+test_expect_success 'some cells judged, one not: exit 0 as before, the summary counts it' '
+	run base.json one-cell.json && rc_is 0 && [ ! -s err ] &&
+	has out "^Audio/Burn  *mean latency" && rows Audio/Burn | grep -q "=> too few repeats" &&
+	has out "^Summary: 0 cells better, 0 worse, 0 mixed, 0 unchanged, 2 inconclusive, 1 not comparable (1 too few repeats)$"
+'
+
+test_expect_success 'no cell in both files: exit 8, and why' '
+	sed "s/\"bench\": \"[A-Za-z]*\"/\"bench\": \"X\"/" base.json >x.json &&
+	run base.json x.json && rc_is 8 &&
+	has err "^interbench compare: no cell could be judged: no cell was measured in both files$"
+'
+
+test_expect_success 'compare --junit: nothing judged is an error testcase, not a passing suite' '
+	run --junit n.xml one.json one-slow.json && rc_is 8 &&
+	has n.xml "<testsuite name=\"one-slow.json\" tests=\"4\" failures=\"0\" errors=\"1\" skipped=\"3\"" &&
+	has n.xml "<testcase classname=\"interbench.compare\" name=\"verdict\" time=\"0\">" &&
+	has n.xml "<error type=\"nothing decidable\" message=\"no cell could be judged: each file has 1 repeat; a verdict needs 3 or more (-n 3)\"/>" &&
+	run --junit m.xml base.json one-cell.json && rc_is 0 &&
+	hasnt m.xml "nothing decidable" &&
+	if command -v xmllint >/dev/null 2>&1; then
+		xmllint --noout --schema "$TESTS_DIR/junit.xsd" n.xml m.xml 2>xerr ||
+			fail "not valid JUnit: $(cat xerr)"
+	fi
+'
+
+# 0.5 % apart at 5 repeats: far more than -n takes would decide a cell.
+test_expect_success 'a cell no -n would decide says it cannot be decided at this noise, no number' '
+	run --json t.json base.json tiny.json && rc_is 0 &&
+	sed -n "/=> inconclusive/{n;p}" out >need &&
+	grep -q "^ *cannot be decided at this noise: it would take more than 100 repeats a file, the most -n takes$" need ||
+		fail "$(cat need)" &&
+	! grep -q "about [0-9]\{4,\}" out &&
+	has t.json "\"undecidable\": \"cannot be decided at this noise" &&
+	has t.json "\"undecidable\": null" &&
+	{ ! command -v python3 >/dev/null || python3 -c "
+import json, sys
+for c in json.load(open(\"t.json\"))[\"comparisons\"][0][\"cells\"]:
+    assert (c[\"pairs_to_decide\"] is None) == (c[\"undecidable\"] is not None), c
+    assert c[\"pairs_to_decide\"] is None or c[\"pairs_to_decide\"] <= 100, c
+"; } || fail "pairs_to_decide and undecidable disagree"
 '
 
 test_expect_success 'a repeat whose load died is noted and ignored' '

@@ -51,7 +51,8 @@ test_expect_success 'A B, B A by cell: the commands in that order, ending in sta
 	id=$(sed -n "s/.*\"id\": \"\\([^\"]*\\)\".*/\\1/p" p.A.json | head -1) &&
 	[ -n "$id" ] && has p.B.json "\"id\": \"$id\"" &&
 	has out "A and B of one .interbench ab. run (id $id)" &&
-	has out "^Summary: " || return 1
+	has out "^Summary: " &&
+	has out "^Benchmarked tasks SCHED_OTHER" && hasnt out "^B: Benchmarked" || return 1
 	# judged again: the same chance verdict, 0 or 1, as ab gave (an
 	# A/A cell of 0.2 s is marked now and then; CI once saw it)
 	"$IB" compare p.A.json p.B.json >again 2>&1
@@ -67,7 +68,11 @@ test_expect_success 'per-side options reach only that side, and its file says so
 	has q.A.json "\"bench_nice\": 0" && has q.B.json "\"bench_nice\": 5" &&
 	has q.B.json "\"load_nice\": 2" && has q.A.json "\"load_nice\": 0" &&
 	has q.B.json "\"options\": \"-B 5 --load-nice 2\"" &&
-	has out "p90 latency us \\*"
+	has out "p90 latency us \\*" &&
+	# the header: each side its own scheduling, no line for both
+	has out "^A: Benchmarked tasks SCHED_OTHER, nice 0; loads nice 0, " &&
+	has out "^B: Benchmarked tasks SCHED_OTHER, nice 5; loads nice 2, " &&
+	hasnt out "^Benchmarked tasks"
 '
 
 test_expect_success 'a failing command: one line naming it, exit 6, B undone, A entered' '

@@ -147,8 +147,32 @@ int main(void)
 	refused("-l 1000 -b", "options -l and -b contradict each other");
 	refused("-C 50", "option -C needs -I too");
 	refused("-I 1000", "option -I needs -C too");
-	refused("-W nosuch", "option -W: unknown benchmark 'nosuch' (see "
-		"--list)");
+	refused("-W nosuch", "option -W: unknown task 'nosuch' (see --list)");
+	/* a typo: the nearest name, case ignored, a swap one edit */
+	refused("-W Audoi", "option -W: unknown task 'Audoi' (did you mean "
+		"Audio? see --list)");
+	refused("-X gamign", "option -X: unknown task 'gamign' (did you mean "
+		"Gaming? see --list)");
+	refused("-W modren", "option -W: unknown task 'modren' (did you mean "
+		"modern? see --list)");
+	refused("-w Brun", "option -w: unknown load 'Brun' (did you mean "
+		"Burn? see --list)");
+	refused("-w memlaod", "option -w: unknown load 'memlaod' (did you "
+		"mean Memload? see --list)");
+	/* too far from every name, or too short to guess: no guess */
+	refused("-w Bxyz", "option -w: unknown load 'Bxyz' (see --list)");
+	refused("-w q", "option -w: unknown load 'q' (see --list)");
+	refused("--fial-if p99>1ms", "unknown option --fial-if (did you mean "
+		"--fail-if? see --help)");
+	refused("--jsno=x.json", "unknown option --jsno=x.json (did you mean "
+		"--json? see --help)");
+	refused("--bench-polcy fifo", "unknown option --bench-polcy (did you "
+		"mean --bench-policy? see --help)");
+	check(opt_distance("Audoi", "audio") == 1 &&
+	      opt_distance("Brun", "Burn") == 1 &&
+	      opt_distance("kitten", "sitting") == 3 &&
+	      opt_distance("", "abc") == 3 && opt_distance("ca", "abc") == 3,
+	      "opt_distance: a swap is one edit, case ignored (OSA)");
 	refused("-w burn -x Burn", "options -w and -x both name load 'Burn'");
 	refused("-W custom", "option -W: benchmark 'Custom' needs -C and -I");
 	refused("-W video -w video", "no cell to run: a task is never run "

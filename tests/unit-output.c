@@ -258,7 +258,7 @@ static void scenario(const struct scenario *sc, const char *dir)
 	saved = dup(1);
 	out_fd = open(txt, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(out_fd, 1);
-	log_header(&con, &cal);
+	log_header(&con, &cal, NULL);
 	begun = json_out_begin(&jo, json, &info);
 	/* In the matrix's order, pass after pass (not the run's alternation). */
 	for (i = 0; i < p.cells; i++) {
@@ -352,7 +352,7 @@ static char *header_of(const char *dir, const struct calibration *cal)
 	saved = dup(1);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fd, 1);
-	log_header(&con, cal);
+	log_header(&con, cal, NULL);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -458,6 +458,55 @@ static void speed_note(const char *dir)
 	free(t);
 }
 
+/* log_header's text for plan a, with ab's side B's plan b (or NULL). */
+static char *ab_header_of(const char *dir, struct plan *a, struct plan *b)
+{
+	struct calibration cal = { .loops_per_ms = 123456, .spread_pct = 1,
+				   .error_pct = 0.25, .measured = true };
+	struct console con = { .plan = a };
+	char path[512];
+	int fd, saved;
+
+	snprintf(path, sizeof(path), "%s/header.txt", dir);
+	fflush(stdout);
+	saved = dup(1);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dup2(fd, 1);
+	log_header(&con, &cal, b);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	close(fd);
+	return slurp(path, NULL);
+}
+
+/* ab's header: each side's own scheduling where they differ (-N 19). */
+static void ab_header(const char *dir)
+{
+	static struct plan a, b;
+	char *same, *apart;
+
+	plan_init(&a);
+	plan_init(&b);
+	a.cfg.cpus = b.cfg.cpus = 2;
+	same = ab_header_of(dir, &a, &b);
+	b.cfg.load_nice = 19;
+	apart = ab_header_of(dir, &a, &b);
+	check(same && strstr(same, "\nBenchmarked tasks SCHED_OTHER, nice 0; "
+			     "loads nice 0,") && !strstr(same, "B: "),
+	      "ab, sides alike: one settings line, no side named");
+	check(apart && strstr(apart, "\nA: Benchmarked tasks SCHED_OTHER, "
+			      "nice 0; loads nice 0,") &&
+	      strstr(apart, "\nB: Benchmarked tasks SCHED_OTHER, nice 0; "
+		     "loads nice 19,") &&
+	      !strstr(apart, "\nBenchmarked tasks"),
+	      "ab, B's loads at nice 19: each side's own line");
+	free(same);
+	free(apart);
+	plan_free(&a);
+	plan_free(&b);
+}
+
 /*
  * A traced result whose worst frame waited on an idle CPU while the
  * run's cgroup was throttled: its JSON keys, and the report's row.
@@ -551,6 +600,7 @@ int main(void)
 	for (i = 0; i < sizeof(scs) / sizeof(scs[0]); i++)
 		scenario(&scs[i], dir);
 	speed_note(dir);
+	ab_header(dir);
 	throttled_frame(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
