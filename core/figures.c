@@ -330,6 +330,13 @@ int make_row(struct row *w, const struct result *res, int n,
 		}
 		w->ok++;
 		w->remeasured += r->nattempts > 1;
+		if (sim->mark) {
+			char mark[sizeof(w->mark)];
+
+			sim->mark(r, mark, sizeof(mark));
+			if (mark[0] && !w->marked++)
+				memcpy(w->mark, mark, sizeof(mark));
+		}
 		w->mean_lo = fmin(w->mean_lo, r->v[F_LAT_MEAN]);
 		w->mean_hi = fmax(w->mean_hi, r->v[F_LAT_MEAN]);
 	}

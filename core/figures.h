@@ -117,6 +117,8 @@ struct row {
 	double mean_lo, mean_hi;	/* range of the mean over repeats */
 	int remeasured;			/* repeats measured more than once */
 	double work_rate[WORK_KINDS];	/* medians */
+	int marked;			/* ok repeats its sim marked */
+	char mark[160];			/* the first one's mark (sim->mark) */
 };
 
 /* The row of (sim, load) from n results. 0 or -ENOMEM. */

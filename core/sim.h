@@ -83,6 +83,11 @@ struct sim_desc {
 	/* Optional: more lines under the result's row in the table. */
 	void (*detail)(const struct result *r, const void *opts, out_fn out,
 		       void *ctx);
+	/*
+	 * Optional: a mark of the result for its row in the table, e.g.
+	 * "stalled: a[0], b[0]" (RtApp's threads that stalled); "" none.
+	 */
+	void (*mark)(const struct result *r, char *buf, size_t n);
 };
 
 #endif

@@ -246,6 +246,11 @@ void table_row(struct console *con, const struct row *w)
 	if (p->repeats > 1)
 		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
 		    w->mean_lo / u, w->mean_hi / u);
+	/* the simulator's own: RtApp's threads that stalled */
+	if (w->marked && p->repeats > 1)
+		out(con, "  [%s; %d of %d]", w->mark, w->marked, w->ok);
+	else if (w->marked)
+		out(con, "  [%s]", w->mark);
 	if (steal_marked(w->v[F_INTF_STEAL]))
 		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
 	/*

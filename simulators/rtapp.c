@@ -83,6 +83,56 @@ static void thread_out(const struct rt_thr *th, const struct lat_stats *mine,
 	o->slack = sum_of(th->slack);
 	o->slack_min = th->frames ? th->slack_min : 0;
 	o->demand = th->task->demand;
+	o->ran_ns = th->got_ns;
+	o->waited_ns = th->desired_ns - th->got_ns;
+}
+
+/* The mean period of a thread's frames: its timer events' over a pass. */
+static uint64_t frame_ns(const struct rtapp_task *t)
+{
+	uint64_t sum = 0, n = 0, times;
+	int p, k;
+
+	for (p = 0; p < t->nphase; p++) {
+		times = t->phase[p].loop > 0 ? (uint64_t)t->phase[p].loop : 1;
+		for (k = 0; k < t->phase[p].nev; k++)
+			if (t->phase[p].ev[k].type == RTE_TIMER &&
+			    t->phase[p].ev[k].ns) {
+				sum += t->phase[p].ev[k].ns * times;
+				n += times;
+			}
+	}
+	return n ? sum / n : 0;
+}
+
+/*
+ * A stalled thread: at the end it had been waiting on another thread (a
+ * condition, a mutex, a barrier) for half the cell or more, while
+ * another thread ended passes. It missed every deadline it had
+ * meanwhile: each wake lost on a condition it waits on (it was not
+ * there to take it), and, with a timer, each of its periods. 0: not
+ * stalled; else the deadlines missed, plus one.
+ */
+static uint64_t stall_of(const struct rt_run *rr, const struct rt_thr *th,
+			 uint64_t stop)
+{
+	uint64_t since = th->wait_since, missed = 0, per;
+	int i, c;
+
+	if (!since || since >= stop || stop - since < (stop - rr->t0) / 2)
+		return 0;
+	for (i = 0; i < rr->n; i++)
+		if (&rr->thr[i] != th && rr->thr[i].last_pass > since)
+			break;
+	if (i == rr->n)
+		return 0;
+	for (c = 0; c < rr->wl->ncond; c++)
+		if (th->waits_on[c])
+			missed += atomic_load(&rr->cond[c].lost) - th->lost0[c];
+	per = th->task->periodic ? frame_ns(th->task) : 0;
+	if (per)
+		missed += (stop - since) / per;
+	return missed + 1;
 }
 
 int rtapp_collect(struct rt_run *rr, uint64_t stop)
@@ -92,6 +142,7 @@ int rtapp_collect(struct rt_run *rr, uint64_t stop)
 	const struct rtapp_wl *wl = rr->wl;
 	struct lat_stats *all = malloc(sizeof(*all));
 	struct lat_stats *mine = malloc(sizeof(*mine));
+	uint64_t stall;
 	int i, k;
 
 	if (!all || !mine) {
@@ -126,6 +177,18 @@ int rtapp_collect(struct rt_run *rr, uint64_t stop)
 		if (!wl->nperiodic)
 			stats_merge(&r->latency, mine);
 		thread_out(th, mine, &own->thr[i]);
+		stall = stall_of(rr, th, stop);
+		if (stall) {
+			own->thr[i].stalled = true;
+			own->thr[i].stalled_from = (double)(th->wait_since -
+						rr->t0) / NSEC_PER_SEC;
+			own->thr[i].stall_missed = stall - 1;
+			own->nstalled++;
+			own->stall_missed += stall - 1;
+			/* its deadlines: frames, none met (with periodic) */
+			if (wl->nperiodic)
+				r->frames += stall - 1;
+		}
 		own->loops += th->loops;
 		own->overruns += th->overruns;
 	}
@@ -136,7 +199,7 @@ int rtapp_collect(struct rt_run *rr, uint64_t stop)
 		own->kind[k] = sum_of(all);
 	}
 	for (i = 0; i < wl->ncond; i++)
-		own->wakes_lost += rr->cond[i].lost;
+		own->wakes_lost += atomic_load(&rr->cond[i].lost);
 	own->secs = stop > rr->t0 ? (double)(stop - rr->t0) / NSEC_PER_SEC : 0;
 	own->loops_per_s = own->secs > 0 ? (double)own->loops / own->secs :
 			   NAN;
@@ -267,6 +330,14 @@ static void json_threads(struct jw *w, const struct figure *f,
 			jw_num(w, "cpus_asked", t->demand);
 		else
 			jw_null(w, "cpus_asked");
+		/* its share of % desired CPU: ran / (ran + waited) */
+		jw_num(w, "cpu_ran_ms", t->ran_ns / NSEC_PER_MSEC);
+		jw_num(w, "runq_wait_ms", t->waited_ns / NSEC_PER_MSEC);
+		jw_bool(w, "stalled", t->stalled);
+		if (t->stalled) {
+			jw_num(w, "stalled_from_s", t->stalled_from);
+			jw_uint(w, "stall_deadlines_missed", t->stall_missed);
+		}
 		json_sum(w, "wakeup", &t->wake);
 		jw_obj_begin(w, "wakeups_by");
 		for (j = 0; j < RK_COUNT; j++)
@@ -287,6 +358,27 @@ static void json_threads(struct jw *w, const struct figure *f,
 	jw_arr_end(w);
 }
 
+/* "stalled": true or false, and "stalled_threads": their names. */
+static void json_stalled(struct jw *w, const struct figure *f,
+			 const struct result *r)
+{
+	const struct rtapp_own *k = r->kept;
+	char name[48];
+	int i;
+
+	if (!k)
+		return;
+	jw_bool(w, f->key, k->nstalled > 0);
+	jw_arr_begin(w, "stalled_threads");
+	for (i = 0; i < k->nthreads && i < RTAPP_MAX_THREADS; i++)
+		if (k->thr[i].stalled) {
+			snprintf(name, sizeof(name), "%s[%d]", k->thr[i].name,
+				 k->thr[i].inst);
+			jw_str(w, NULL, name);
+		}
+	jw_arr_end(w);
+}
+
 static const struct figure rtapp_figures[] = {
 	IB_FIG_NOTE,
 	IB_FIG_MORE_PCTS,
@@ -304,6 +396,11 @@ static const struct figure rtapp_figures[] = {
 	  FU_COUNT, FB_LOWER, 0, fig_u64, OWN(overruns), 0, NULL },
 	{ NULL, "wakes_lost", NULL, "resumes and signals with nobody waiting",
 	  FU_COUNT, FB_NONE, 0, fig_u64, OWN(wakes_lost), 0, NULL },
+	{ NULL, "stall_deadlines_missed", NULL, "deadlines the stalled "
+	  "threads missed", FU_COUNT, FB_LOWER, 0, fig_u64,
+	  OWN(stall_missed), 0, NULL },
+	{ NULL, "stalled", NULL, "threads that stalled", FU_COUNT, FB_NONE,
+	  FIG_OMIT, NULL, 0, 0, json_stalled },
 	{ NULL, "workload", NULL, "the rt-app file", FU_COUNT, FB_NONE,
 	  FIG_OMIT, NULL, 0, 0, json_workload },
 	{ NULL, "threads", NULL, "each thread", FU_COUNT, FB_NONE, FIG_OMIT,
@@ -420,12 +517,37 @@ static void rtapp_detail(const struct result *r, const void *opts,
 	thread_table(k, out, ctx);
 	for (i = 0; i < RK_COUNT; i++)
 		print_sum(out, ctx, kinds[i], &k->kind[i]);
+	for (i = 0; i < k->nthreads && i < RTAPP_MAX_THREADS; i++)
+		if (k->thr[i].stalled)
+			out(ctx, "          STALLED: %s[%d] waited on another "
+			    "thread from %.3f s to the end; %llu deadline%s "
+			    "missed meanwhile\n", k->thr[i].name, k->thr[i].inst,
+			    k->thr[i].stalled_from,
+			    (unsigned long long)k->thr[i].stall_missed,
+			    k->thr[i].stall_missed == 1 ? "" : "s");
 	if (k->wakes_lost)
 		out(ctx, "          %llu resume%s or signal%s found nobody "
 		    "waiting (lost, as in rt-app)\n",
 		    (unsigned long long)k->wakes_lost,
 		    k->wakes_lost == 1 ? "" : "s", k->wakes_lost == 1 ? "" :
 		    "s");
+}
+
+/* The row's mark: "stalled: mp3.decoder[0], OMXCall[0]", or "". */
+static void rtapp_mark(const struct result *r, char *buf, size_t n)
+{
+	const struct rtapp_own *k = r->kept;
+	size_t used = 0;
+	int i, w;
+
+	buf[0] = '\0';
+	for (i = 0; k && i < k->nthreads && i < RTAPP_MAX_THREADS; i++) {
+		if (!k->thr[i].stalled || used >= n)
+			continue;
+		w = snprintf(buf + used, n - used, "%s%s[%d]", used ? ", " :
+			     "stalled: ", k->thr[i].name, k->thr[i].inst);
+		used += w > 0 ? (size_t)w : 0;
+	}
 }
 
 /* The threads see the end within a burn slice or a wait's second. */
@@ -445,5 +567,6 @@ const struct sim_desc sim_rtapp = {
 	.nfigures = sizeof(rtapp_figures) / sizeof(rtapp_figures[0]),
 	.keep = rtapp_keep,
 	.detail = rtapp_detail,
+	.mark = rtapp_mark,
 	.grace_ns = rtapp_grace,
 };

@@ -76,6 +76,26 @@ static uint64_t bound(const struct rt_run *rr)
 	return until > rr->end ? rr->end : until;
 }
 
+/*
+ * A wait on another thread begins: when, and the lost wakes of the
+ * conditions it waits on (a stall counts those lost meanwhile).
+ */
+static void wait_begin(struct rt_thr *th)
+{
+	int c;
+
+	th->wait_since = now_ns();
+	for (c = 0; c < th->rr->wl->ncond; c++)
+		if (th->waits_on[c])
+			th->lost0[c] = atomic_load(&th->rr->cond[c].lost);
+}
+
+/* ... and is through; one the end cut short stays begun (a stall). */
+static void wait_end(struct rt_thr *th)
+{
+	th->wait_since = 0;
+}
+
 static void cond_wait_bounded(struct rt_run *rr, pthread_cond_t *cv,
 			      pthread_mutex_t *m)
 {
@@ -281,6 +301,7 @@ static bool ev_barrier(struct rt_thr *th, const struct rtapp_event *e)
 	struct rt_barrier *b = &rr->bar[e->res];
 	bool ok = true;
 
+	wait_begin(th);
 	pthread_mutex_lock(&b->m);
 	if (++b->count >= b->users) {
 		b->count = 0;
@@ -298,6 +319,8 @@ static bool ev_barrier(struct rt_thr *th, const struct rtapp_event *e)
 		}
 	}
 	pthread_mutex_unlock(&b->m);
+	if (ok)
+		wait_end(th);
 	return ok && !rtapp_stopping(rr);
 }
 
@@ -320,8 +343,12 @@ static void held_drop(struct rt_thr *th, int m)
 
 static bool ev_lock(struct rt_thr *th, int m)
 {
-	if (!lock_bounded(th->rr, &th->rr->mutex[m]))
-		return false;
+	if (pthread_mutex_trylock(&th->rr->mutex[m])) {
+		wait_begin(th);
+		if (!lock_bounded(th->rr, &th->rr->mutex[m]))
+			return false;
+		wait_end(th);
+	}
 	held_add(th, m);
 	return true;
 }
@@ -341,7 +368,7 @@ static void wake(struct rt_cond *c, bool all)
 	pthread_mutex_lock(&c->m);
 	now = now_ns();
 	if (!c->n)
-		c->lost++;
+		atomic_fetch_add(&c->lost, 1);
 	k = all ? c->n : c->n > 0;
 	for (i = 0; i < k; i++) {
 		c->q[i]->wake_at = now;
@@ -366,6 +393,7 @@ static bool ev_wait(struct rt_thr *th, int cond, int m, bool sync)
 
 	if (sync)
 		wake(c, false);
+	wait_begin(th);
 	pthread_mutex_lock(&c->m);
 	th->wake_at = 0;
 	c->q[c->n++] = th;
@@ -380,7 +408,10 @@ static bool ev_wait(struct rt_thr *th, int cond, int m, bool sync)
 			c->n--;
 		}
 	pthread_mutex_unlock(&c->m);
-	if (!woke_at || !ev_lock(th, m))
+	if (!woke_at)
+		return false;
+	wait_end(th);
+	if (!ev_lock(th, m))
 		return false;
 	sample(th, RK_WAKE, woke_at, now_ns());
 	return !rtapp_stopping(rr);

@@ -41,6 +41,10 @@ struct rtapp_thr_out {
 	struct rtapp_sum slack;		/* periodic: expiry - arrival >= 0 */
 	int64_t slack_min;		/* ns, < 0: the worst overrun */
 	double demand;			/* CPUs it asks; < 0 unknown */
+	double ran_ns, waited_ns;	/* on a CPU, and runnable waiting */
+	bool stalled;			/* waiting on another at the end */
+	double stalled_from;		/* s into the cell it began waiting */
+	uint64_t stall_missed;		/* deadlines it missed meanwhile */
 };
 
 /* What RtApp keeps in its sim_result's own[]. */
@@ -57,6 +61,8 @@ struct rtapp_own {
 	double loops_per_s;		/* NaN: no time measured */
 	uint64_t overruns;		/* timer events after their expiry */
 	uint64_t wakes_lost;		/* resumes and signals nobody took */
+	int32_t nstalled;		/* threads stalled (thr[].stalled) */
+	uint64_t stall_missed;		/* deadlines they missed meanwhile */
 	struct rtapp_sum kind[RK_COUNT];
 	struct rtapp_thr_out thr[RTAPP_MAX_THREADS];
 };
@@ -83,7 +89,7 @@ struct rt_cond {
 	pthread_mutex_t m;		/* the queue's, held briefly */
 	struct rt_thr **q;		/* waiting, oldest first */
 	int n;
-	uint64_t lost;			/* wakes with nobody waiting */
+	_Atomic uint64_t lost;		/* wakes with nobody waiting */
 };
 
 struct rt_run;
@@ -93,7 +99,6 @@ struct rt_thr {
 	const struct rtapp_task *task;
 	int inst;
 	pthread_t t;
-	bool started;
 	int err;
 	char what[160];
 	uint64_t t_first;		/* its start: the run's, plus delay */
@@ -119,6 +124,15 @@ struct rt_thr {
 	int tg;				/* its taskgroup now, -1: none */
 	unsigned char *buf;		/* mem, iorun: its own buffer */
 	_Atomic int tid;		/* its thread id, once started */
+	/*
+	 * A stall: when it began waiting on another thread (a condition,
+	 * a mutex, a barrier), 0 once it is through; the end of its last
+	 * pass; each condition's lost wakes when the wait began (those it
+	 * waits on: waits_on).
+	 */
+	uint64_t wait_since, last_pass;
+	bool *waits_on;
+	uint64_t *lost0;
 };
 
 struct rt_run {
@@ -127,7 +141,8 @@ struct rt_run {
 	uint64_t lpm;			/* loops per ms */
 	uint64_t t0, end;		/* end: UINT64_MAX as a load */
 	_Atomic int abort;
-	pthread_barrier_t ready, go;
+	pthread_barrier_t go;		/* the start: the threads alone */
+	pthread_cond_t started;		/* t0 taken (under lock) */
 	struct rt_barrier *bar;
 	struct rt_cond *cond;
 	pthread_mutex_t *mutex;

@@ -325,6 +325,55 @@ if command -v rt-app >/dev/null && [ -d "$EX/tutorial" ]; then
 		done &&
 		[ "$(field out AudioTick 0 4)" = timer ] && [ "$(field out AudioTick 0 10)" -ge 30 ]
 	'
+	# rt-app 1.0 on mp3-short cut to 2 s: each thread's passes are the
+	# lines of its log (a pass the end cut short is not logged).
+	sed -e 's/"duration" : 6/"duration" : 2/' -e 's#"logdir" : "./"#"logdir" : "ra"#' \
+		-e 's/"log_basename" : "mp3"/"log_basename" : "ra"/' "$EX/mp3-short.json" >ra.json &&
+	# workgen -d numbers the repeated keys (run, run1) and runs nothing
+	mkdir -p ra && workgen -d -o ra-gen.json ra.json >/dev/null 2>&1 &&
+	if timeout 90 rt-app ra-gen.json >ra.out 2>&1 && [ -s ra/ra-OMXCall-4.log ]; then
+		test_expect_success "mp3-short against rt-app 1.0: each thread's passes a second; a stalled cell is named, in the row and the JSON, and misses its deadlines" '
+			for t in AudioTick-0 AudioOut-1 AudioTrack-2 mp3.decoder-3 OMXCall-4; do
+				echo "$t $(grep -vc "^#" ra/ra-$t.log)"
+			done >ra.loops &&
+			cat ra.loops &&
+			"$IB" $LPM -c -t 0.5 -n 20 -W "rtapp:$EX/mp3-short.json" -w none --json m.json >m.out 2>&1 &&
+			python3 - ra.loops m.json <<-\PY
+			import json, sys
+			ra = {l.split()[0].rsplit("-", 1)[0]: int(l.split()[1]) / 2.0
+			      for l in open(sys.argv[1])}
+			# rt-app paces the chain by AudioTick: every 30 ms, 33 a second
+			ref = ra["AudioOut"]
+			assert 20 <= ref <= 35, "rt-app ran AudioOut %.1f a second" % ref
+			cells = json.load(open(sys.argv[2]))["results"]
+			stalled = 0
+			for c in cells:
+			    th = {t["task"]: t for t in c["threads"]}
+			    secs = 0.5
+			    idle = sorted(n for n, t in th.items() if t["loops"] == 0)
+			    if idle:
+			        # no passes while others ran: named, and its deadlines missed
+			        stalled += 1
+			        assert c["stalled"], c["stalled_threads"]
+			        assert sorted(n[:-3] for n in c["stalled_threads"]) == idle, idle
+			        assert all(th[n]["stalled"] for n in idle)
+			        assert c["stall_deadlines_missed"] > 0
+			        # its deadlines are frames none of which was met
+			        assert c["frames"] >= c["frames_met"] + c["stall_deadlines_missed"]
+			        assert abs(c["deadlines_met_pct"] - 100.0 * c["frames_met"] / c["frames"]) < 0.01
+			        continue
+			    assert not c["stalled"] and c["stalled_threads"] == []
+			    for n in ("AudioOut", "AudioTrack", "mp3.decoder", "OMXCall"):
+			        rate = th[n]["loops"] / secs
+			        # generous: the host steals, others run their tests
+			        assert ref / 2 <= rate <= ref * 1.5, "%s %.1f/s, rt-app %.1f" % (n, rate, ref)
+			print("%d of %d cells stalled; rt-app: %s" % (stalled, len(cells), ra))
+			assert stalled <= len(cells) // 2, "%d of %d cells stalled" % (stalled, len(cells))
+			PY
+		'
+	else
+		test_skip "mp3-short against rt-app 1.0" "rt-app did not run mp3-short: $(tail -1 ra.out)"
+	fi
 	test_expect_success "Debian's example3 (12 threads at up to 90 %): allowed, its row says it overruns" '
 		"$IB" $LPM -c -t 1 -W "rtapp:$EX/tutorial/example3.json" -w none >out 2>&1 &&
 		has out "OVERRUN: its threads ask 6.0 CPUs of the"
