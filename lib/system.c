@@ -315,7 +315,10 @@ static void calib_key(char *kernel, size_t kn, char *cpu, size_t cn)
 	}
 	if (f)
 		fclose(f);
-	snprintf(cpu, cn, "%s%s%s", u.machine, model[0] ? " " : "", model);
+	/* the model cut to what is left after the machine's name */
+	snprintf(cpu, cn, "%s%s%.*s", u.machine, model[0] ? " " : "",
+		 (int)(cn > strlen(u.machine) + 2 ? cn - strlen(u.machine) - 2 :
+		       0), model);
 }
 
 /* The state directory: see system.h. "" when there is no home. */
@@ -416,11 +419,12 @@ int calib_load(struct calib_place *cp, uint64_t *v)
 		return 0;
 	}
 	if (strcmp(kernel, cp->kernel))
-		snprintf(cp->was, sizeof(cp->was), "kernel %s",
+		snprintf(cp->was, sizeof(cp->was), "kernel %.*s",
+			 (int)sizeof(cp->was) - 8,
 			 kernel[0] ? kernel : "(not said)");
 	else if (strcmp(cpu, cp->cpu))
-		snprintf(cp->was, sizeof(cp->was), "CPU %s",
-			 cpu[0] ? cpu : "(not said)");
+		snprintf(cp->was, sizeof(cp->was), "CPU %.*s",
+			 (int)sizeof(cp->was) - 5, cpu[0] ? cpu : "(not said)");
 	if (cp->was[0])
 		return -ESTALE;
 	*v = x;
