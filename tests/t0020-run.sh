@@ -124,7 +124,8 @@ test_expect_success 'every benchmark under every load: sane tables, a matching l
 	if [ -z "$NODISK" ]; then
 		has out "^Removed the Read load.s file d/interbench.read ([0-9.]* GiB); --keep-files keeps it for the next run\$"
 	fi &&
-	sed -n "/^--- Bench/,\$p" out | grep -v "^Logfile: \|^Removed the Read " >t.out &&
+	sed -n "/^--- Bench/,\$p" out |
+		grep -v "^Logfile: \|^Removed the Read \|^interbench: [0-9]* of [0-9]* cells measured" >t.out &&
 	sed -n "/^--- Bench/,\$p" "$LOG" >t.log &&
 	cmp t.out t.log
 '
@@ -171,7 +172,7 @@ test_expect_success 'names are case-insensitive; -x and -X exclude' '
 
 test_expect_success '-v adds percentiles and what the load did' '
 	"$IB" -t 0.3 -c -v -W video -w burn >out 2>&1 &&
-	has out "p50 *p90 *p99 *p99.9" && has out "load did: .* Mloops/s"
+	has out "p50 ms *p90 ms *p99 ms *p99.9 ms" && has out "load did: .* Mloops/s"
 '
 
 # What interbench controls, with room for a host that takes 10 % of
@@ -240,12 +241,23 @@ fi
 # The numbers are the machine's; what is asserted is that each cell's
 # latency decision figures are named with their noise split in two,
 # repeats at four lengths, and a conclusion line.
-test_expect_success 'with -n 3: each cell decision figures noise, split, with repeats per length' '
-	"$IB" -l 1000000 -c -t 0.3 -n 3 -W audio -W x -w none >out 2>err &&
+# Without -v a run ends on its closing line and gives no advice.
+test_expect_success 'with -n 3 -v: each cell decision figures noise, split, with repeats per length' '
+	"$IB" -l 1000000 -c -t 0.3 -n 3 -W audio -W x -w none >quiet 2>err &&
+	hasnt quiet "Run-to-run noise" &&
+	[ "$(tail -n 1 quiet)" = "interbench: 6 of 6 cells measured; exit 0 (every cell measured)" ] &&
+	"$IB" -l 1000000 -c -t 0.3 -n 3 -v -W audio -W x -w none >out 2>err &&
 	has out "^Run-to-run noise of each cell.s latency decision figures" &&
-	has out "change of it at -t 0.3, 0.6, 1.2 and 2.4:" &&
-	grep -Eq "^Audio +None +p50 +[0-9.]+ % \(between runs +[0-9.]+, in the cell +[0-9.]+\); -n [0-9>]+ [0-9>]+ [0-9>]+ [0-9>]+$" out ||
+	has out "needs to find a 10 %$" &&
+	has out "^change of it at -t 0.3, 0.6, 1.2 and 2.4:" &&
+	grep -Eq "^Audio +None +p50 +[0-9.]+ % \((no split|all in the cell: its sampling alone, [0-9.]+ %, is above it| *[0-9]+ % between runs, +[0-9]+ % in the cell)\); -n [0-9>]+ [0-9>]+ [0-9>]+ [0-9>]+$" out ||
 		fail "no Audio p50 line: $(cat out)"
+	# the two shares add up (to 100, give or take their rounding)
+	sed -n "s/.*( *\([0-9]*\) % between runs, *\([0-9]*\) % in the cell.*/\1 \2/p" out >shares &&
+	while read -r b w; do
+		[ $((b + w)) -ge 99 ] && [ $((b + w)) -le 101 ] ||
+			fail "shares $b + $w"
+	done <shares
 	grep -Eq "^X +None +max +[0-9.]+ % " out &&
 	grep -Eq "^Audio +None +p99 +[0-9.]+ % " out &&
 	grep -Eq "^(Soonest to find a 10 % change in every cell: -t [0-9.]+ -n [0-9]+, about [0-9]+ min a file|No -t of these lets 1000 repeats)" out
