@@ -457,36 +457,12 @@ static void read_cpu(struct cgroup_self *cg)
 	free(dir);
 }
 
-/* CPUs in a list ("0-3,6"), and those also in set (when given). */
-static int list_count(const char *list, const cpu_set_t *set)
+/* A CPU list ("0-3,6") into out: 0, or -1 when it is not one. */
+static int cpu_list(const char *list, cpu_set_t *out)
 {
 	const char *p = list;
-	int n = 0;
 
-	while (*p && *p != '\n') {
-		char *end;
-		long a = strtol(p, &end, 10), b = a, c;
-
-		if (end == p)
-			return -1;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		for (c = a; c <= b && c >= 0; c++)
-			n += !set || (c < CPU_SETSIZE && CPU_ISSET(c, set));
-		p = *end == ',' ? end + 1 : end;
-	}
-	return n;
-}
-
-/* The online CPUs into set: 0, or -1 where the list cannot be read. */
-static int online_cpus(cpu_set_t *set)
-{
-	char buf[4096], *p = buf;
-
-	CPU_ZERO(set);
-	if (text_of(NULL, "/sys/devices/system/cpu", "online", buf,
-		    sizeof(buf)))
-		return -1;
+	CPU_ZERO(out);
 	while (*p && *p != '\n') {
 		char *end;
 		long a = strtol(p, &end, 10), b = a, c;
@@ -496,10 +472,34 @@ static int online_cpus(cpu_set_t *set)
 		if (*end == '-')
 			b = strtol(end + 1, &end, 10);
 		for (c = a; c <= b && c >= 0 && c < CPU_SETSIZE; c++)
-			CPU_SET(c, set);
+			CPU_SET(c, out);
 		p = *end == ',' ? end + 1 : end;
 	}
 	return 0;
+}
+
+/* CPUs in a list, and those also in set (when given); -1: not a list. */
+static int list_count(const char *list, const cpu_set_t *set)
+{
+	cpu_set_t in;
+
+	if (cpu_list(list, &in))
+		return -1;
+	if (set)
+		CPU_AND(&in, &in, set);
+	return CPU_COUNT(&in);
+}
+
+/* The online CPUs into set: 0, or -1 where the list cannot be read. */
+static int online_cpus(cpu_set_t *set)
+{
+	char buf[4096];
+
+	CPU_ZERO(set);
+	if (text_of(NULL, "/sys/devices/system/cpu", "online", buf,
+		    sizeof(buf)))
+		return -1;
+	return cpu_list(buf, set);
 }
 
 /*
