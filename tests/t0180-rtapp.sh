@@ -325,26 +325,39 @@ if command -v rt-app >/dev/null && [ -d "$EX/tutorial" ]; then
 		done &&
 		[ "$(field out AudioTick 0 4)" = timer ] && [ "$(field out AudioTick 0 10)" -ge 30 ]
 	'
-	# rt-app 1.0 on mp3-short cut to 2 s: each thread's passes are the
-	# lines of its log (a pass the end cut short is not logged).
-	sed -e 's/"duration" : 6/"duration" : 2/' -e 's#"logdir" : "./"#"logdir" : "ra"#' \
+	# rt-app 1.0 itself on mp3-short cut to 1 s, first with the file's
+	# calibration (its pLoad is then given, so the other runs start at
+	# once): each thread's passes are the lines of its log (a pass the
+	# end cut short is not logged), a run with none for a thread stalled.
+	sed -e 's/"duration" : 6/"duration" : 1/' -e 's#"logdir" : "./"#"logdir" : "ra"#' \
 		-e 's/"log_basename" : "mp3"/"log_basename" : "ra"/' "$EX/mp3-short.json" >ra.json &&
 	# workgen -d numbers the repeated keys (run, run1) and runs nothing
 	mkdir -p ra && workgen -d -o ra-gen.json ra.json >/dev/null 2>&1 &&
-	if timeout 90 rt-app ra-gen.json >ra.out 2>&1 && [ -s ra/ra-OMXCall-4.log ]; then
-		test_expect_success "mp3-short against rt-app 1.0: each thread's passes a second; a stalled cell is named, in the row and the JSON, and misses its deadlines" '
-			for t in AudioTick-0 AudioOut-1 AudioTrack-2 mp3.decoder-3 OMXCall-4; do
-				echo "$t $(grep -vc "^#" ra/ra-$t.log)"
-			done >ra.loops &&
-			cat ra.loops &&
-			"$IB" $LPM -c -t 0.5 -n 20 -W "rtapp:$EX/mp3-short.json" -w none --json m.json >m.out 2>&1 &&
-			python3 - ra.loops m.json <<-\PY
+	if timeout 90 rt-app ra-gen.json >ra.out 2>&1 && [ -s ra/ra-OMXCall-4.log ] &&
+	   pload=$(sed -n "s/.*pLoad = \([0-9]*\)ns.*/\1/p" ra.out) && [ -n "$pload" ]; then
+		test_expect_success "mp3-short against rt-app 1.0: each thread's passes a second; stalls no likelier than rt-app's own; a stalled cell is named, in the row and the JSON, and misses its deadlines" '
+			sed "s/\"calibration\" : \"CPU0\"/\"calibration\" : $pload/" ra-gen.json >ra-fix.json &&
+			for i in $(seq 16); do
+				[ $i = 1 ] || timeout 30 rt-app ra-fix.json >ra.out 2>&1 || fail "rt-app: $(tail -1 ra.out)"
+				for t in AudioTick-0 AudioOut-1 AudioTrack-2 mp3.decoder-3 OMXCall-4; do
+					printf "%s %s " $t $(grep -vc "^#" ra/ra-$t.log)
+				done
+				echo
+			done >ra.runs &&
+			"$IB" -c -t 0.5 -n 20 -W "rtapp:$EX/mp3-short.json" -w none --json m.json >m.out 2>&1 &&
+			python3 - ra.runs m.json <<-\PY
 			import json, sys
-			ra = {l.split()[0].rsplit("-", 1)[0]: int(l.split()[1]) / 2.0
-			      for l in open(sys.argv[1])}
+			from math import comb
+			runs = []
+			for l in open(sys.argv[1]):
+			    w = l.split()
+			    runs.append({w[i].rsplit("-", 1)[0]: int(w[i + 1])
+			                 for i in range(0, len(w), 2)})
+			ra_stalled = [r for r in runs if min(r.values()) == 0]
+			ok = sorted(r["AudioOut"] for r in runs if r not in ra_stalled)
 			# rt-app paces the chain by AudioTick: every 30 ms, 33 a second
-			ref = ra["AudioOut"]
-			assert 20 <= ref <= 35, "rt-app ran AudioOut %.1f a second" % ref
+			ref = ok[len(ok) // 2]
+			assert 20 <= ref <= 35, "rt-app ran AudioOut %d a second" % ref
 			cells = json.load(open(sys.argv[2]))["results"]
 			stalled = 0
 			for c in cells:
@@ -365,10 +378,18 @@ if command -v rt-app >/dev/null && [ -d "$EX/tutorial" ]; then
 			    assert not c["stalled"] and c["stalled_threads"] == []
 			    for n in ("AudioOut", "AudioTrack", "mp3.decoder", "OMXCall"):
 			        rate = th[n]["loops"] / secs
-			        # generous: the host steals, others run their tests
-			        assert ref / 2 <= rate <= ref * 1.5, "%s %.1f/s, rt-app %.1f" % (n, rate, ref)
-			print("%d of %d cells stalled; rt-app: %s" % (stalled, len(cells), ra))
-			assert stalled <= len(cells) // 2, "%d of %d cells stalled" % (stalled, len(cells))
+			        # generous: the host steals
+			        assert ref / 2 <= rate <= ref * 1.5, "%s %.1f/s, rt-app %d" % (n, rate, ref)
+			# The start race is in the file (doc/rtapp.txt): rt-app
+			# stalls too. interbench must not stall more often than rt-app
+			# here and now: one-sided Fisher exact test, false alarm 0.1 %.
+			n1, n2, s1, s2 = len(cells), len(runs), stalled, len(ra_stalled)
+			tot = comb(n1 + n2, s1 + s2)
+			p = sum(comb(n1, k) * comb(n2, s1 + s2 - k)
+			        for k in range(s1, min(n1, s1 + s2) + 1)) / tot
+			print("stalled: interbench %d of %d cells, rt-app %d of %d runs; p %.4f"
+			      % (s1, n1, s2, n2, p))
+			assert p >= 0.001, "interbench stalls more often than rt-app (p %.5f)" % p
 			PY
 		'
 	else
