@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "lib/opt.h"
 
 struct ab_side {

@@ -9,7 +9,7 @@
 #define INTERBENCH_CLI_H
 
 #include <stdio.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "lib/opt.h"
 
 /* interbench's own options, ending with a NULL name. */

@@ -12,7 +12,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "lib/cpuwork.h"
 #include "lib/lock.h"
 #include "outputs/output.h"

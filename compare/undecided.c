@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "compare/compare.h"
 
 /* Where the estimate is infinite: more than any bound. */

@@ -11,7 +11,7 @@
 #define INTERBENCH_OUTPUT_H
 
 #include <stdio.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "core/figures.h"
 #include "lib/cpuwork.h"
 #include "core/sim.h"

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 #include <sys/types.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "cli/ab.h"
 #include "core/figures.h"
 #include "lib/json.h"

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 #include "outputs/results.h"
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "lib/json.h"
 #include "core/schema.h"
 #include "run/machine.h"

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <sys/klog.h>
 #include <sys/utsname.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "core/load.h"
 #include "lib/system.h"
 #include "run/machine.h"

@@ -16,7 +16,7 @@
 
 #include <signal.h>
 #include <sys/types.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "core/figures.h"
 #include "core/raw.h"
 #include "core/load.h"

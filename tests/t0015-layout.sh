@@ -17,13 +17,14 @@ rank() {
 	core/*) echo 1 ;;
 	simulators/*) echo 2 ;;
 	loads/*|hackbench.c) echo 2 ;;
-	cli/*) echo 3 ;;
-	run/*) echo 4 ;;
-	outputs/*) echo 5 ;;
-	report/*) echo 6 ;;
-	compare/*) echo 7 ;;
-	cmd/*) echo 8 ;;
-	interbench.c) echo 9 ;;
+	plan/*) echo 3 ;;
+	cli/*) echo 4 ;;
+	run/*) echo 5 ;;
+	outputs/*) echo 6 ;;
+	report/*) echo 7 ;;
+	compare/*) echo 8 ;;
+	cmd/*) echo 9 ;;
+	interbench.c) echo 10 ;;
 	*) echo unknown ;;
 	esac
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli/plan.h - the run's model: the settings, the simulators and loads,
+ * plan/plan.h - the run's model: the settings, the simulators and loads,
  * the cells in the order they run (plan.c), the outputs and the gates.
  * The command line makes it (cli.h); the run, the outputs and the
  * commands (cmd/) read it, without knowing how it was parsed.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cli/plan.c - the plan a command line makes: the simulators and loads it
+ * plan/plan.c - the plan a command line makes: the simulators and loads it
  * runs (the matrix), their options checked together, and the order of
  * the cells (see cli.h).
  */
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "cli/plan.h"
+#include "plan/plan.h"
 #include "lib/policy.h"
 #include "lib/base.h"
 #include "core/sim.h"
