@@ -2,7 +2,7 @@
 /*
  * cmd/run.c - a run, the command without a name: the command line into
  * a plan (cli/), the checks and the set-up (run_setup.c), the machine's
- * calibration, the cells in order (run/run.c) with -n auto and
+ * calibration, the cells in order (run/cell.c) with -n auto and
  * --remeasure-if, each result to the outputs (run_outputs.c), and the
  * exit status. A signal or --breaktrace ends it early, its files whole.
  * Simulators are in simulators/, loads in loads/. HACKING says more.
@@ -24,7 +24,7 @@
 #include "outputs/results.h"
 #include "run/machine.h"
 #include "run/placement.h"
-#include "run/run.h"
+#include "run/cell.h"
 #include "run/trace.h"
 
 /* ---- set-up --------------------------------------------------------- */

@@ -19,7 +19,7 @@
 #include "outputs/results.h"
 #include "run/machine.h"
 #include "run/placement.h"
-#include "run/run.h"
+#include "run/cell.h"
 #include "run/trace.h"
 
 /* Everything a run has: its plan, its results so far, its outputs. */

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "run/shell.h"
-#include "run/run.h"
+#include "run/cell.h"
 #include "lib/base.h"
 #include "lib/system.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * run/run.h - one cell's life: its load's process, its benchmark's process,
+ * run/cell.h - one cell's life: its load's process, its benchmark's process,
  * supervision, and clean-up, whatever happens.
  *
  * Each cell runs the load in one process and the benchmark in another,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * run/run.c - one cell's life: prepare the load, start it and let it settle,
+ * run/cell.c - one cell's life: prepare the load, start it and let it settle,
  * start the benchmark, watch both until the benchmark ends (or is stuck),
- * then clean up whatever happened. See run.h.
+ * then clean up whatever happened. See cell.h.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "lib/policy.h"
-#include "run/run.h"
+#include "run/cell.h"
 #include "lib/system.h"
 #include "run/trace.h"
 #include "lib/base.h"
