@@ -124,10 +124,10 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 	int s;
 
 	for (s = 0; s < 2; s++) {
-		if (runner_stopped())
-			runner_abort(&a->side[s].runner);
+		if (cell_stopped())
+			cell_abort(&a->side[s].runner);
 		else
-			runner_finish(&a->side[s].runner);
+			cell_finish(&a->side[s].runner);
 		a->side[s].info.interrupted = why;
 	}
 	progress(p, 0, NULL, NULL);
@@ -250,25 +250,25 @@ static void ab_run_all(struct ab_run *a)
 			struct run *r = &a->side[s];
 			struct result *res = &r->res[r->nres];
 
-			if (ab_enter(a, s) && !runner_stopped())
+			if (ab_enter(a, s) && !cell_stopped())
 				ab_stop(a, IB_EXIT_SIDE, "a side's command "
 					"failed");
-			if (runner_stopped())
+			if (cell_stopped())
 				break;
 			plan_cell(&r->plan, i, &res->repeat, &res->sim,
 				  &res->load);
 			progress(p, i, res->sim, res->load);
-			if (run_cell(&r->runner, res))
+			if (cell_run(&r->runner, res))
 				break;
 			r->nres++;
 			result_done(r);
-			if (runner_stopped())
+			if (cell_stopped())
 				break;
 		}
-		if (runner_stopped()) {
+		if (cell_stopped()) {
 			snprintf(why, sizeof(why), "signal %d",
-				 runner_stopped());
-			ab_stop(a, 128 + runner_stopped(), why);
+				 cell_stopped());
+			ab_stop(a, 128 + cell_stopped(), why);
 		}
 	}
 	progress(p, 0, NULL, NULL);
@@ -285,7 +285,7 @@ static int ab_finish(struct ab_run *a)
 	for (s = 0; s < 2; s++) {
 		struct run *r = &a->side[s];
 
-		runner_finish(&r->runner);
+		cell_finish(&r->runner);
 		out(&r->con, "\n== %c (%s): medians over its %d repeats\n",
 		    a->ab.side[s].name, a->ab.side[s].path, r->plan.repeats);
 		print_tables(&r->con, r->res, r->nres);

@@ -119,7 +119,7 @@ static void calibrate(struct run *r)
 		calib_said(&cp, err, where, sizeof(where));
 		/* why the loop count varied is said once, in log_header() */
 	}
-	if (runner_stopped())
+	if (cell_stopped())
 		interrupted(r);
 	calibration_check(cal);
 	if (fabs(cal->error_pct) > 2.0)
@@ -137,10 +137,10 @@ static void calibrate(struct run *r)
 /* Stop everything and leave: a signal asked us to. */
 static void interrupted(struct run *r)
 {
-	int sig = runner_stopped();
+	int sig = cell_stopped();
 	char what[32];
 
-	runner_abort(&r->runner);
+	cell_abort(&r->runner);
 	progress(&r->plan, 0, NULL, NULL);
 	if (r->plan.repeats > 1)
 		print_tables(&r->con, r->res, r->nres);
@@ -180,7 +180,7 @@ static void __attribute__((noreturn)) broke(struct run *r)
 		out(&r->con, "trace saved to %s (marker \"interbench: "
 		    "breaktrace\")\n", path);
 	r->info.interrupted = "breaktrace";
-	runner_finish(&r->runner);
+	cell_finish(&r->runner);
 	close_outputs(r);
 	trace_close(&r->tracer);
 	say_files(r);
@@ -260,7 +260,7 @@ static void say_loads(struct run *r, const struct run *side,
 void start(struct run *r, const struct run *twin)
 {
 	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
-	if (!r->res || runner_init(&r->runner, &r->plan))
+	if (!r->res || cell_runner_init(&r->runner, &r->plan))
 		die(IB_EXIT_SETUP, "out of memory");
 	r->runner.place = &r->place;
 	r->info.load_where = r->place.what;
@@ -283,7 +283,7 @@ void start(struct run *r, const struct run *twin)
 		csv_header(r->csv);
 		fflush(r->csv);
 	}
-	runner_signals();
+	cell_signals();
 	/*
 	 * Our own page faults must not delay the timing of anything. Only
 	 * where locking cannot make later allocations fail (root, or no
@@ -389,12 +389,12 @@ static void remeasure(struct run *r, struct result *res)
 	attempt_note(&att[0], res, g->fig);
 	while (n <= p->remeasure_max && att[n - 1].status == RES_OK &&
 	       gate_broken(g, att[n - 1].value) && !r->runner.broke &&
-	       !runner_stopped()) {
+	       !cell_stopped()) {
 		struct result next = { .sim = res->sim, .load = res->load,
 				       .repeat = res->repeat };
 
 		progress(p, r->nres, res->sim, res->load);
-		if (run_cell(&r->runner, &next)) {
+		if (cell_run(&r->runner, &next)) {
 			/* res is measured: run_all() keeps it, then stops */
 			result_free(&next);
 			break;
@@ -465,7 +465,7 @@ static void run_all(struct run *r)
 		if (p->repeats == 1 && (i == 0 || res->sim != res[-1].sim))
 			table_head(&r->con, res->sim);
 		progress(p, r->nres, res->sim, res->load);
-		if (run_cell(&r->runner, res))
+		if (cell_run(&r->runner, res))
 			interrupted(r);
 		remeasure(r, res);
 		progress(p, r->nres, NULL, NULL);
@@ -474,7 +474,7 @@ static void run_all(struct run *r)
 		result_done(r);
 		if (r->runner.broke)
 			broke(r);
-		if (runner_stopped())
+		if (cell_stopped())
 			interrupted(r);
 	}
 	if (p->auto_repeats)
@@ -521,7 +521,7 @@ static int finish(struct run *r)
 {
 	int ret = IB_EXIT_OK, i, nbroken;
 
-	runner_finish(&r->runner);
+	cell_finish(&r->runner);
 	if (r->plan.repeats > 1)
 		print_tables(&r->con, r->res, r->nres);
 	/* how many repeats a verdict needs: asked for with -v */
@@ -578,7 +578,7 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	open_files(r);
 	start(r, NULL);
 	run_all(r);
-	if (runner_stopped())
+	if (cell_stopped())
 		interrupted(r);
 	return finish(r);
 }

@@ -30,7 +30,7 @@ struct run {
 	struct sysinfo_ib sys;
 	struct run_info info;
 	struct console con;
-	struct runner runner;
+	struct cell_runner runner;
 	struct tracer tracer;		/* --trace */
 	struct json_out json;
 	bool json_warned, junit_warned, html_warned, kcidb_warned;

@@ -47,7 +47,7 @@ static void on_child(int sig)
 	(void)sig;
 }
 
-void runner_signals(void)
+void cell_signals(void)
 {
 	/* SIGPIPE: stdout was a pipe whose reader left (| head). */
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
@@ -64,12 +64,12 @@ void runner_signals(void)
 	sigaction(SIGCHLD, &sa, NULL);
 }
 
-int runner_stopped(void)
+int cell_stopped(void)
 {
 	return got_signal;
 }
 
-int runner_init(struct runner *rn, const struct plan *p)
+int cell_runner_init(struct cell_runner *rn, const struct plan *p)
 {
 	memset(rn, 0, sizeof(*rn));
 	rn->plan = p;
@@ -145,7 +145,7 @@ static int wait_pid(pid_t pid, int *status, uint64_t deadline)
 	}
 }
 
-static void forget_kid(struct runner *rn, pid_t pid)
+static void forget_kid(struct cell_runner *rn, pid_t pid)
 {
 	int i;
 
@@ -155,7 +155,7 @@ static void forget_kid(struct runner *rn, pid_t pid)
 }
 
 /* End a process group for good: TERM, then KILL, reaping its leader. */
-static void end_group(struct runner *rn, pid_t pid)
+static void end_group(struct cell_runner *rn, pid_t pid)
 {
 	int st;
 
@@ -187,7 +187,7 @@ static void describe_exit(char *buf, size_t n, const char *who, int st)
 			 WEXITSTATUS(st));
 }
 
-static void load_ctx_init(struct runner *rn, struct load_ctx *lc,
+static void load_ctx_init(struct cell_runner *rn, struct load_ctx *lc,
 			  const struct load_desc *l)
 {
 	memset(lc, 0, sizeof(*lc));
@@ -202,7 +202,7 @@ static void load_ctx_init(struct runner *rn, struct load_ctx *lc,
  * Run a load's prepare() (making its files) in a child, so that a signal
  * can stop it at once: 0, -ETIMEDOUT, -EINTR, or the load's -errno.
  */
-static int prepare_load(struct runner *rn, const struct load_desc *l)
+static int prepare_load(struct cell_runner *rn, const struct load_desc *l)
 {
 	struct load_work *work = &rn->sh->work;
 	struct load_ctx lc;
@@ -246,7 +246,7 @@ static int prepare_load(struct runner *rn, const struct load_desc *l)
 	return atomic_load(&work->failed) ? : -EIO;
 }
 
-static pid_t start_load(struct runner *rn, const struct load_desc *l)
+static pid_t start_load(struct cell_runner *rn, const struct load_desc *l)
 {
 	const struct run_cfg *cfg = &rn->plan->cfg;
 	struct load_work *work = &rn->sh->work;
@@ -297,7 +297,7 @@ static pid_t start_load(struct runner *rn, const struct load_desc *l)
 	_exit(1);
 }
 
-static pid_t start_bench(struct runner *rn, const struct sim_desc *s)
+static pid_t start_bench(struct cell_runner *rn, const struct sim_desc *s)
 {
 	const struct plan *p = rn->plan;
 	struct sim_result *res = &rn->sh->res;
@@ -352,7 +352,7 @@ static void snapshot(const struct load_work *w, uint64_t *v)
 }
 
 /* The load said why it gave up: the result says so. */
-static void load_failed(struct runner *rn, struct result *r)
+static void load_failed(struct cell_runner *rn, struct result *r)
 {
 	r->status = RES_LOAD_DIED;
 	snprintf(r->why, sizeof(r->why), "load failed: %s",
@@ -360,7 +360,7 @@ static void load_failed(struct runner *rn, struct result *r)
 }
 
 /* The load's process ended (status st) while the cell ran. */
-static void load_died(struct runner *rn, struct result *r, int st)
+static void load_died(struct cell_runner *rn, struct result *r, int st)
 {
 	forget_kid(rn, rn->kids[0]);
 	if (atomic_load(&rn->sh->work.failed))
@@ -379,7 +379,7 @@ static void cell_status(struct result *r, enum result_status st,
 }
 
 /* Let the load get going before measuring: 0, 1 it died, or -EINTR. */
-static int settle(struct runner *rn, struct result *r)
+static int settle(struct cell_runner *rn, struct result *r)
 {
 	uint64_t t = rn->plan->cfg.duration_ns / 10;
 	int st, w;
@@ -400,7 +400,7 @@ static int settle(struct runner *rn, struct result *r)
  * Watch the benchmark (and its load) until it ends or is stuck: 0 and
  * its exit status in *st, 1 it was stuck and killed, or -EINTR.
  */
-static int supervise(struct runner *rn, struct result *r, uint64_t t0,
+static int supervise(struct cell_runner *rn, struct result *r, uint64_t t0,
 		     int *st)
 {
 	const struct plan *p = rn->plan;
@@ -433,10 +433,10 @@ static int supervise(struct runner *rn, struct result *r, uint64_t t0,
 }
 
 /* The benchmark ended with status st: what the cell measured. */
-static void collect(struct runner *rn, struct result *r, int st,
+static void collect(struct cell_runner *rn, struct result *r, int st,
 		    const uint64_t *w0, const struct machine_counters *m0)
 {
-	struct shared *sh = rn->sh;
+	struct cell_shared *sh = rn->sh;
 	uint64_t w1[WORK_KINDS], t1 = now_ns(), t0 = m0->t_ns;
 	struct machine_counters m1;
 	bool did_work = false;
@@ -479,13 +479,13 @@ static void collect(struct runner *rn, struct result *r, int st,
 }
 
 /* Is this repeat traced (--trace, and --trace-alternate's half)? */
-static bool traced(const struct runner *rn, const struct result *r)
+static bool traced(const struct cell_runner *rn, const struct result *r)
 {
 	return rn->trace && plan_traced(rn->plan, r->repeat);
 }
 
 /* --trace: the benchmark keeps its worst frames; the trace records. */
-static void trace_begin(struct runner *rn, const struct result *r)
+static void trace_begin(struct cell_runner *rn, const struct result *r)
 {
 	struct worst_frames *w = &rn->sh->res.worst;
 	const struct plan *p = rn->plan;
@@ -520,7 +520,7 @@ static void add_break(struct worst_frames *w)
 }
 
 /* --trace: the worst frames explained into r; did it break? */
-static void trace_end(struct runner *rn, struct result *r)
+static void trace_end(struct cell_runner *rn, struct result *r)
 {
 	struct worst_frames *w = &rn->sh->res.worst;
 	int n;
@@ -548,7 +548,7 @@ static void trace_end(struct runner *rn, struct result *r)
 }
 
 /* Start the load and the benchmark, watch, collect: 0 or -EINTR. */
-static int measure(struct runner *rn, struct result *r)
+static int measure(struct cell_runner *rn, struct result *r)
 {
 	struct machine_counters m0;
 	uint64_t w0[WORK_KINDS];
@@ -584,9 +584,9 @@ static int measure(struct runner *rn, struct result *r)
 	return 0;
 }
 
-int run_cell(struct runner *rn, struct result *r)
+int cell_run(struct cell_runner *rn, struct result *r)
 {
-	struct shared *sh = rn->sh;
+	struct cell_shared *sh = rn->sh;
 	int err;
 
 	memset(&sh->res, 0, sizeof(sh->res));
@@ -619,7 +619,7 @@ int run_cell(struct runner *rn, struct result *r)
 	return 0;
 }
 
-void runner_abort(struct runner *rn)
+void cell_abort(struct cell_runner *rn)
 {
 	const struct plan *p = rn->plan;
 	int i;
@@ -636,10 +636,10 @@ void runner_abort(struct runner *rn)
 			load_ctx_init(rn, &lc, p->loads[i]);
 			p->loads[i]->cleanup(&lc);
 		}
-	runner_finish(rn);
+	cell_finish(rn);
 }
 
-void runner_finish(struct runner *rn)
+void cell_finish(struct cell_runner *rn)
 {
 	const struct plan *p = rn->plan;
 	int i;

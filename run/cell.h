@@ -8,8 +8,8 @@
  * real-time priority. The children report through a shared mapping.
  *
  * run/ is one run's life on the machine: each cell's processes and their
- * supervision (run.h), the machine's description (machine.h) and --trace
- * (trace.h). It uses the plan (cli/plan.h) and the plug-ins' tables.
+ * supervision (cell.h), the machine's description (machine.h) and --trace
+ * (trace.h). It uses the plan (plan/plan.h) and the plug-ins' tables.
  */
 #ifndef INTERBENCH_RUN_H
 #define INTERBENCH_RUN_H
@@ -23,14 +23,14 @@
 #include "run/placement.h"
 
 /* What the children hand back (a shared anonymous mapping). */
-struct shared {
+struct cell_shared {
 	struct sim_result res;
 	struct load_work work;
 };
 
-struct runner {
+struct cell_runner {
 	const struct plan *plan;
-	struct shared *sh;
+	struct cell_shared *sh;
 	pid_t kids[2];			/* process groups alive now */
 	bool read_file_dirty;		/* made this run and not complete */
 	struct tracer *trace;		/* --trace, or NULL */
@@ -40,20 +40,20 @@ struct runner {
 };
 
 /* The shared mapping: 0 or -errno. */
-int runner_init(struct runner *rn, const struct plan *p);
+int cell_runner_init(struct cell_runner *rn, const struct plan *p);
 /* SIGINT, SIGTERM, SIGHUP, SIGPIPE ask us to stop; SIGCHLD wakes us. */
-void runner_signals(void);
+void cell_signals(void);
 /* The signal that asked us to stop, or 0. */
-int runner_stopped(void);
+int cell_stopped(void);
 /*
  * Run one cell into r (r->sim, r->load and r->repeat set): 0 with r's
  * status saying how it went, or -EINTR when a signal asked us to stop
  * (r is not measured then).
  */
-int run_cell(struct runner *rn, struct result *r);
+int cell_run(struct cell_runner *rn, struct result *r);
 /* After a signal: end every process and the loads' files. */
-void runner_abort(struct runner *rn);
+void cell_abort(struct cell_runner *rn);
 /* At the end: remove what the loads kept across cells. */
-void runner_finish(struct runner *rn);
+void cell_finish(struct cell_runner *rn);
 
 #endif

@@ -106,10 +106,10 @@ int shell_run(const char *cmd, uint64_t timeout_ns, bool past_signal,
 			snprintf(why, n, "lost it: %s", strerror(errno));
 			return -1;
 		}
-		if (runner_stopped() && !past_signal) {
+		if (cell_stopped() && !past_signal) {
 			end_group(pid);
 			snprintf(why, n, "stopped by signal %d",
-				 runner_stopped());
+				 cell_stopped());
 			return -1;
 		}
 		if (now_ns() >= deadline) {
