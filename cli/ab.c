@@ -384,7 +384,7 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 		if (p[s]->kcidb_path)
 			p[s]->kcidb_path = ab->side[s].kcidb;
 	}
-	ab->looks = ab_nlooks(p[0]);
+	ab->looks = plan_nlooks(p[0]);
 	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
 		memset(rnd, 0, sizeof(rnd));
 	r = snprintf(ab->id, sizeof(ab->id), "%lld-", (long long)time(NULL));
@@ -427,44 +427,4 @@ void ab_usage(FILE *f)
 "or mixed; 125 with --bisect when none is and some cannot be decided;\n"
 "4 some cells were not measured; 8 no cell could be judged; 0\n"
 "otherwise.\n", f);
-}
-
-/*
- * The cell's own index (plan_cell() runs every other pass backwards) and
- * its pass: each cell alternates A B and B A from pass to pass, and the
- * side in effect carries over from one cell to the next (A B, B A, ...).
- */
-int ab_first(const struct plan *p, int i)
-{
-	int pass = i / p->per_pass, c = i % p->per_pass;
-
-	if (pass % 2)
-		c = p->per_pass - 1 - c;
-	return (c + pass) & 1;
-}
-
-/*
- * -n auto looks at 3 passes, then each time half as many again, and at
- * the last: few looks, so that the alpha each gets stays large.
- */
-bool ab_look(const struct plan *p, int passes)
-{
-	int at = AUTO_REPEATS_MIN;
-
-	if (passes >= p->repeats)
-		return true;
-	if (!p->auto_repeats)
-		return false;
-	while (at < passes)
-		at += (at + 1) / 2;
-	return at == passes;
-}
-
-int ab_nlooks(const struct plan *p)
-{
-	int i, n = 0;
-
-	for (i = 1; i <= p->repeats; i++)
-		n += ab_look(p, i);
-	return n;
 }

@@ -238,10 +238,10 @@ static void ab_run_all(struct ab_run *a)
 	int i, k;
 
 	for (i = 0; i < p->cells; i++) {
-		int first = ab_first(p, i), pass = i / p->per_pass;
+		int first = plan_ab_first(p, i), pass = i / p->per_pass;
 
 		if (i && i % p->per_pass == 0 && p->auto_repeats &&
-		    ab_look(p, pass) && ab_decided(a, pass, false)) {
+		    plan_look(p, pass) && ab_decided(a, pass, false)) {
 			progress(p, 0, NULL, NULL);
 			return;
 		}

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 #include "plan/plan.h"
-#include "cli/ab.h"
+#include "plan/ab.h"
 #include "core/figures.h"
 #include "lib/json.h"
 #include "lib/system.h"

@@ -74,12 +74,12 @@ static void ab_order(void)
 				int cj = (pass + 1) % 2 ? pp - 1 - k : k;
 
 				if (cj == cell &&
-				    ab_first(&q, j) == ab_first(&q, i))
+				    plan_ab_first(&q, j) == plan_ab_first(&q, i))
 					bad_alt++;
 			}
 			/* this cell's last side is the next one's first */
 			if (c + 1 < pp &&
-			    ab_first(&q, i + 1) != !ab_first(&q, i))
+			    plan_ab_first(&q, i + 1) != !plan_ab_first(&q, i))
 				bad_carry++;
 		}
 	}
@@ -89,12 +89,12 @@ static void ab_order(void)
 	      bad_carry);
 	q.repeats = 10;
 	q.auto_repeats = true;
-	check(ab_look(&q, 3) && ab_look(&q, 5) && ab_look(&q, 8) &&
-	      ab_look(&q, 10) && !ab_look(&q, 4) && !ab_look(&q, 9) &&
-	      ab_nlooks(&q) == 4, "-n auto:10 looks at 3, 5, 8, 10");
+	check(plan_look(&q, 3) && plan_look(&q, 5) && plan_look(&q, 8) &&
+	      plan_look(&q, 10) && !plan_look(&q, 4) && !plan_look(&q, 9) &&
+	      plan_nlooks(&q) == 4, "-n auto:10 looks at 3, 5, 8, 10");
 	q.auto_repeats = false;
 	q.repeats = 7;
-	check(ab_nlooks(&q) == 1 && ab_look(&q, 7) && !ab_look(&q, 3),
+	check(plan_nlooks(&q) == 1 && plan_look(&q, 7) && !plan_look(&q, 3),
 	      "-n 7 looks once, at the end");
 }
 

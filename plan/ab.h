@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * plan/ab.h - `interbench ab`'s plan: its two sides, each a state of the
+ * machine with a plan of its own, and the order they run in, cell by
+ * cell, A B then B A (auto.c); with -n auto, the passes after which its
+ * verdict may stop. cli/ab.c makes it from argv, cmd/ab.c runs it.
+ */
+#ifndef INTERBENCH_PLAN_AB_H
+#define INTERBENCH_PLAN_AB_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "plan/plan.h"
+
+struct ab_side {
+	char name;			/* 'A' or 'B' */
+	const char *cmd;		/* --a/--b: into this state, or NULL */
+	const char *undo;		/* --a-undo/--b-undo: out of it, or NULL */
+	const char *opts;		/* --a-opts/--b-opts, or NULL */
+	char path[PATH_MAX];		/* its result file */
+	char kcidb[PATH_MAX];		/* --kcidb: its KCIDB file, or "" */
+};
+
+struct ab_plan {
+	struct ab_side side[2];
+	const char *prefix;		/* -o */
+	uint64_t cmd_timeout_ns;	/* --cmd-timeout */
+	bool bisect;			/* --bisect */
+	const char *primary;		/* --primary, or NULL */
+	bool moderate;			/* --moderate: the default */
+	bool plain;			/* --plain: not moderated */
+	/* -n auto: after how many pairs it stopped and why (JSON), or 0 */
+	int stop_pairs;
+	const char *stop_why;
+	double alpha;			/* --alpha (0.05) */
+	const char *alpha_text;		/* as given, for compare; or NULL */
+	const char *junit;		/* --junit: compare's, or NULL */
+	char id[40];			/* both result files carry it */
+	int looks;			/* passes a verdict may stop at */
+};
+
+/* The side measured first in cell i of the run order: 0 (A) or 1 (B). */
+int plan_ab_first(const struct plan *p, int i);
+/* After this many passes, may -n auto stop? (the last pass always) */
+bool plan_look(const struct plan *p, int passes);
+/* How many such looks the run has: its verdicts share alpha over them. */
+int plan_nlooks(const struct plan *p);
+
+#endif
