@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * stats.c - pure latency statistics for interbench: a log-linear
- * histogram with exact mean/SD/min/max, and the small significance tests
- * used to compare runs. See stats.h for the contract.
+ * histogram with exact mean/SD/min/max, the median of an array, and the
+ * regularized incomplete beta function lib/infer.c's distributions are
+ * made of. See stats.h for the contract.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* lgamma_r */
@@ -223,7 +224,7 @@ static double stirling_corr(double z)
 
 /*
  * log B(a, b). For a large argument the plain lgamma difference loses
- * all precision (Welch with df ~ 1e12 needs B(df / 2, 1 / 2)), so the
+ * all precision (a t with df ~ 1e12 needs B(df / 2, 1 / 2)), so the
  * large Stirling terms are cancelled by hand.
  */
 static double log_beta(double a, double b)
@@ -256,168 +257,4 @@ double stats_beta_inc(double a, double b, double x, double y)
 	if (x < (a + 1) / (a + b + 2))
 		return front * beta_cf(a, b, x) / a;
 	return 1 - front * beta_cf(b, a, y) / b;
-}
-
-static void mean_var(const double *v, size_t n, double *mean, double *var)
-{
-	double sum = 0, ss = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		sum += v[i];
-	*mean = sum / (double)n;
-	/* two passes: the arrays are short and this avoids cancellation */
-	for (i = 0; i < n; i++)
-		ss += (v[i] - *mean) * (v[i] - *mean);
-	*var = ss / (double)(n - 1);
-}
-
-double stats_welch(const double *a, size_t na, const double *b, size_t nb,
-		   double *t)
-{
-	double ma, va, mb, vb, sa, sb, se2, tt, df, t2, p;
-
-	if (t)
-		*t = NAN;
-	if (na < 2 || nb < 2)
-		return NAN;
-	mean_var(a, na, &ma, &va);
-	mean_var(b, nb, &mb, &vb);
-	sa = va / (double)na;
-	sb = vb / (double)nb;
-	se2 = sa + sb;
-	if (!(se2 > 0)) {
-		if (ma == mb || isnan(se2))
-			return NAN;
-		/* no spread at all yet different means: certainly different */
-		if (t)
-			*t = ma > mb ? INFINITY : -INFINITY;
-		return 0;
-	}
-	tt = (ma - mb) / sqrt(se2);
-	if (t)
-		*t = tt;
-	/* Welch-Satterthwaite degrees of freedom */
-	df = se2 * se2 / (sa * sa / (double)(na - 1) +
-			  sb * sb / (double)(nb - 1));
-	/* two-sided p = I_{df / (df + t^2)}(df / 2, 1 / 2) */
-	t2 = tt * tt;
-	if (isinf(t2))
-		return 0;
-	/*
-	 * Past ~1e10 df (unreachable with arrays in memory) the beta
-	 * fraction stalls near x = 1, while t is normal to ~1e-7.
-	 */
-	if (df > 1e10)
-		return erfc(fabs(tt) / sqrt(2));
-	p = stats_beta_inc(df / 2, 0.5, df / (df + t2), t2 / (df + t2));
-	return p < 0 ? 0 : p > 1 ? 1 : p;
-}
-
-/*
- * Two-sided p of U against its null mean na nb / 2, normal approximation
- * with continuity correction. tie_sum is sum(t^3 - t) over tie groups.
- */
-static double mw_p(long double u, long double na, long double nb,
-		   long double tie_sum)
-{
-	long double n = na + nb, var, z;
-
-	var = na * nb / 12 * ((n + 1) - tie_sum / (n * (n - 1)));
-	if (!(var > 0))
-		return 1;
-	z = (fabsl(u - na * nb / 2) - 0.5L) / sqrtl(var);
-	if (z < 0)
-		z = 0;
-	return (double)erfcl(z / sqrtl(2));
-}
-
-struct mw_item {
-	double v;
-	int from_a;
-};
-
-static int cmp_mw_item(const void *pa, const void *pb)
-{
-	return cmp_double(&((const struct mw_item *)pa)->v,
-			  &((const struct mw_item *)pb)->v);
-}
-
-double stats_mann_whitney(const double *a, size_t na, const double *b,
-			  size_t nb, double *u)
-{
-	struct mw_item *it;
-	long double ra = 0, tie_sum = 0, ua;
-	size_t n = na + nb, i, j, k, groups = 0;
-
-	if (u)
-		*u = NAN;
-	if (!na || !nb || n < na || n > SIZE_MAX / sizeof(*it))
-		return NAN;
-	it = malloc(n * sizeof(*it));
-	if (!it)
-		return NAN;
-	for (i = 0; i < na; i++)
-		it[i] = (struct mw_item){ a[i], 1 };
-	for (i = 0; i < nb; i++)
-		it[na + i] = (struct mw_item){ b[i], 0 };
-	qsort(it, n, sizeof(*it), cmp_mw_item);
-
-	/* positions i..j-1 tie: each gets the average rank (i + 1 + j) / 2 */
-	for (i = 0; i < n; i = j) {
-		long double t, rank;
-
-		for (j = i + 1; j < n && !cmp_mw_item(&it[i], &it[j]); j++)
-			;
-		t = (long double)(j - i);
-		rank = ((long double)i + 1 + (long double)j) / 2;
-		for (k = i; k < j; k++)
-			if (it[k].from_a)
-				ra += rank;
-		tie_sum += t * t * t - t;
-		groups++;
-	}
-	free(it);
-
-	ua = ra - (long double)na * ((long double)na + 1) / 2;
-	if (u)
-		*u = (double)ua;
-	/* all values tied: no evidence either way (and var is 0) */
-	if (groups < 2)
-		return 1;
-	return mw_p(ua, na, nb, tie_sum);
-}
-
-double stats_mann_whitney_hist(const struct lat_stats *a,
-			       const struct lat_stats *b, double *effect)
-{
-	long double na = 0, nb = 0, below_b = 0, ua = 0, tie_sum = 0;
-	unsigned k, groups = 0;
-
-	/*
-	 * One bucket is one tie group. U of a counts the pairs with a above
-	 * b, plus half the pairs tied in a bucket: the same as the rank sum
-	 * minus na (na + 1) / 2, without subtracting two huge numbers.
-	 */
-	for (k = 0; k < STATS_BUCKETS; k++) {
-		long double ca = (long double)a->hist[k];
-		long double cb = (long double)b->hist[k];
-		long double t = ca + cb;
-
-		if (t == 0)
-			continue;
-		ua += ca * (below_b + cb / 2);
-		tie_sum += t * t * t - t;
-		below_b += cb;
-		na += ca;
-		nb += cb;
-		groups++;
-	}
-	if (effect)
-		*effect = na && nb ? (double)(ua / (na * nb)) - 0.5 : NAN;
-	if (na == 0 || nb == 0)
-		return NAN;
-	if (groups < 2)
-		return 1;
-	return mw_p(ua, na, nb, tie_sum);
 }

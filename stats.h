@@ -62,30 +62,9 @@ uint64_t stats_bucket_high(unsigned b);	/* largest value in bucket b */
 double stats_median(double *v, size_t n);
 
 /*
- * Welch's unequal-variance t-test of two samples. Returns the two-sided
- * p-value, or NaN when either sample has fewer than 2 values or both
- * variances are zero and the means are equal. *t gets the statistic.
+ * I_x(a, b), the regularized incomplete beta function; y = 1 - x. The
+ * t, F and binomial distributions of lib/infer.c and lib/count.c.
  */
-double stats_welch(const double *a, size_t na, const double *b, size_t nb,
-		   double *t);
-
-/* I_x(a, b), the regularized incomplete beta function; y = 1 - x. */
 double stats_beta_inc(double a, double b, double x, double y);
-
-/*
- * Mann-Whitney U test (two-sided, normal approximation with tie
- * correction). Returns p, NaN when a sample is empty. *u gets U of a.
- */
-double stats_mann_whitney(const double *a, size_t na, const double *b,
-			  size_t nb, double *u);
-
-/*
- * Mann-Whitney U test on two histograms (values within a bucket tie).
- * Returns the two-sided p-value, NaN when either is empty. If effect is
- * not NULL it gets U / (na nb) - 1/2: the chance that a value of a is
- * above one of b (ties half) less a half, so > 0 when a tends higher.
- */
-double stats_mann_whitney_hist(const struct lat_stats *a,
-			       const struct lat_stats *b, double *effect);
 
 #endif

@@ -233,15 +233,6 @@ const char *result_status_text(const struct result *r)
 	return r->status == RES_OK ? "ok" : r->why;
 }
 
-double result_sim_value(const struct result *r, const struct figure *f)
-{
-	const struct sim_desc *s = r->sim;
-
-	if (!r->sim_v || f < s->figures || f >= s->figures + s->nfigures)
-		return NAN;
-	return r->sim_v[f - s->figures];
-}
-
 void figure_group_names(const char *group, char *buf, size_t n)
 {
 	size_t at = 0;

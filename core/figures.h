@@ -85,8 +85,6 @@ int result_from_sim(struct result *r, const struct sim_result *res);
 void result_free(struct result *r);
 /* The status as the JSON and CSV say it: "ok" or what went wrong. */
 const char *result_status_text(const struct result *r);
-/* The value of a simulator's own figure f (in r->sim->figures). */
-double result_sim_value(const struct result *r, const struct figure *f);
 
 /* Did the host steal more than STEAL_MARK_PCT of the CPU time (v)? */
 static inline bool steal_marked(double v)

@@ -53,8 +53,6 @@ int rep_names(const struct result_file *rf, struct rep_names *nm);
 int rep_names_all(const struct result_file *rf, int n,
 		  struct rep_names *nm);
 void rep_names_free(struct rep_names *nm);
-/* Load name's colour: its place in the file's loads. */
-int rep_load_colour(const struct rep_names *nm, const char *load);
 
 /* A figure of a result, as the JSON has it (us for times); NaN: none. */
 double rep_json_fig(const struct jval *res, const struct figure *f);

@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include "report/page.h"
 #include "core/schema.h"
 #include "lib/base.h"
@@ -17,16 +16,6 @@
 #include "simulators/simulators.h"
 
 #define MAX_POINTS	STATS_BUCKETS
-
-int rep_load_colour(const struct rep_names *nm, const char *load)
-{
-	int i;
-
-	for (i = 0; i < nm->nloads; i++)
-		if (!strcmp(nm->loads[i], load))
-			return i;
-	return 0;
-}
 
 int cdf_points(const struct lat_stats *s, double *x, double *y, int max)
 {

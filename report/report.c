@@ -106,7 +106,8 @@ static void cgroup_row(struct sbuf *b, const struct jval *sys)
 	hdr_row(b, "cgroup", s);
 }
 
-static void header(struct page *pg, const struct result_file *rf)
+/* What the header's table is followed by: what confounds the run. */
+static void header_warnings(struct sbuf *b, const struct result_file *rf)
 {
 	const struct jval *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
 	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
@@ -115,9 +116,60 @@ static void header(struct page *pg, const struct result_file *rf)
 	const struct jval *rt = sys ? json_get(sys, "realtime_ok") : NULL;
 	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
 						    J_BOOL) : NULL;
-	struct sbuf *b = &pg->b;
-	char s[512], cells[512];
+	char cells[512];
 	size_t nstolen;
+
+	/* The file's words, escaped: a result file may be anyone's. */
+	if (rf->interrupted) {
+		sb_printf(b, "<p class=\"warn\">Warning: the run was stopped (");
+		sb_esc(b, rf->interrupted);
+		sb_printf(b, "): cells after it are missing.</p>\n");
+	}
+	if (!jstr(rf->doc, K_FINISHED))
+		sb_printf(b, "<p class=\"warn\">The run had not finished "
+			  "when this was written.</p>\n");
+	if (conc && conc->type == J_BOOL && conc->b)
+		sb_printf(b, "<p class=\"warn\">Confounder: another interbench"
+			  " was measuring at the same time.</p>\n");
+	if (rt && rt->type == J_BOOL && !rt->b)
+		sb_printf(b, "<p class=\"warn\">Confounder: no real-time "
+			  "rights; the timing threads ran SCHED_OTHER.</p>\n");
+	nstolen = marked(rf, K_STEAL_MARKED, cells, sizeof(cells));
+	if (nstolen) {
+		sb_printf(b, "<p class=\"warn\">Confounder: the host stole "
+			  "more than 1 %% of the CPU time in %zu measured "
+			  "result(s), whose latency includes the hypervisor's: ",
+			  nstolen);
+		sb_esc(b, cells);
+		sb_printf(b, ".</p>\n");
+	} else if (vm && vm->b) {
+		sb_printf(b, "<p class=\"note\">A virtual machine: no cell "
+			  "lost more than 1 %% of its CPU time to the host "
+			  "(steal).</p>\n");
+	}
+	nstolen = marked(rf, K_THROTTLED_MARKED, cells, sizeof(cells));
+	if (nstolen) {
+		sb_printf(b, "<p class=\"warn\">Confounder: the run's cgroup's "
+			  "CPU quota throttled it for more than 1 %% of the "
+			  "CPU time in %zu measured result(s), whose latency "
+			  "includes the quota's: ", nstolen);
+		sb_esc(b, cells);
+		sb_printf(b, ".</p>\n");
+	}
+	if (fabs(jnum(cal, "error_pct")) > 5)
+		sb_printf(b, "<p class=\"warn\">Confounder: the CPU burn is "
+			  "off by more than 5 %% of what it is asked.</p>\n");
+}
+
+static void header(struct page *pg, const struct result_file *rf)
+{
+	const struct jval *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
+	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
+	const struct jval *cal = json_get_type(rf->doc, K_CALIBRATION, J_OBJ);
+	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
+						    J_BOOL) : NULL;
+	struct sbuf *b = &pg->b;
+	char s[512];
 	int n;
 
 	sb_printf(b, "<h2>");
@@ -171,46 +223,7 @@ static void header(struct page *pg, const struct result_file *rf)
 	hdr_row(b, "time", s);
 	hdr_row(b, "interbench", rf->version);
 	sb_printf(b, "</table>\n");
-	/* The file's words, escaped: a result file may be anyone's. */
-	if (rf->interrupted) {
-		sb_printf(b, "<p class=\"warn\">Warning: the run was stopped (");
-		sb_esc(b, rf->interrupted);
-		sb_printf(b, "): cells after it are missing.</p>\n");
-	}
-	if (!jstr(rf->doc, K_FINISHED))
-		sb_printf(b, "<p class=\"warn\">The run had not finished "
-			  "when this was written.</p>\n");
-	if (conc && conc->type == J_BOOL && conc->b)
-		sb_printf(b, "<p class=\"warn\">Confounder: another interbench"
-			  " was measuring at the same time.</p>\n");
-	if (rt && rt->type == J_BOOL && !rt->b)
-		sb_printf(b, "<p class=\"warn\">Confounder: no real-time "
-			  "rights; the timing threads ran SCHED_OTHER.</p>\n");
-	nstolen = marked(rf, K_STEAL_MARKED, cells, sizeof(cells));
-	if (nstolen) {
-		sb_printf(b, "<p class=\"warn\">Confounder: the host stole "
-			  "more than 1 %% of the CPU time in %zu measured "
-			  "result(s), whose latency includes the hypervisor's: ",
-			  nstolen);
-		sb_esc(b, cells);
-		sb_printf(b, ".</p>\n");
-	} else if (vm && vm->b) {
-		sb_printf(b, "<p class=\"note\">A virtual machine: no cell "
-			  "lost more than 1 %% of its CPU time to the host "
-			  "(steal).</p>\n");
-	}
-	nstolen = marked(rf, K_THROTTLED_MARKED, cells, sizeof(cells));
-	if (nstolen) {
-		sb_printf(b, "<p class=\"warn\">Confounder: the run's cgroup's "
-			  "CPU quota throttled it for more than 1 %% of the "
-			  "CPU time in %zu measured result(s), whose latency "
-			  "includes the quota's: ", nstolen);
-		sb_esc(b, cells);
-		sb_printf(b, ".</p>\n");
-	}
-	if (fabs(jnum(cal, "error_pct")) > 5)
-		sb_printf(b, "<p class=\"warn\">Confounder: the CPU burn is "
-			  "off by more than 5 %% of what it is asked.</p>\n");
+	header_warnings(b, rf);
 }
 
 static void work_table(struct page *pg, const struct result_file *rf)

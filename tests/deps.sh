@@ -16,23 +16,23 @@
 # end of make check). When everything is there it asks the network
 # nothing. The package each check needs, by test:
 #
-#   lava-dispatcher     LAVA's own lava-test-case (t0100-farm)
-#   python3-yaml        the LAVA test definition read as YAML (t0100-farm)
+#   lava-dispatcher     LAVA's own lava-test-case (t0101-farm)
+#   python3-yaml        the LAVA test definition read as YAML (t0101-farm)
 #   libxml2-utils       xmllint: JUnit, PTS profile, HTML and SVG files
 #   chromium            the report page rendered (t0110)
 #   valgrind, cppcheck  t0050
 #   clang, libclang-rt-dev  the clang build and libFuzzer (t0050)
-#   python3-jsonschema  KernelCI's kcidb-io validator (t0100-kcidb)
-#   jq                  t0100-kcidb, t0110, t0120, t0121
-#   python3             t0030, t0100-farm, t0100-kcidb, t0110
+#   python3-jsonschema  KernelCI's kcidb-io validator (t0105-kcidb)
+#   jq                  t0105-kcidb, t0110, t0120, t0121
+#   python3             t0030, t0101-farm, t0105-kcidb, t0110
 #   util-linux          setpriv, unshare, chrt, taskset
 #   bsdutils            script(1): the progress line on a terminal (t0020)
-#   bash, procps        the completion (t0100-install, t0121); ps (lib.sh)
+#   bash, procps        the completion (t0103-install, t0121); ps (lib.sh)
 #   git                 the bisect run on a scratch repository (t0190)
-#   make, gcc, libc6-dev  building, and PTS's install.sh (t0100-farm)
+#   make, gcc, libc6-dev  building, and PTS's install.sh (t0101-farm)
 #   rt-tests, rt-app    cyclictest, hackbench and rt-app for bench/
 #
-# PTS is no Debian package: t0100-farm runs it where PTS_CMD names one.
+# PTS is no Debian package: t0101-farm runs it where PTS_CMD names one.
 
 PKGS="lava-dispatcher python3-yaml libxml2-utils chromium valgrind cppcheck
 clang libclang-rt-dev python3-jsonschema jq python3 util-linux bsdutils bash

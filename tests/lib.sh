@@ -15,12 +15,12 @@ TRASH=$(mktemp -d "${TMPDIR:-/tmp}/ibtest.XXXXXX")
 # Every test script has its own run lock (see lib/lock.h): the runs of one
 # script still exclude each other, and test suites in two worktrees, or
 # another user's runs on the machine, cannot make each other's tests fail.
-# t0100-lock.sh tests the machine-wide default in a mount namespace.
+# t0106-lock.sh tests the machine-wide default in a mount namespace.
 INTERBENCH_LOCK=$TRASH/interbench.lock
 export INTERBENCH_LOCK
 # The calibration is kept per machine in $XDG_STATE_HOME/interbench
 # (lib/system.h): each script keeps its own, and no test writes to the
-# real home or /var/lib (t0020 and t0100-files test the defaults).
+# real home or /var/lib (t0020 and t0102-files test the defaults).
 XDG_STATE_HOME=$TRASH/.state
 export XDG_STATE_HOME
 test_n=0

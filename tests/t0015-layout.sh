@@ -1,7 +1,9 @@
 #!/bin/sh
 # The house: every include, as the compiler resolves it (cc -MM), points
-# down the folders' order, so there is no cycle between folders; and no
-# header has come back to hold everything.
+# down the folders' order, so there is no cycle between folders; no
+# header has come back to hold everything; no file or function is over
+# its size; and each test script has a number of its own and a line in
+# doc/testing.txt.
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
@@ -119,5 +121,90 @@ test_expect_success 'an exit( planted outside cmd/ is caught' '
 	printf "%s\n" lib/bad.c run/ok.c cmd/c.c >planted &&
 	exits_outside x <planted >why &&
 	[ "$(cat why)" = "lib/bad.c:3:	exit(2);" ] || fail "found: $(cat why)"
+'
+# No function over 100 lines (HACKING). In this code's style a function's
+# body opens with "{" at column 0 and closes with "}" at column 0; its
+# definition starts at the first of the lines just before the "{" that
+# begin at column 0 with a letter ("static int" above "name(...)"). A
+# long initializer ("= {" ... "};") is no function.
+# Each one over is said, as FILE:LINE: NAME is N lines.
+long_functions() {
+	while read -r f; do
+		case $f in
+		tests/*) continue ;;
+		esac
+		awk -v f="$f" '
+		/^[A-Za-z_]/ {
+			if (!inhead) {
+				head = FNR
+				def = ""
+			}
+			def = def " " $0
+		}
+		{ inhead = /^[A-Za-z_]/ }
+		/^\{/ { start = head; name = def }
+		/^\}/ && start {
+			n = FNR - start + 1
+			if (n > 100) {
+				match(name, /[A-Za-z_][A-Za-z_0-9]*\(/)
+				print f ":" start ": " \
+				    substr(name, RSTART, RLENGTH - 1) \
+				    " is " n " lines"
+			}
+			start = 0
+		}' "$1/$f"
+	done
+}
+test_expect_success 'no function over 100 lines' '
+	grep "\.c$" files >cfiles &&
+	long_functions "$TOP" <cfiles >long &&
+	{ [ ! -s long ] || fail "$(cat long)"; }
+'
+# The check must be able to fail: a planted function of 101 lines is
+# caught; one of 100 lines, a 200-line initializer and a test's long
+# function are not.
+test_expect_success 'a function over 100 lines is caught' '
+	mkdir -p f/lib f/tests &&
+	body() { i=0; while [ $i -lt $1 ]; do echo "	i++;"; i=$((i + 1)); done; } &&
+	{ printf "static int\nlong_one(int i)\n{\n"; body 97; printf "}\n\n"
+	  printf "int ok(int i)\n{\n"; body 97; printf "}\n\n"
+	  printf "static const int t[] = {\n"; body 200; printf "};\n"
+	} >f/lib/long.c &&
+	{ printf "int main(void)\n{\n"; body 120; printf "}\n"; } >f/tests/unit-x.c &&
+	printf "%s\n" lib/long.c tests/unit-x.c >planted &&
+	long_functions f <planted >why &&
+	[ "$(cat why)" = "lib/long.c:1: long_one is 101 lines" ] ||
+		fail "found: $(cat why)"
+'
+# Every test script has a number of its own (tests/run runs them in ls
+# order) and a line in doc/testing.txt's index ("  tNNNN-NAME.sh  what"),
+# and every script the index names exists. Each fault is said.
+scripts_unindexed() {
+	ls "$1" | grep "^t[0-9][0-9]*-.*\.sh$" >scripts
+	sed "s/-.*//" scripts | sort | uniq -d | sed "s/^/a number two scripts share: /"
+	while read -r t; do
+		grep -q "^  $t  *[^ ]" "$2" || echo "not in the index: $t"
+	done <scripts
+	sed -n "s/^  \(t[0-9][0-9]*-[^ ]*\.sh\)  *[^ ].*/\1/p" "$2" |
+	while read -r t; do
+		[ -e "$1/$t" ] || echo "indexed but no such script: $t"
+	done
+}
+test_expect_success 'each test script has its own number and a line in doc/testing.txt' '
+	[ $(ls "$TESTS_DIR" | grep -c "^t[0-9].*\.sh$") -ge 20 ] ||
+		fail "only $(ls "$TESTS_DIR" | grep -c "^t[0-9].*\.sh$") scripts" &&
+	scripts_unindexed "$TESTS_DIR" "$TOP/doc/testing.txt" >faults &&
+	{ [ ! -s faults ] || fail "$(cat faults)"; }
+'
+# The check must be able to fail: two scripts sharing a number, one the
+# index lacks and an index line for a script that is gone are each said.
+test_expect_success 'a shared number, an unindexed script and a stale line are caught' '
+	mkdir -p s && : >s/t0001-a.sh && : >s/t0001-b.sh && : >s/t0002-c.sh &&
+	printf "The scripts:\n\n  t0001-a.sh  one\n  t0002-c.sh  two\n  t0009-gone.sh  old\n" >index &&
+	scripts_unindexed s index >why &&
+	printf "%s\n" "a number two scripts share: t0001" \
+		"not in the index: t0001-b.sh" \
+		"indexed but no such script: t0009-gone.sh" >want &&
+	cmp -s want why || fail "found: $(cat why)"
 '
 test_done

@@ -178,6 +178,48 @@ static void counts(void)
 	      r);
 }
 
+/*
+ * Welch on a textbook pair (10 against 20 values): t, Welch-Satterthwaite
+ * df and two-sided p computed independently in Python (t and df with
+ * mpmath at 40 digits, p as twice the t density's integral from |t| by
+ * mpmath.quad, cross-checked with mpmath.betainc); then samples alike,
+ * 3 SDs apart, and with no spread at all.
+ */
+static void welch_reference(void)
+{
+	static const double a[] = { 19.8, 20.4, 19.6, 17.8, 18.5, 18.9, 18.3,
+				    18.9, 19.5, 22.0 };
+	static const double b[] = { 28.2, 26.6, 20.1, 23.3, 25.2, 22.1, 17.7,
+				    27.6, 20.6, 13.7, 23.2, 17.5, 20.6, 18.0,
+				    23.9, 21.6, 24.3, 20.4, 23.9, 13.3 };
+	static const double flat1[] = { 5, 5, 5 }, flat2[] = { 7, 7 };
+	double x[50], y[50];
+	struct inf_diff d;
+	int i, e;
+
+	check(!inf_welch(a, 10, b, 20, 0.95, &d), "Welch textbook runs");
+	check_near(d.d / d.se, 2.22551203996985, 1e-12, "Welch textbook t");
+	check_near(d.df, 24.5246349442573, 1e-10, "Welch textbook df");
+	check_near(d.p, 0.0354845308300102, 1e-12, "Welch textbook p");
+
+	for (i = 0; i < 50; i++) {
+		x[i] = 100 + 10 * cos(i);
+		y[i] = x[i] + 30;
+	}
+	e = inf_welch(x, 50, x, 50, 0.95, &d);
+	check(!e && d.d == 0 && fabs(d.p - 1) < 1e-12,
+	      "Welch identical samples: p %.17g", d.p);
+	e = inf_welch(x, 50, y, 50, 0.95, &d);
+	check(!e && d.p < 1e-6 && d.d > 0, "Welch 3 SD shift: d %g, p %g",
+	      d.d, d.p);
+	e = inf_welch(flat1, 3, flat1, 2, 0.95, &d);
+	check(!e && d.p == 1 && d.lo == 0 && d.hi == 0,
+	      "Welch with no spread and equal means: p 1, a point interval");
+	e = inf_welch(flat1, 3, flat2, 2, 0.95, &d);
+	check(!e && d.p == 0 && d.d == 2 && d.lo == 2 && d.hi == 2,
+	      "Welch with no spread, different means: p 0, d 2");
+}
+
 int main(void)
 {
 	static const double a[] = { 10.1, 9.8, 10.4, 10.0, 9.9 };
@@ -246,6 +288,7 @@ int main(void)
 	check_near(d.hi, 1.6014082, 1e-5, "Welch 95 % interval, high");
 	check(inf_welch(a, 1, b, 4, 0.95, &d) == -EINVAL,
 	      "Welch needs 2 values a side");
+	welch_reference();
 
 	/* differences 0.3 0.1 0.6 0.2 0.9: mean 0.42, SD 0.3271085 */
 	check(!inf_paired(pa, pb, 5, 0.95, &d), "paired t runs");

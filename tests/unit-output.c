@@ -3,7 +3,7 @@
  * unit-output - the tables, the logfile's text, the JSON and the CSV made
  * from made-up measurements (synth.h) are byte for byte the files in
  * golden/, and so is scenario B's KCIDB report (repeats, gates that
- * pass and fail, repeats failed and skipped; t0100-kcidb.sh validates it
+ * pass and fail, repeats failed and skipped; t0105-kcidb.sh validates it
  * with KernelCI's kcidb-io). Those were first written by interbench 0.40 before its outputs
  * were driven by the table of figures, from the same measurements; they
  * were rewritten on purpose when figures and settings were added (frame
