@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cli/cli.h - the command line, turned into a plan (cli/plan.h): the
+ * cli/cli.h - the command line, turned into a plan (plan/plan.h): the
  * option tables, their parsing, --help, --list and the completion.
  * cli/ neither prints (but --help and --list, when asked) nor exits: the
  * command does (cmd/run.c). What the run is made of, once parsed, is plan.h's.
