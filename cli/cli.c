@@ -21,7 +21,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 

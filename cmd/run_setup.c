@@ -24,7 +24,7 @@
 #include "lib/safefile.h"
 #include "lib/system.h"
 #include "run/trace.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 void die(int status, const char *fmt, ...)
 {

@@ -46,7 +46,7 @@ struct run_cfg {
 	char dir[PATH_MAX];		/* -D: where load files go */
 	char read_file[PATH_MAX];	/* the Read load's file, kept for reuse */
 	char write_file[PATH_MAX];	/* the Write load's file, per run */
-	/* -W rtapp:FILE, -w rtapp:FILE: read (simulators/rtapp.h), or NULL */
+	/* -W rtapp:FILE, -w rtapp:FILE: read (simulators/rtapp/rtapp.h), or NULL */
 	const struct rtapp_wl *rtapp_task, *rtapp_load;
 };
 

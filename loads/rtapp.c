@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * loads/rtapp.c - the "RtApp" load: an rt-app workload in the background
- * (-w rtapp:FILE), run by the RtApp simulator (simulators/rtapp.c) from
+ * (-w rtapp:FILE), run by the RtApp simulator (simulators/rtapp/rtapp.c) from
  * the file the command line read (cfg->rtapp_load).
  *
  * It names the simulator to load_run_this_sim() rather than in .sim: with
@@ -13,7 +13,7 @@
 #include "core/load.h"
 #include "core/sim.h"
 
-extern const struct sim_desc sim_rtapp;	/* simulators/rtapp.c */
+extern const struct sim_desc sim_rtapp;	/* simulators/rtapp/rtapp.c */
 
 static int rtapp_load_run(struct load_ctx *c)
 {

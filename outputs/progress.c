@@ -12,7 +12,7 @@
 #include "lib/base.h"
 #include "lib/infer.h"
 #include "core/noise.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* A cell's expected time: its duration and about 0.3 s of set-up. */
 #define CELL_OVERHEAD_NS	(300 * NSEC_PER_MSEC)

@@ -15,7 +15,7 @@
 #include "lib/base.h"
 #include "core/sim.h"
 #include "core/load.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 

@@ -17,7 +17,7 @@
 #include "core/load.h"
 #include "lib/system.h"
 #include "run/machine.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* First line of a small file without its newline: 0 or -errno. */
 static int line_of(const char *path, char *buf, size_t n)

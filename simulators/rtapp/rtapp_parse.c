@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_parse.c - an rt-app file's keys into plain data
+ * simulators/rtapp/rtapp_parse.c - an rt-app file's keys into plain data
  * (rtapp.h), each checked as it is read; rtapp_check.c then checks the
  * workload whole. The text itself is read by rtapp_read.c, the top
  * level, "global" and "resources" by rtapp_file.c.
@@ -28,8 +28,8 @@
 #include "lib/base.h"
 #include "lib/json.h"
 #include "lib/policy.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_priv.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_priv.h"
 
 /* Outside what interbench runs: the same words for every such key. */
 static int outside(struct rp *p, const char *key)

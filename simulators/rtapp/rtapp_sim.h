@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp_sim.h - the RtApp simulator's two halves: the run,
+ * simulators/rtapp/rtapp_sim.h - the RtApp simulator's two halves: the run,
  * its threads and their events (rtapp_run.c), and its figures
  * (rtapp.c). Private to them.
  */
@@ -14,7 +14,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "stats.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* Wakeups by what woke the thread: RtApp's own figures, by kind. */
 enum { RK_TIMER, RK_SLEEP, RK_WAKE, RK_BARRIER, RK_COUNT };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp_priv.h - what the RtApp reader's two halves share:
+ * simulators/rtapp/rtapp_priv.h - what the RtApp reader's two halves share:
  * rtapp_parse.c (each key into plain data) and rtapp_check.c (the
  * workload as a whole, and the machine it is to run on). Private.
  */
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "lib/json.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* What reading needs at hand: the file's name, the message buffer. */
 struct rp {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_run.c - an rt-app workload run as rt-app 1.0 runs it
+ * simulators/rtapp/rtapp_run.c - an rt-app workload run as rt-app 1.0 runs it
  * (src/rt-app.c): a thread for every task and instance, each at the
  * class and priority the file gives, starting together (each after its
  * "delay"), going through its phases' events (rtapp_event.c) in order,
@@ -32,8 +32,8 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "simulators/engine.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_sim.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_sim.h"
 
 /* ---- where a thread runs: its CPUs, its taskgroup --------------------- */
 

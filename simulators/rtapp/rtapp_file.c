@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_file.c - an rt-app file as a whole: its text read as
+ * simulators/rtapp/rtapp_file.c - an rt-app file as a whole: its text read as
  * workgen reads it (rtapp_read.c), its top level, "global" and
  * "resources"; its tasks go to rtapp_parse.c, and the workload whole to
  * rtapp_check.c. Also the messages every part of the reader gives: one
@@ -14,9 +14,9 @@
 #include "lib/base.h"
 #include "lib/json.h"
 #include "lib/policy.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_priv.h"
-#include "simulators/rtapp_read.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_priv.h"
+#include "simulators/rtapp/rtapp_read.h"
 
 int rp_refuse(struct rp *p, const char *key, const char *fmt, ...)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp.h - rt-app workloads: a file in rt-app's grammar
+ * simulators/rtapp/rtapp.h - rt-app workloads: a file in rt-app's grammar
  * (what workgen reads: rtapp_read.c) checked into plain data
  * (rtapp_parse.c, rtapp_check.c), run by the RtApp simulator (rtapp.c,
  * rtapp_run.c) as a task (-W rtapp:FILE) or a load (-w rtapp:FILE).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * RtApp: an rt-app workload (simulators/rtapp.h, read when the command
+ * RtApp: an rt-app workload (simulators/rtapp/rtapp.h, read when the command
  * line names it: -W rtapp:FILE, -w rtapp:FILE), run as rt-app runs it
  * (rtapp_run.c); here, its figures.
  *
@@ -30,8 +30,8 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "simulators/engine.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_sim.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_sim.h"
 
 /* ---- the figures ---------------------------------------------------- */
 
