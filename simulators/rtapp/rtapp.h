@@ -5,6 +5,20 @@
  * (rtapp_parse.c, rtapp_check.c), run by the RtApp simulator (rtapp.c,
  * rtapp_run.c) as a task (-W rtapp:FILE) or a load (-w rtapp:FILE).
  *
+ * The folder's files are in one order, and a file calls only files
+ * before it (through rtapp_read.h, rtapp_priv.h, rtapp_sim.h: plain
+ * declarations), never one after it, so there is no circle
+ * (tests/t0015-layout.sh checks it on the objects):
+ *
+ *   rtapp_read.c     the text, as workgen reads it, into a JSON tree
+ *   rtapp_parse.c    the messages; values, tasks, phases, events
+ *   rtapp_check.c    the workload whole, and the machine
+ *   rtapp_file.c     the file: read, its top level parsed, checked
+ *   rtapp_event.c    each event, as rt-app 1.0 runs it
+ *   rtapp_collect.c  the threads added up into the result
+ *   rtapp_run.c      the run: the threads, their CPUs and taskgroups
+ *   rtapp.c          the figures, the detail, the descriptor
+ *
  * What rt-app 1.0 reads is read: tasks, instance, loop, policy and
  * priority, cpus, delay, taskgroup, phases, every event (run, runtime,
  * sleep, timer, barrier, suspend, resume, lock, unlock, wait, signal,
