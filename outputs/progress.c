@@ -286,7 +286,8 @@ void print_plan(const struct plan *p)
 	double secs = (double)p->cells *
 		      (double)(p->cfg.duration_ns + CELL_OVERHEAD_NS) /
 		      NSEC_PER_SEC;
-	const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task, p->cfg.rtapp_load };
+	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
+	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
 	int s, l;
 
 	printf("Would run %d cells (%d per pass, %d pass%s) of %.3g s: about "

@@ -478,7 +478,8 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
  */
 static void anchor_notes(const struct plan *p, machine_out out, void *ctx)
 {
-	const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task, p->cfg.rtapp_load };
+	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
+	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
 	int i, k;
 
 	for (i = 0; i < p->nsims; i++)

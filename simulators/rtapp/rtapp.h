@@ -165,6 +165,31 @@ int rtapp_parse_text(const char *text, size_t len, const char *name,
 void rtapp_free(struct rtapp_wl *wl);
 
 /*
+ * The RtApp simulator's own option block (sim_ctx.opts, the plan's
+ * block of it): the files -W rtapp:FILE and -w rtapp:FILE named, read
+ * and checked by the command line at option time, or NULL. It has no
+ * option table: the file is the option. The run takes the task's, or as
+ * a load (loads/rtapp.c) the load's.
+ */
+struct rtapp_opts {
+	const struct rtapp_wl *task, *load;
+};
+/*
+ * Read and check the file at path (rtapp_parse()) into the block, as the
+ * task's or, with load, the load's: 0 with *ident (the file's name, size
+ * and checksum, for the settings), or -errno with one line in err; one
+ * file of each per run. rtapp_file.c, as the two below.
+ */
+int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
+		    const char **ident, char *err, size_t n);
+/* Every CPU the block's files name is in allowed (rtapp_check_cpus()). */
+int rtapp_opts_check_cpus(const struct rtapp_opts *o,
+			  const cpu_set_t *allowed, const char *why, char *err,
+			  size_t n);
+/* Free the files a block holds: sim_rtapp's opts_free. */
+void rtapp_opts_free(void *opts);
+
+/*
  * Every CPU the workload names is in allowed: 0, or -EINVAL with one
  * line naming the key and the CPU, and why (e.g. "-u runs everything on
  * CPU 0").

@@ -284,6 +284,50 @@ int rtapp_parse(const char *path, struct rtapp_wl **out, char *err, size_t n)
 	return r;
 }
 
+int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
+		    const char **ident, char *err, size_t n)
+{
+	const struct rtapp_wl **slot = load ? &o->load : &o->task;
+	struct rtapp_wl *wl;
+	int e;
+
+	if (*slot) {
+		snprintf(err, n, "one rt-app file as a %s per run (%s is "
+			 "already one)", load ? "load" : "task",
+			 (*slot)->path);
+		return -EINVAL;
+	}
+	e = rtapp_parse(path, &wl, err, n);
+	if (e)
+		return e;
+	*slot = wl;
+	*ident = wl->ident;
+	return 0;
+}
+
+int rtapp_opts_check_cpus(const struct rtapp_opts *o,
+			  const cpu_set_t *allowed, const char *why, char *err,
+			  size_t n)
+{
+	const struct rtapp_wl *wl[2] = { o->task, o->load };
+	int i, e;
+
+	for (i = 0; i < 2; i++)
+		if (wl[i] && (e = rtapp_check_cpus(wl[i], allowed, why, err,
+						   n)))
+			return e;
+	return 0;
+}
+
+void rtapp_opts_free(void *opts)
+{
+	struct rtapp_opts *o = opts;
+
+	rtapp_free((struct rtapp_wl *)o->task);
+	rtapp_free((struct rtapp_wl *)o->load);
+	o->task = o->load = NULL;
+}
+
 void rtapp_free(struct rtapp_wl *wl)
 {
 	int i, j;

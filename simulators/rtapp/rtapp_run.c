@@ -576,15 +576,17 @@ static int thread_errors(struct rt_run *rr)
 
 int rtapp_run(struct sim_ctx *c)
 {
-	const struct rtapp_wl *wl = c->work ? c->cfg->rtapp_load :
-					      c->cfg->rtapp_task;
+	const struct rtapp_opts *o = c->opts;
+	const struct rtapp_wl *wl = !o ? NULL : c->work ? o->load : o->task;
 	struct sim_result *r = c->res;
 	struct rt_run *rr;
 	uint64_t stop;
 	int e, i;
 
 	if (!wl) {
-		sim_fail(r, -EINVAL, "RtApp runs a file: -W rtapp:FILE.json");
+		sim_fail(r, -EINVAL, c->work ? "the RtApp load runs a file: "
+			 "-w rtapp:FILE.json" : "RtApp runs a file: "
+			 "-W rtapp:FILE.json");
 		return -EINVAL;
 	}
 	rr = calloc(1, sizeof(*rr));
