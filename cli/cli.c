@@ -21,7 +21,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -379,12 +379,20 @@ static int name_load(const void **v, int *k, const char *val, char *err,
  * a task and one as a load; recorded in the settings by name, size and
  * checksum (sim_options), so compare sees two workloads differ.
  */
+/* RtApp's option block in p (plan_init made it): the files, once read. */
+static struct rtapp_opts *rtapp_block(struct plan *p)
+{
+	int i;
+
+	for (i = 0; simulators[i] && simulators[i] != &sim_rtapp; i++)
+		;
+	return p->sim_opts[i];
+}
+
 static int pick_rtapp(struct plan *p, const char *val, bool load, char *err,
 		      size_t n)
 {
-	const struct rtapp_wl **slot = load ? &p->cfg.rtapp_load :
-					      &p->cfg.rtapp_task;
-	struct rtapp_wl *wl;
+	const char *ident;
 	int e;
 
 	if (strncasecmp(val, "rtapp:", 6) || !val[6]) {
@@ -393,19 +401,12 @@ static int pick_rtapp(struct plan *p, const char *val, bool load, char *err,
 			 load ? "-w" : "-W");
 		return -EINVAL;
 	}
-	if (*slot) {
-		snprintf(err, n, "one rt-app file as a %s per run (%s is "
-			 "already one)", load ? "load" : "task",
-			 (*slot)->path);
-		return -EINVAL;
-	}
-	e = rtapp_parse(val + 6, &wl, err, n);
+	e = rtapp_opts_read(rtapp_block(p), val + 6, load, &ident, err, n);
 	if (e)
 		return e;
-	*slot = wl;
 	if (p->ngiven < MAX_ITEMS) {
 		p->given[p->ngiven].name = load ? "rtapp-load" : "rtapp";
-		p->given[p->ngiven++].value = wl->ident;
+		p->given[p->ngiven++].value = ident;
 	}
 	return 0;
 }
@@ -624,21 +625,17 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		return -EINVAL;
 	}
 	if (p->cfg.uniprocessor) {
-		const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task,
-						 p->cfg.rtapp_load };
 		cpu_set_t zero;
-		int e;
-
 		char why[48];
+		int e;
 
 		CPU_ZERO(&zero);
 		CPU_SET(p->cfg.uni_cpu, &zero);
 		snprintf(why, sizeof(why), "-u runs everything on CPU %d",
 			 p->cfg.uni_cpu);
-		for (i = 0; i < 2; i++)
-			if (wl[i] && (e = rtapp_check_cpus(wl[i], &zero, why,
-							err, n)))
-				return e;
+		e = rtapp_opts_check_cpus(rtapp_block(p), &zero, why, err, n);
+		if (e)
+			return e;
 	}
 	return plan_build(p, err, n);
 }

@@ -24,7 +24,7 @@
 #include "lib/safefile.h"
 #include "lib/system.h"
 #include "run/trace.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 void die(int status, const char *fmt, ...)
 {
@@ -136,6 +136,8 @@ void check_rights(struct plan *p)
 void check_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
+	/* RtApp's files are in its options (simulators/rtapp/rtapp.h) */
+	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
 	const struct { const char *opt, *path; } outs[] = {
 		{ "--json", p->json_path }, { "--csv", p->csv_path },
 		{ "--junit", p->junit_path }, { "--html", p->html_path },
@@ -143,10 +145,8 @@ void check_files(struct run *r)
 	};
 	/* what the run reads: an output there would replace it */
 	const struct { const char *what, *path; } ins[] = {
-		{ "-W rtapp:", p->cfg.rtapp_task ? p->cfg.rtapp_task->path :
-			       NULL },
-		{ "-w rtapp:", p->cfg.rtapp_load ? p->cfg.rtapp_load->path :
-			       NULL },
+		{ "-W rtapp:", ro->task ? ro->task->path : NULL },
+		{ "-w rtapp:", ro->load ? ro->load->path : NULL },
 	};
 	bool files = false;
 	struct stat st;

@@ -16,8 +16,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct rtapp_wl;
-
 /* --load-group: where the loads live (run/placement.h) */
 enum load_group { LG_SAME, LG_SESSION, LG_CGROUP };
 extern const char *const load_group_names[];	/* same, session, cgroup */
@@ -46,8 +44,6 @@ struct run_cfg {
 	char dir[PATH_MAX];		/* -D: where load files go */
 	char read_file[PATH_MAX];	/* the Read load's file, kept for reuse */
 	char write_file[PATH_MAX];	/* the Write load's file, per run */
-	/* -W rtapp:FILE, -w rtapp:FILE: read (simulators/rtapp.h), or NULL */
-	const struct rtapp_wl *rtapp_task, *rtapp_load;
 };
 
 #endif

@@ -60,6 +60,8 @@ struct load_ctx {
 #define LOAD_READ_FILE	0x8	/* it reads cfg->read_file */
 #define LOAD_WRITE_FILE	0x10	/* it writes cfg->write_file */
 #define LOAD_NAMED	0x20	/* runs only when -w names it */
+/* Its simulator, benchmarked, may run under it: each has its own work. */
+#define LOAD_UNDER_SELF	0x40
 
 struct load_desc {
 	const char *name;

@@ -63,6 +63,8 @@ struct sim_desc {
 	size_t opts_size;
 	void (*opts_init)(void *opts, const struct run_cfg *cfg);
 	int (*opts_check)(const void *opts, char *err, size_t n);
+	/* Optional: free what the block holds (not the block itself). */
+	void (*opts_free)(void *opts);
 	/*
 	 * Optional: how much longer than everyone's base (sim_grace_ns())
 	 * it may still be finishing after its duration, e.g. a long

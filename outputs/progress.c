@@ -12,7 +12,7 @@
 #include "lib/base.h"
 #include "lib/infer.h"
 #include "core/noise.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* A cell's expected time: its duration and about 0.3 s of set-up. */
 #define CELL_OVERHEAD_NS	(300 * NSEC_PER_MSEC)
@@ -286,7 +286,8 @@ void print_plan(const struct plan *p)
 	double secs = (double)p->cells *
 		      (double)(p->cfg.duration_ns + CELL_OVERHEAD_NS) /
 		      NSEC_PER_SEC;
-	const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task, p->cfg.rtapp_load };
+	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
+	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
 	int s, l;
 
 	printf("Would run %d cells (%d per pass, %d pass%s) of %.3g s: about "

@@ -15,7 +15,6 @@
 #include "lib/base.h"
 #include "core/sim.h"
 #include "core/load.h"
-#include "simulators/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -71,13 +70,12 @@ void plan_free(struct plan *p)
 	int i;
 
 	for (i = 0; i < MAX_ITEMS; i++) {
+		/* what a block holds, e.g. RtApp's files (cli.c read them) */
+		if (p->sim_opts[i] && simulators[i]->opts_free)
+			simulators[i]->opts_free(p->sim_opts[i]);
 		free(p->sim_opts[i]);
 		p->sim_opts[i] = NULL;
 	}
-	/* -W rtapp:FILE, -w rtapp:FILE: read by the command line (cli.c) */
-	rtapp_free((struct rtapp_wl *)p->cfg.rtapp_task);
-	rtapp_free((struct rtapp_wl *)p->cfg.rtapp_load);
-	p->cfg.rtapp_task = p->cfg.rtapp_load = NULL;
 }
 
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s)
@@ -92,7 +90,7 @@ const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s)
 
 bool plan_has(const struct sim_desc *sim, const struct load_desc *load)
 {
-	return load->sim != sim;
+	return load->sim != sim || (load->flags & LOAD_UNDER_SELF);
 }
 
 bool plan_traced(const struct plan *p, int repeat)

@@ -116,7 +116,10 @@ void plan_cell(const struct plan *p, int i, int *repeat,
 int plan_build(struct plan *p, char *err, size_t n);
 /* Is p among v[0..n-1]? */
 bool ptr_in(const void *const *v, int n, const void *p);
-/* Does the matrix have the cell (sim, load)? A task never loads itself. */
+/*
+ * Does the matrix have the cell (sim, load)? A task never loads itself,
+ * but under a LOAD_UNDER_SELF load (RtApp: each its own file).
+ */
 bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
 
 #endif

@@ -17,7 +17,7 @@
 #include "core/load.h"
 #include "lib/system.h"
 #include "run/machine.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* First line of a small file without its newline: 0 or -errno. */
 static int line_of(const char *path, char *buf, size_t n)
@@ -478,7 +478,8 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
  */
 static void anchor_notes(const struct plan *p, machine_out out, void *ctx)
 {
-	const struct rtapp_wl *wl[2] = { p->cfg.rtapp_task, p->cfg.rtapp_load };
+	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
+	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
 	int i, k;
 
 	for (i = 0; i < p->nsims; i++)

@@ -93,6 +93,74 @@ test_expect_success 'an include pointing up the layout is caught' '
 	[ "$(cat planted)" = "lib/bad.c compare/c.h" ] &&
 	! check_edges planted >why && grep -q "lib/bad.c (lib) includes compare/c.h (compare)" why
 '
+# rt-app's folder (simulators/rtapp/rtapp.h): its files in one order,
+# read < parse < check < ... < run < the descriptor, and a file calls
+# only files before it, so there is no circle among them. The includes
+# cannot show it (every file includes the same private headers): the
+# objects can. Each file is compiled here (-O0: every call stays a call)
+# and nm says which global names it defines and which it uses.
+RTAPP_ORDER="rtapp_read rtapp_parse rtapp_check rtapp_file rtapp_event
+	rtapp_collect rtapp_run rtapp"
+# The objects DIR/NAME.o of the names given in order: each use of a name
+# defined in a file later in the order, said as "A.c calls SYM of B.c,
+# later in the order".
+calls_up() {
+	dir=$1
+	shift
+	{
+		i=0
+		for f in "$@"; do
+			nm --defined-only "$dir/$f.o" | awk -v i=$i -v f=$f \
+				'NF == 3 && $2 ~ /^[A-Z]$/ { print "D", $3, i, f }'
+			i=$((i + 1))
+		done
+		i=0
+		for f in "$@"; do
+			nm -u "$dir/$f.o" | awk -v i=$i -v f=$f \
+				'{ print "U", $NF, i, f }'
+			i=$((i + 1))
+		done
+	} | awk '$1 == "D" { at[$2] = $3; file[$2] = $4; next }
+		($2 in at) && at[$2] > $3 {
+			print $4 ".c calls " $2 " of " file[$2] ".c, later in the order"
+		}'
+}
+if command -v nm >/dev/null; then
+	test_expect_success 'simulators/rtapp/: no file calls one later in its order' '
+		grep "^simulators/rtapp/.*\.c$" files | sed "s|.*/||; s|\.c$||" |
+			sort >have &&
+		printf "%s\n" $RTAPP_ORDER | sort >want &&
+		{ cmp -s have want ||
+			fail "the order ($(echo $RTAPP_ORDER)) is not the folder'"'"'s files: $(cat have)"; } &&
+		mkdir -p rt &&
+		for f in $RTAPP_ORDER; do
+			(cd "$TOP" && $CC -D_GNU_SOURCE -I. -std=gnu11 -pthread -c \
+				-o "$TRASH/rt/$f.o" "simulators/rtapp/$f.c") ||
+				fail "cc -c simulators/rtapp/$f.c"
+		done &&
+		calls_up rt $RTAPP_ORDER >up &&
+		{ [ ! -s up ] || fail "$(cat up)"; } &&
+		calls_up rt rtapp rtapp_run >down &&
+		{ grep -q "^rtapp.c calls rtapp_run of rtapp_run.c" down ||
+			fail "rtapp.c before rtapp_run.c is not caught: $(cat down)"; }
+	'
+	# The check must be able to fail: a planted call up the order is
+	# caught, and the same call down the order is not.
+	test_expect_success 'a call to a file later in the order is caught' '
+		mkdir -p p &&
+		printf "int b(void);\nint a(void)\n{\n\treturn b();\n}\n" >p/a.c &&
+		printf "int b(void)\n{\n\treturn 2;\n}\n" >p/b.c &&
+		$CC -c -o p/a.o p/a.c && $CC -c -o p/b.o p/b.c &&
+		calls_up p a b >why &&
+		[ "$(cat why)" = "a.c calls b of b.c, later in the order" ] ||
+			fail "found: $(cat why)" &&
+		calls_up p b a >why &&
+		{ [ ! -s why ] || fail "found down the order: $(cat why)"; }
+	'
+else
+	test_skip 'simulators/rtapp/: no file calls one later in its order' 'no nm'
+	test_skip 'a call to a file later in the order is caught' 'no nm'
+fi
 # Only a command's file exits: the library returns a status to the
 # command (cmd/*.c) or to main() (interbench.c). A forked child's _exit()
 # is not exit(, nor is atexit(. Every exit( of a .c file outside those is

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-rtapp - the rt-app file reader (simulators/rtapp_read.c,
+ * unit-rtapp - the rt-app file reader (simulators/rtapp/rtapp_read.c,
  * rtapp_parse.c, rtapp_check.c): what workgen reads (repeated keys, a
  * bare or empty suspend, comments) read as workgen and rt-app read it,
  * every key read as rt-app 1.0 reads it, and every refusal in one line
@@ -16,7 +16,7 @@
 #include "check.h"
 #include "lib/base.h"
 #include "lib/policy.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 static char err[640];
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_event.c - rt-app's events, as rt-app 1.0 runs them
+ * simulators/rtapp/rtapp_event.c - rt-app's events, as rt-app 1.0 runs them
  * (src/rt-app.c, run_event), for the threads of rtapp_run.c:
  *
  *   run      the calibrated loop, a count of loops made from the time
@@ -48,8 +48,8 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "simulators/engine.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_sim.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_sim.h"
 
 /* ---- waiting -------------------------------------------------------- */
 

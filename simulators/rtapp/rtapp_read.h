@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp_read.h - rt-app's grammar as text: a file as workgen
+ * simulators/rtapp/rtapp_read.h - rt-app's grammar as text: a file as workgen
  * reads it into a JSON tree (rtapp_read.c), for rtapp_parse.c. Private to
  * the RtApp files.
  */

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp_priv.h - what the RtApp reader's two halves share:
- * rtapp_parse.c (each key into plain data) and rtapp_check.c (the
- * workload as a whole, and the machine it is to run on). Private.
+ * simulators/rtapp/rtapp_priv.h - what the RtApp reader's parts share:
+ * rtapp_parse.c (the messages, each key into plain data), rtapp_check.c
+ * (the workload as a whole, and the machine it is to run on) and
+ * rtapp_file.c (the top level). Plain declarations, each said with the
+ * file that defines it, which comes before its callers in the folder's
+ * order (rtapp.h). Private.
  */
 #ifndef INTERBENCH_RTAPP_PRIV_H
 #define INTERBENCH_RTAPP_PRIV_H
@@ -10,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "lib/json.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* What reading needs at hand: the file's name, the message buffer. */
 struct rp {
@@ -20,6 +23,7 @@ struct rp {
 	struct rtapp_wl *wl;
 };
 
+/* The messages (rtapp_parse.c). */
 /* One line "FILE: KEY: WHY" in p->err (controls shown as '?'): -EINVAL. */
 __attribute__((format(printf, 3, 4)))
 int rp_refuse(struct rp *p, const char *key, const char *fmt, ...);
@@ -42,7 +46,7 @@ int rp_policy(struct rp *p, const char *key, const struct jval *v, int *pol);
 int rp_task(struct rp *p, const char *name, const struct jval *o,
 	    int def_policy, struct rtapp_task *t);
 
-/* The whole workload, once every key is read: 0 or refused. */
+/* The workload whole, every key read (rtapp_check.c): 0 or refused. */
 int rtapp_check(struct rp *p);
 
 #endif

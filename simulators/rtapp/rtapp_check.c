@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_check.c - an rt-app workload checked whole, once
+ * simulators/rtapp/rtapp_check.c - an rt-app workload checked whole, once
  * rtapp_parse.c has read every key, and against the machine it is to run
  * on: what would wait for ever, what rt-app does without a lock, the
  * mutexes each phase takes and gives back, the CPUs, taskgroups and
@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/policy.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_priv.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_priv.h"
 
 static bool starts(const char *s, const char *prefix)
 {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp_sim.h - the RtApp simulator's two halves: the run,
- * its threads and their events (rtapp_run.c), and its figures
- * (rtapp.c). Private to them.
+ * simulators/rtapp/rtapp_sim.h - what the RtApp simulator's parts share:
+ * the events (rtapp_event.c), the threads added up (rtapp_collect.c),
+ * the run and its threads (rtapp_run.c), and the figures (rtapp.c), in
+ * the folder's order (rtapp.h). Private to them.
  */
 #ifndef INTERBENCH_RTAPP_SIM_H
 #define INTERBENCH_RTAPP_SIM_H
@@ -14,7 +15,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "stats.h"
-#include "simulators/rtapp.h"
+#include "simulators/rtapp/rtapp.h"
 
 /* Wakeups by what woke the thread: RtApp's own figures, by kind. */
 enum { RK_TIMER, RK_SLEEP, RK_WAKE, RK_BARRIER, RK_COUNT };
@@ -174,9 +175,9 @@ int rtapp_init_mutex(pthread_mutex_t *m, bool pi);
 
 /* The run (rtapp_run.c): the simulator's run hook. */
 int rtapp_run(struct sim_ctx *c);
-/* Every thread's figures into the result (rtapp.c): 0 or -ENOMEM. */
+/* The threads added up into the result (rtapp_collect.c): 0 or -ENOMEM. */
 int rtapp_collect(struct rt_run *rr, uint64_t stop);
-/* The result's note: the file, its threads, what they ask (rtapp.c). */
+/* The result's note: the file, its threads, their ask (rtapp_collect.c). */
 void rtapp_note(const struct rtapp_wl *wl, char *buf, size_t n);
 
 #endif

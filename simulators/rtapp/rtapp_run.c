@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_run.c - an rt-app workload run as rt-app 1.0 runs it
+ * simulators/rtapp/rtapp_run.c - an rt-app workload run as rt-app 1.0 runs it
  * (src/rt-app.c): a thread for every task and instance, each at the
  * class and priority the file gives, starting together (each after its
  * "delay"), going through its phases' events (rtapp_event.c) in order,
@@ -32,8 +32,8 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "simulators/engine.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_sim.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_sim.h"
 
 /* ---- where a thread runs: its CPUs, its taskgroup --------------------- */
 
@@ -576,15 +576,17 @@ static int thread_errors(struct rt_run *rr)
 
 int rtapp_run(struct sim_ctx *c)
 {
-	const struct rtapp_wl *wl = c->work ? c->cfg->rtapp_load :
-					      c->cfg->rtapp_task;
+	const struct rtapp_opts *o = c->opts;
+	const struct rtapp_wl *wl = !o ? NULL : c->work ? o->load : o->task;
 	struct sim_result *r = c->res;
 	struct rt_run *rr;
 	uint64_t stop;
 	int e, i;
 
 	if (!wl) {
-		sim_fail(r, -EINVAL, "RtApp runs a file: -W rtapp:FILE.json");
+		sim_fail(r, -EINVAL, c->work ? "the RtApp load runs a file: "
+			 "-w rtapp:FILE.json" : "RtApp runs a file: "
+			 "-W rtapp:FILE.json");
 		return -EINVAL;
 	}
 	rr = calloc(1, sizeof(*rr));

@@ -1,9 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * simulators/rtapp.h - rt-app workloads: a file in rt-app's grammar
+ * simulators/rtapp/rtapp.h - rt-app workloads: a file in rt-app's grammar
  * (what workgen reads: rtapp_read.c) checked into plain data
  * (rtapp_parse.c, rtapp_check.c), run by the RtApp simulator (rtapp.c,
  * rtapp_run.c) as a task (-W rtapp:FILE) or a load (-w rtapp:FILE).
+ *
+ * The folder's files are in one order, and a file calls only files
+ * before it (through rtapp_read.h, rtapp_priv.h, rtapp_sim.h: plain
+ * declarations), never one after it, so there is no circle
+ * (tests/t0015-layout.sh checks it on the objects):
+ *
+ *   rtapp_read.c     the text, as workgen reads it, into a JSON tree
+ *   rtapp_parse.c    the messages; values, tasks, phases, events
+ *   rtapp_check.c    the workload whole, and the machine
+ *   rtapp_file.c     the file: read, its top level parsed, checked
+ *   rtapp_event.c    each event, as rt-app 1.0 runs it
+ *   rtapp_collect.c  the threads added up into the result
+ *   rtapp_run.c      the run: the threads, their CPUs and taskgroups
+ *   rtapp.c          the figures, the detail, the descriptor
  *
  * What rt-app 1.0 reads is read: tasks, instance, loop, policy and
  * priority, cpus, delay, taskgroup, phases, every event (run, runtime,
@@ -149,6 +163,31 @@ int rtapp_parse(const char *path, struct rtapp_wl **out, char *err,
 int rtapp_parse_text(const char *text, size_t len, const char *name,
 		     struct rtapp_wl **out, char *err, size_t n);
 void rtapp_free(struct rtapp_wl *wl);
+
+/*
+ * The RtApp simulator's own option block (sim_ctx.opts, the plan's
+ * block of it): the files -W rtapp:FILE and -w rtapp:FILE named, read
+ * and checked by the command line at option time, or NULL. It has no
+ * option table: the file is the option. The run takes the task's, or as
+ * a load (loads/rtapp.c) the load's.
+ */
+struct rtapp_opts {
+	const struct rtapp_wl *task, *load;
+};
+/*
+ * Read and check the file at path (rtapp_parse()) into the block, as the
+ * task's or, with load, the load's: 0 with *ident (the file's name, size
+ * and checksum, for the settings), or -errno with one line in err; one
+ * file of each per run. rtapp_file.c, as the two below.
+ */
+int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
+		    const char **ident, char *err, size_t n);
+/* Every CPU the block's files name is in allowed (rtapp_check_cpus()). */
+int rtapp_opts_check_cpus(const struct rtapp_opts *o,
+			  const cpu_set_t *allowed, const char *why, char *err,
+			  size_t n);
+/* Free the files a block holds: sim_rtapp's opts_free. */
+void rtapp_opts_free(void *opts);
 
 /*
  * Every CPU the workload names is in allowed: 0, or -EINVAL with one

@@ -1,85 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_file.c - an rt-app file as a whole: its text read as
+ * simulators/rtapp/rtapp_file.c - an rt-app file as a whole, the
+ * reader's front (rtapp_parse(), rtapp_parse_text()): its text read as
  * workgen reads it (rtapp_read.c), its top level, "global" and
- * "resources"; its tasks go to rtapp_parse.c, and the workload whole to
- * rtapp_check.c. Also the messages every part of the reader gives: one
- * line naming the file and the key.
+ * "resources" here, its tasks by rtapp_parse.c, then the workload whole
+ * checked (rtapp_check.c). Last of the reader in the folder's order
+ * (rtapp.h): it calls the three, none of them calls it.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/base.h"
 #include "lib/json.h"
 #include "lib/policy.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_priv.h"
-#include "simulators/rtapp_read.h"
-
-int rp_refuse(struct rp *p, const char *key, const char *fmt, ...)
-{
-	char why[320], *c;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	snprintf(p->err, p->n, "%s: %s: %s", p->name, key, why);
-	/* a key of the file's is shown as text, never as a control */
-	for (c = p->err; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
-	return -EINVAL;
-}
-
-void rp_note(struct rp *p, const char *key, const char *fmt, ...)
-{
-	struct rtapp_wl *wl = p->wl;
-	char why[RTAPP_NOTE], *c;
-	va_list ap;
-	int used;
-
-	if (wl->nnote == RTAPP_MAX_NOTES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	/* the key first; a note too long for the line is cut */
-	used = snprintf(wl->note[wl->nnote], RTAPP_NOTE, "%s: ", key);
-	if (used > 0 && used < RTAPP_NOTE)
-		memcpy(wl->note[wl->nnote] + used, why,
-		       strnlen(why, (size_t)(RTAPP_NOTE - used - 1)) + 1);
-	wl->note[wl->nnote][RTAPP_NOTE - 1] = '\0';
-	for (c = wl->note[wl->nnote]; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
-	wl->nnote++;
-}
-
-void rp_key(char *buf, size_t n, const char *parent, const char *key)
-{
-	/* a name too long for buf is cut: it is only for the message */
-	if (snprintf(buf, n, "%s%s%s", parent, *parent ? "." : "", key) < 0)
-		buf[0] = '\0';
-}
-
-int rp_name_index(char (**names)[RTAPP_NAME], int *n, const char *name)
-{
-	int i;
-	void *m;
-
-	for (i = 0; i < *n; i++)
-		if (!strcmp((*names)[i], name))
-			return i;
-	m = realloc(*names, (size_t)(*n + 1) * sizeof(**names));
-	if (!m)
-		return -ENOMEM;
-	*names = m;
-	snprintf((*names)[*n], RTAPP_NAME, "%s", name);
-	return (*n)++;
-}
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_priv.h"
+#include "simulators/rtapp/rtapp_read.h"
 
 /* ---- global and resources ------------------------------------------- */
 
@@ -275,7 +212,7 @@ static int parse_root(struct rp *p, const struct jval *root)
 			r = rp_refuse(p, "tasks", "more than %d threads, "
 				      "instances counted", RTAPP_MAX_THREADS);
 	}
-	return r ? r : rtapp_check(p);
+	return r;
 }
 
 /* FNV-1a, 32 bits: enough to tell two files apart in a result. */
@@ -319,6 +256,8 @@ int rtapp_parse_text(const char *text, size_t len, const char *name,
 	p.wl->membuf = RTAPP_MEMBUF_DEFAULT;
 	snprintf(p.wl->io_device, sizeof(p.wl->io_device), "/dev/null");
 	r = parse_root(&p, root);
+	if (!r)
+		r = rtapp_check(&p);
 	json_free(root);
 	if (r == -ENOMEM)
 		snprintf(err, n, "%s: out of memory", name);
@@ -343,6 +282,50 @@ int rtapp_parse(const char *path, struct rtapp_wl **out, char *err, size_t n)
 	r = rtapp_parse_text(text, len, path, out, err, n);
 	free(text);
 	return r;
+}
+
+int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
+		    const char **ident, char *err, size_t n)
+{
+	const struct rtapp_wl **slot = load ? &o->load : &o->task;
+	struct rtapp_wl *wl;
+	int e;
+
+	if (*slot) {
+		snprintf(err, n, "one rt-app file as a %s per run (%s is "
+			 "already one)", load ? "load" : "task",
+			 (*slot)->path);
+		return -EINVAL;
+	}
+	e = rtapp_parse(path, &wl, err, n);
+	if (e)
+		return e;
+	*slot = wl;
+	*ident = wl->ident;
+	return 0;
+}
+
+int rtapp_opts_check_cpus(const struct rtapp_opts *o,
+			  const cpu_set_t *allowed, const char *why, char *err,
+			  size_t n)
+{
+	const struct rtapp_wl *wl[2] = { o->task, o->load };
+	int i, e;
+
+	for (i = 0; i < 2; i++)
+		if (wl[i] && (e = rtapp_check_cpus(wl[i], allowed, why, err,
+						   n)))
+			return e;
+	return 0;
+}
+
+void rtapp_opts_free(void *opts)
+{
+	struct rtapp_opts *o = opts;
+
+	rtapp_free((struct rtapp_wl *)o->task);
+	rtapp_free((struct rtapp_wl *)o->load);
+	o->task = o->load = NULL;
 }
 
 void rtapp_free(struct rtapp_wl *wl)

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_parse.c - an rt-app file's keys into plain data
+ * simulators/rtapp/rtapp_parse.c - an rt-app file's keys into plain data
  * (rtapp.h), each checked as it is read; rtapp_check.c then checks the
  * workload whole. The text itself is read by rtapp_read.c, the top
- * level, "global" and "resources" by rtapp_file.c.
+ * level, "global" and "resources" by rtapp_file.c, with the values and
+ * tasks read here. Also the messages every part of the reader gives:
+ * one line naming the file and the key (rp_refuse, rp_note). It calls
+ * no other file of the folder's (rtapp.h: the order).
  *
  * rt-app 1.0's reading (src/rt-app_parse_config.c) is followed: events
  * are the keys of a thread or phase object in the file's order, matched
@@ -22,14 +25,82 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/base.h"
 #include "lib/json.h"
 #include "lib/policy.h"
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_priv.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_priv.h"
+
+/* ---- what every part of the reader says ----------------------------- */
+
+int rp_refuse(struct rp *p, const char *key, const char *fmt, ...)
+{
+	char why[320], *c;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->n, "%s: %s: %s", p->name, key, why);
+	/* a key of the file's is shown as text, never as a control */
+	for (c = p->err; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	return -EINVAL;
+}
+
+void rp_note(struct rp *p, const char *key, const char *fmt, ...)
+{
+	struct rtapp_wl *wl = p->wl;
+	char why[RTAPP_NOTE], *c;
+	va_list ap;
+	int used;
+
+	if (wl->nnote == RTAPP_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	/* the key first; a note too long for the line is cut */
+	used = snprintf(wl->note[wl->nnote], RTAPP_NOTE, "%s: ", key);
+	if (used > 0 && used < RTAPP_NOTE)
+		memcpy(wl->note[wl->nnote] + used, why,
+		       strnlen(why, (size_t)(RTAPP_NOTE - used - 1)) + 1);
+	wl->note[wl->nnote][RTAPP_NOTE - 1] = '\0';
+	for (c = wl->note[wl->nnote]; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	wl->nnote++;
+}
+
+void rp_key(char *buf, size_t n, const char *parent, const char *key)
+{
+	/* a name too long for buf is cut: it is only for the message */
+	if (snprintf(buf, n, "%s%s%s", parent, *parent ? "." : "", key) < 0)
+		buf[0] = '\0';
+}
+
+int rp_name_index(char (**names)[RTAPP_NAME], int *n, const char *name)
+{
+	int i;
+	void *m;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*names)[i], name))
+			return i;
+	m = realloc(*names, (size_t)(*n + 1) * sizeof(**names));
+	if (!m)
+		return -ENOMEM;
+	*names = m;
+	snprintf((*names)[*n], RTAPP_NAME, "%s", name);
+	return (*n)++;
+}
+
+/* ---- values --------------------------------------------------------- */
 
 /* Outside what interbench runs: the same words for every such key. */
 static int outside(struct rp *p, const char *key)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * simulators/rtapp_read.c - rt-app's grammar, as text: what workgen
+ * simulators/rtapp/rtapp_read.c - rt-app's grammar, as text: what workgen
  * (Debian's rt-app 1.0, /usr/bin/workgen) and rt-app's JSON reader
  * (json-c) accept beyond JSON, turned into a plain JSON tree.
  *
@@ -30,8 +30,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "simulators/rtapp.h"
-#include "simulators/rtapp_read.h"
+#include "simulators/rtapp/rtapp.h"
+#include "simulators/rtapp/rtapp_read.h"
 
 /* ---- json-c's extensions: comments, trailing commas ------------------ */
 
