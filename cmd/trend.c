@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/cmd.h"
-#include "compare/trend.h"
+#include "trend/trend.h"
 #include "core/resultfile.h"
 #include "lib/opt.h"
 #include "lib/system.h"

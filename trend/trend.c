@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "compare/trend.h"
+#include "trend/trend.h"
 #include "lib/json.h"
 #include "lib/safefile.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/changepoint.h"
+#include "trend/changepoint.h"
 #include "lib/infer.h"
 
 /* The most permutations a p-value may take, whatever the family's size. */

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare/trend.h"
+#include "trend/trend.h"
 #include "report/page.h"
 
 /* The colours compare's page marks with: vermillion worse, green better. */
