@@ -17,10 +17,12 @@
 #include <unistd.h>
 
 #include "compare/compare.h"
+#include "lib/base.h"
 #include "lib/json.h"
+#include "lib/system.h"
 #include "report/report.h"
 
-#define O(field)	offsetof(struct options, field)
+#define O(field)	offsetof(struct compare_options, field)
 
 /* ---- formatting ------------------------------------------------------ */
 
@@ -379,7 +381,7 @@ static void print_summary(const struct cmp_pair *c,
 
 /* Threshold breaches: printed; how many. */
 static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
-		    const struct options *o, const char *bpath,
+		    const struct compare_options *o, const char *bpath,
 		    const char *cpath)
 {
 	int i, j, n = 0;
@@ -411,7 +413,7 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 }
 
 int compare_one(const struct result_file *base,
-		const struct result_file *cur, const struct options *o,
+		const struct result_file *cur, const struct compare_options *o,
 		const struct cmp_metric *m, int nm, struct jw *jw,
 		struct cmp_outcome *out)
 {
@@ -470,7 +472,7 @@ int cmp_set_number(double *dst, const char *val, double lo, double hi,
 
 static int set_threshold(void *base, const char *val, char *err, size_t n)
 {
-	struct options *o = base;
+	struct compare_options *o = base;
 
 	o->have_threshold = true;
 	return cmp_set_number(&o->threshold, val, 0, INFINITY,
@@ -479,20 +481,22 @@ static int set_threshold(void *base, const char *val, char *err, size_t n)
 
 static int set_min_change(void *base, const char *val, char *err, size_t n)
 {
-	return cmp_set_number(&((struct options *)base)->cmp.min_change, val, 0,
+	return cmp_set_number(&((struct compare_options *)base)
+			      ->cmp.min_change, val, 0,
 			  INFINITY, "a percentage >= 0", err, n);
 }
 
 static int set_min_points(void *base, const char *val, char *err, size_t n)
 {
-	return cmp_set_number(&((struct options *)base)->cmp.min_points, val, 0,
+	return cmp_set_number(&((struct compare_options *)base)
+			      ->cmp.min_points, val, 0,
 			  100, "a number of points from 0 to 100",
 			  err, n);
 }
 
 static int set_primary(void *base, const char *val, char *err, size_t n)
 {
-	struct options *o = base;
+	struct compare_options *o = base;
 
 	o->cmp.primary = cmp_fig_named(val);
 	if (o->cmp.primary < 0) {
@@ -505,7 +509,8 @@ static int set_primary(void *base, const char *val, char *err, size_t n)
 
 static int set_alpha(void *base, const char *val, char *err, size_t n)
 {
-	return cmp_set_number(&((struct options *)base)->cmp.alpha, val, 1e-9,
+	return cmp_set_number(&((struct compare_options *)base)
+			      ->cmp.alpha, val, 1e-9,
 			  0.5, "a probability above 0, at most 0.5",
 			  err, n);
 }
@@ -542,7 +547,7 @@ static void sched_text(const struct result_file *rf, char *buf, size_t n)
 }
 
 int cmp_same_policies(const struct result_file *files, int nfiles,
-		      const struct options *o)
+		      const struct compare_options *o)
 {
 	char a[96], b[96];
 	int i;
@@ -564,7 +569,8 @@ int cmp_same_policies(const struct result_file *files, int nfiles,
 	return 0;
 }
 
-void cmp_ab_pair(const struct result_file *f, int n, struct options *o)
+void cmp_ab_pair(const struct result_file *f, int n,
+		 struct compare_options *o)
 {
 	int looks;
 
@@ -625,3 +631,158 @@ const struct opt compare_opts[] = {
 	  .help = "show this help" },
 	{ .name = NULL },
 };
+
+/* ---- the command's work ---------------------------------------------- */
+
+void compare_options_init(struct compare_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cmp.alpha = 0.05;
+	o->cmp.min_change = 5;
+	/* A point of deadlines is a frame in a hundred missed. */
+	o->cmp.min_points = 1;
+	o->cmp.level = 0.95;
+	o->cmp.primary = -1;
+	o->cmp.moderate = true;
+}
+
+/* An output that is an input, or two outputs one file: refused. */
+static bool outputs_clash(const struct compare_options *o,
+			  const char *const *names, int n)
+{
+	static const char *const opt[] = { "json", "html", "junit" };
+	const char *out[3] = { o->json, o->html, o->junit };
+	int i, k;
+
+	for (k = 0; k < 3; k++)
+		for (i = k + 1; out[k] && i < 3; i++)
+			if (out[i] && sys_same_file(out[k], out[i])) {
+				fprintf(stderr, "interbench compare: --%s and "
+					"--%s name one file, %s\n", opt[k],
+					opt[i], out[k]);
+				return true;
+			}
+	for (k = 0; k < 3; k++)
+		for (i = 0; out[k] && i < n; i++)
+			if (sys_same_file(names[i], out[k])) {
+				fprintf(stderr, "interbench compare: %s is a "
+					"result file to read: --%s would "
+					"replace it\n", out[k], opt[k]);
+				return true;
+			}
+	return false;
+}
+
+/*
+ * Before anything is printed: every file read, the files comparable, the
+ * outputs writable, --json's document begun. 0, or -1 having said why.
+ */
+static int compare_setup(struct compare_options *o, struct result_file *files,
+			 const char *const *paths, int n, struct json_cmp *jc)
+{
+	const char *const out[2] = { o->html, o->junit };
+	char err[512];
+	int i, r;
+
+	for (i = 0; i < n; i++)
+		if (rf_load(&files[i], paths[i], err, sizeof(err))) {
+			fprintf(stderr, "interbench compare: %s\n", err);
+			return -1;
+		}
+	cmp_ab_pair(files, n, o);
+	if (cmp_same_policies(files, n, o) || outputs_clash(o, paths, n))
+		return -1;
+	for (i = 0; i < 2; i++)
+		if (out[i] && (r = sys_can_replace(out[i]))) {
+			fprintf(stderr, "interbench compare: cannot write "
+				"%s: %s\n", out[i], sys_file_why(r));
+			return -1;
+		}
+	if (o->json && json_cmp_begin(jc, o->json, o, files[0].path)) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->json, sys_file_why(-errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* --html, --junit, then --json's end: 0, or -1 having said why. */
+static int compare_write(const struct compare_options *o,
+			 const struct result_file *files, int n,
+			 const struct cmp_metric *m, int nm,
+			 struct json_cmp *jc)
+{
+	int r;
+
+	if (o->html && (r = report_compare_html(o->html, files, n, &o->cmp,
+						m, nm))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->html, strerror(-r));
+		return -1;
+	}
+	if (o->junit && (r = compare_junit(o->junit, files, n, &o->cmp, m,
+					   nm))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->junit, strerror(-r));
+		return -1;
+	}
+	if (o->json && json_cmp_end(jc)) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->json, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int compare_files(const struct compare_options *opts,
+		  const char *const *paths, int n)
+{
+	struct compare_options o = *opts;
+	struct cmp_metric m[CMP_MAX_METRICS];
+	struct result_file *files = calloc((size_t)n, sizeof(*files));
+	struct json_cmp jc = { 0 };
+	struct cmp_outcome oc = { 0 };
+	int i, nm = cmp_metrics(m, CMP_MAX_METRICS), status = IB_EXIT_USAGE;
+
+	if (!files) {
+		fprintf(stderr, "interbench compare: out of memory\n");
+		return IB_EXIT_USAGE;
+	}
+	if (compare_setup(&o, files, paths, n, &jc))
+		goto out;
+	for (i = 1; i < n; i++) {
+		if (i > 1)
+			printf("\n");
+		if (compare_one(&files[0], &files[i], &o, m, nm,
+				o.json ? &jc.w : NULL, &oc))
+			goto oom;
+	}
+	if (n > 2 && compare_all(files, n, &o, m, nm, o.json ? &jc : NULL))
+		goto oom;
+	if (compare_write(&o, files, n, m, nm, &jc))
+		goto out;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "interbench compare: writing the report: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	/* a gate that judged nothing must not pass: said, and its own status */
+	if (oc.unjudged && n > 2)
+		fprintf(stderr, "interbench compare: %s against %s: %s\n",
+			oc.file, paths[0], oc.why);
+	else if (oc.unjudged)
+		fprintf(stderr, "interbench compare: %s\n", oc.why);
+	status = oc.breached || oc.worse ? IB_EXIT_FAIL :
+		 o.bisect && oc.undecided ? IB_EXIT_SKIP :
+		 oc.unjudged ? IB_EXIT_UNJUDGED : IB_EXIT_OK;
+	goto out;
+oom:
+	fflush(stdout);
+	fprintf(stderr, "interbench compare: out of memory\n");
+out:
+	json_cmp_abort(&jc);
+	for (i = 0; i < n; i++)
+		rf_free(&files[i]);
+	free(files);
+	return status;
+}

@@ -26,7 +26,7 @@ static const char *mark_key(int mark, double p)
 }
 
 int json_cmp_begin(struct json_cmp *j, const char *path,
-		   const struct options *o, const char *base)
+		   const struct compare_options *o, const char *base)
 {
 	int err;
 

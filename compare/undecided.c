@@ -198,7 +198,7 @@ int compare_look(const char *path_a, const char *path_b,
 {
 	struct result_file f[2];
 	struct cmp_metric m[CMP_MAX_METRICS];
-	struct options o = { .cmp = { .alpha = alpha, .min_change = 5,
+	struct compare_options o = { .cmp = { .alpha = alpha, .min_change = 5,
 				      .min_points = 1, .level = 0.95,
 				      .primary = -1, .moderate = !plain } };
 	struct cmp_pair c;
