@@ -129,8 +129,9 @@ int cmp_set_number(double *dst, const char *val, double lo, double hi,
 		   const char *what, char *err, size_t n);
 /*
  * `interbench ab -n auto`, at a look: A's and B's files so far judged as
- * compare judges them (plain: --plain). 0, -EIO if a file cannot be
- * read, -ENOMEM.
+ * compare_files() would judge them with o. 0, -EIO if a file cannot be
+ * read, -ENOMEM. The files are read back, not taken from the run: what
+ * a look judges is what the verdict at the end will read.
  */
 struct cmp_look {
 	int undecided;		/* cells inconclusive, or with too few pairs */
@@ -139,8 +140,7 @@ struct cmp_look {
 				 * pairs would decide it */
 };
 int compare_look(const char *path_a, const char *path_b,
-		 const char *primary, double alpha, bool plain,
-		 struct cmp_look *l);
+		 const struct compare_options *o, struct cmp_look *l);
 /*
  * About how many pairs (repeats) would decide undecided cell cc of c, 0 if
  * unknown, CMP_NEED_NEVER if more than -n takes (REPEATS_MAX): the cell
