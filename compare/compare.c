@@ -6,7 +6,6 @@
  * more files are also compared pair by pair (compare_all.c). The command,
  * its files checked and its exit status, is cmd/compare.c.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -445,55 +444,6 @@ int compare_one(const struct result_file *base,
 
 /* ---- options --------------------------------------------------------- */
 
-/* A whole-string finite number; 0 or -EINVAL. */
-static int parse_double(const char *s, double *out)
-{
-	char *end;
-
-	if (!*s || isspace((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	*out = strtod(s, &end);
-	if (*end || errno || !isfinite(*out))
-		return -EINVAL;
-	return 0;
-}
-
-/* A number in [lo, hi] from val into *dst: 0, or -EINVAL and why. */
-int cmp_set_number(double *dst, const char *val, double lo, double hi,
-		   const char *what, char *err, size_t n)
-{
-	if (parse_double(val, dst) || *dst < lo || *dst > hi) {
-		snprintf(err, n, "'%s' is not %s", val, what);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int set_threshold(void *base, const char *val, char *err, size_t n)
-{
-	struct compare_options *o = base;
-
-	o->have_threshold = true;
-	return cmp_set_number(&o->threshold, val, 0, INFINITY,
-			  "a percentage >= 0", err, n);
-}
-
-static int set_min_change(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct compare_options *)base)
-			      ->cmp.min_change, val, 0,
-			  INFINITY, "a percentage >= 0", err, n);
-}
-
-static int set_min_points(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct compare_options *)base)
-			      ->cmp.min_points, val, 0,
-			  100, "a number of points from 0 to 100",
-			  err, n);
-}
-
 static int set_primary(void *base, const char *val, char *err, size_t n)
 {
 	struct compare_options *o = base;
@@ -505,14 +455,6 @@ static int set_primary(void *base, const char *val, char *err, size_t n)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-static int set_alpha(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct compare_options *)base)
-			      ->cmp.alpha, val, 1e-9,
-			  0.5, "a probability above 0, at most 0.5",
-			  err, n);
 }
 
 /*
@@ -589,17 +531,18 @@ void cmp_ab_pair(const struct result_file *f, int n,
 
 /* compare's options: parsing, --help and the shell completion. */
 const struct opt compare_opts[] = {
-	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(cmp.alpha),
 	  .help = "false discovery rate of the marks (default 0.05)" },
-	{ .name = "min-change", .type = OT_CALL, .arg = "PCT",
-	  .parse = set_min_change,
+	{ .name = "min-change", OPT_PCT, .arg = "PCT",
+	  .off = O(cmp.min_change),
 	  .help = "mark only changes whose 95 % interval lies beyond\n"
 		  "PCT % (default 5)" },
-	{ .name = "min-points", .type = OT_CALL, .arg = "PTS",
-	  .parse = set_min_points,
+	{ .name = "min-points", OPT_POINTS, .arg = "PTS",
+	  .off = O(cmp.min_points),
 	  .help = "the same for % figures, in points (default 1)" },
-	{ .name = "threshold", .type = OT_CALL, .arg = "PCT",
-	  .parse = set_threshold,
+	{ .name = "threshold", OPT_PCT, .arg = "PCT",
+	  .off = O(threshold),
+	  .seen = OPT_SEEN(struct compare_options, have_threshold),
 	  .help = "exit 1 when a cell is marked worse by more than\n"
 		  "PCT %, or was measured in BASE and not in a NEW" },
 	{ .name = "primary", .type = OT_CALL, .arg = "FIG",

@@ -123,10 +123,6 @@ void cmp_ab_pair(const struct result_file *f, int n,
 int cmp_same_policies(const struct result_file *files, int nfiles,
 		      const struct compare_options *o);
 
-/* An option's number val into *dst, within [lo, hi]; else -EINVAL and
- * "'val' is not WHAT" in err (compare's and trend's options). */
-int cmp_set_number(double *dst, const char *val, double lo, double hi,
-		   const char *what, char *err, size_t n);
 /*
  * `interbench ab -n auto`, at a look: A's and B's files so far judged as
  * compare_files() would judge them with o. 0, -EIO if a file cannot be
