@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/changepoint.c - E-divisive means with a sequential permutation
+ * trend/changepoint.c - E-divisive means with a sequential permutation
  * test, over a family of series (changepoint.h says what and why).
  */
 #include <errno.h>

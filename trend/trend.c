@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/trend.c - `interbench trend FILE...`: where in a series of runs
+ * trend/trend.c - `interbench trend FILE...`: where in a series of runs
  * (oldest first) each cell's decision figures changed, for better or
  * worse, and which single runs stand out from the others around them,
  * with the false discoveries over every cell and figure controlled
