@@ -437,7 +437,7 @@ int compare_one(const struct result_file *base,
 	}
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
-		json_pair(jw, &c, m, base, cur, &o->cmp);
+		cmp_json_pair(jw, &c, m, base, cur, &o->cmp);
 	cmp_pair_free(&c);
 	return 0;
 }
@@ -621,7 +621,7 @@ static bool outputs_clash(const struct compare_options *o,
  * outputs writable, --json's document begun. 0, or -1 having said why.
  */
 static int compare_setup(struct compare_options *o, struct result_file *files,
-			 const char *const *paths, int n, struct json_cmp *jc)
+			 const char *const *paths, int n, struct cmp_json *jc)
 {
 	const char *const out[2] = { o->html, o->junit };
 	char err[512];
@@ -641,7 +641,7 @@ static int compare_setup(struct compare_options *o, struct result_file *files,
 				"%s: %s\n", out[i], sys_file_why(r));
 			return -1;
 		}
-	if (o->json && json_cmp_begin(jc, o->json, o, files[0].path)) {
+	if (o->json && cmp_json_begin(jc, o->json, o, files[0].path)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o->json, sys_file_why(-errno));
 		return -1;
@@ -653,12 +653,12 @@ static int compare_setup(struct compare_options *o, struct result_file *files,
 static int compare_write(const struct compare_options *o,
 			 const struct result_file *files, int n,
 			 const struct cmp_metric *m, int nm,
-			 struct json_cmp *jc)
+			 struct cmp_json *jc)
 {
 	int r;
 
-	if (o->html && (r = report_compare_html(o->html, files, n, &o->cmp,
-						m, nm))) {
+	if (o->html && (r = compare_html(o->html, files, n, &o->cmp, m,
+					 nm))) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o->html, strerror(-r));
 		return -1;
@@ -669,7 +669,7 @@ static int compare_write(const struct compare_options *o,
 			o->junit, strerror(-r));
 		return -1;
 	}
-	if (o->json && json_cmp_end(jc)) {
+	if (o->json && cmp_json_end(jc)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o->json, strerror(errno));
 		return -1;
@@ -683,7 +683,7 @@ int compare_files(const struct compare_options *opts,
 	struct compare_options o = *opts;
 	struct cmp_metric m[CMP_MAX_METRICS];
 	struct result_file *files = calloc((size_t)n, sizeof(*files));
-	struct json_cmp jc = { 0 };
+	struct cmp_json jc = { 0 };
 	struct cmp_outcome oc = { 0 };
 	int i, nm = cmp_metrics(m, CMP_MAX_METRICS), status = IB_EXIT_USAGE;
 
@@ -723,7 +723,7 @@ oom:
 	fflush(stdout);
 	fprintf(stderr, "interbench compare: out of memory\n");
 out:
-	json_cmp_abort(&jc);
+	cmp_json_abort(&jc);
 	for (i = 0; i < n; i++)
 		rf_free(&files[i]);
 	free(files);

@@ -53,24 +53,24 @@ int compare_files(const struct compare_options *o, const char *const *paths,
 		  int n);
 
 /* compare --json: one document, made new and renamed (safefile.h). */
-struct json_cmp {
+struct cmp_json {
 	struct safe_file sf;
 	struct jw w;
 	bool all;		/* "all_pairs" is open, "comparisons" done */
 };
 
 /* 0, or -1 with errno set. */
-int json_cmp_begin(struct json_cmp *j, const char *path,
+int cmp_json_begin(struct cmp_json *j, const char *path,
 		   const struct compare_options *o, const char *base);
 /* One file against BASE, into "comparisons". */
-void json_pair(struct jw *w, const struct cmp_pair *c,
-	       const struct cmp_metric *m, const struct result_file *base,
-	       const struct result_file *cur, const struct cmp_opts *o);
+void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
+		   const struct cmp_metric *m, const struct result_file *base,
+		   const struct result_file *cur, const struct cmp_opts *o);
 /* From the first all-pairs row on, into "all_pairs". */
-void json_all_begin(struct json_cmp *j);
-int json_cmp_end(struct json_cmp *j);
+void cmp_json_all_begin(struct cmp_json *j);
+int cmp_json_end(struct cmp_json *j);
 /* Drop a document not ended (an error): its temporary file goes. */
-void json_cmp_abort(struct json_cmp *j);
+void cmp_json_abort(struct cmp_json *j);
 
 /*
  * Three or more files: every pair, cell by cell (one-way ANOVA, BH over
@@ -79,7 +79,7 @@ void json_cmp_abort(struct json_cmp *j);
  */
 int compare_all(const struct result_file *files, int n,
 		const struct compare_options *o, const struct cmp_metric *m,
-		int nm, struct json_cmp *j);
+		int nm, struct cmp_json *j);
 
 /* What compare's exit status is made of, over every file against BASE. */
 struct cmp_outcome {
@@ -166,8 +166,7 @@ int compare_junit(const char *path, const struct result_file *f,
 		  const struct cmp_metric *m, int nm);
 
 /* compare --html: the comparison's page (report_cmp.c). */
-int report_compare_html(const char *path, const struct result_file *f,
-			int nfiles, const struct cmp_opts *co,
-			const struct cmp_metric *m, int nm);
+int compare_html(const char *path, const struct result_file *f, int nfiles,
+		 const struct cmp_opts *co, const struct cmp_metric *m, int nm);
 
 #endif

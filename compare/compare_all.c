@@ -313,7 +313,7 @@ static void print_all(const struct result_file *files, int nf,
 
 int compare_all(const struct result_file *files, int n,
 		const struct compare_options *o, const struct cmp_metric *m,
-		int nm, struct json_cmp *j)
+		int nm, struct cmp_json *j)
 {
 	struct group *g = calloc((size_t)n, sizeof(*g));
 	struct all_row *rows = NULL;
@@ -337,7 +337,7 @@ int compare_all(const struct result_file *files, int n,
 	       "every file: %d rows.\n", n, o->cmp.level * 100,
 	       CMP_MIN_REPEATS, nrows);
 	if (j)
-		json_all_begin(j);
+		cmp_json_all_begin(j);
 	print_all(files, n, m, g, rows, nrows, o, j ? &j->w : NULL);
 	err = 0;
 out:
