@@ -10,7 +10,7 @@
 #include "cli/ab.h"
 #include "cmd/cmd.h"
 #include "compare/compare.h"
-#include "compare/trend.h"
+#include "trend/trend.h"
 #include "lib/opt.h"
 #include "report/report.h"
 

@@ -40,25 +40,6 @@ SETTER(set_b_undo, side[1].undo, "command")
 SETTER(set_a_opts, side[0].opts, "list of options")
 SETTER(set_b_opts, side[1].opts, "list of options")
 
-/* As compare --alpha: a probability above 0, at most 0.5. */
-static int set_alpha(void *base, const char *val, char *err, size_t n)
-{
-	struct ab_plan *ab = base;
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(val, &end);
-	if (!*val || *end || errno || !(v >= 1e-9 && v <= 0.5)) {
-		snprintf(err, n, "'%s' is not a probability above 0, at most "
-			 "0.5", val);
-		return -EINVAL;
-	}
-	ab->alpha = v;
-	ab->alpha_text = val;
-	return 0;
-}
-
 const struct opt ab_opts[] = {
 	{ .name = "a", .type = OT_CALL, .arg = "CMD", .parse = set_a,
 	  .help = "shell command that puts the machine in state A\n"
@@ -96,7 +77,7 @@ const struct opt ab_opts[] = {
 	  .off = O(primary),
 	  .help = "judge every cell on FIG alone, as compare\n"
 		  "--primary" },
-	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(alpha),
 	  .help = "the verdict's false discovery rate, as compare\n"
 		  "--alpha (default 0.05; a bisect judges many\n"
 		  "times: take a smaller one)" },

@@ -141,6 +141,20 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 	exit(status);
 }
 
+/* compare's options, as ab's command line gave them. */
+static void ab_compare_options(const struct ab_run *a,
+			       struct compare_options *o)
+{
+	compare_options_init(o);
+	o->cmp.alpha = a->ab.alpha;
+	if (a->ab.primary)
+		o->cmp.primary = cmp_fig_named(a->ab.primary);
+	o->plain = a->ab.plain;
+	o->cmp.moderate = !a->ab.plain;
+	o->bisect = a->ab.bisect;
+	o->junit = a->ab.junit;
+}
+
 /*
  * -n auto, at a look: may it stop, as compare judges the files so far?
  * When every cell is decided, or (--bisect) when a cell is worse: a
@@ -152,11 +166,13 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 static bool ab_decided(struct ab_run *a, int passes, bool last)
 {
 	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
+	struct compare_options co;
 	struct cmp_look l;
-	int err = compare_look(a->ab.side[0].path, a->ab.side[1].path,
-			       a->ab.primary, a->ab.alpha, a->ab.plain, &l), s;
 	const char *why = NULL;
+	int err, s;
 
+	ab_compare_options(a, &co);
+	err = compare_look(a->ab.side[0].path, a->ab.side[1].path, &co, &l);
 	if (err < 0) {
 		out(&a->side[0].con, "ab: cannot judge the files so far (%s): "
 		    "going on to -n %d\n", strerror(-err), p[0]->repeats);
@@ -279,8 +295,9 @@ static void ab_run_all(struct ab_run *a)
 /* The sides' tables, then compare's verdict on their pairs: its status. */
 static int ab_finish(struct ab_run *a)
 {
-	char *av[16];
-	int ac = 0, s, ret, nbad = 0;
+	const char *paths[2] = { a->ab.side[0].path, a->ab.side[1].path };
+	struct compare_options co;
+	int s, ret, nbad = 0;
 
 	for (s = 0; s < 2; s++) {
 		struct run *r = &a->side[s];
@@ -303,27 +320,8 @@ static int ab_finish(struct ab_run *a)
 		return ret;
 	out(&a->side[0].con, "\n");
 	fflush(stdout);
-	av[ac++] = "compare";
-	if (a->ab.primary) {
-		av[ac++] = "--primary";
-		av[ac++] = (char *)a->ab.primary;
-	}
-	if (a->ab.bisect)
-		av[ac++] = "--bisect";
-	if (a->ab.plain)
-		av[ac++] = "--plain";
-	if (a->ab.alpha_text) {
-		av[ac++] = "--alpha";
-		av[ac++] = (char *)a->ab.alpha_text;
-	}
-	if (a->ab.junit) {
-		av[ac++] = "--junit";
-		av[ac++] = (char *)a->ab.junit;
-	}
-	av[ac++] = a->ab.side[0].path;
-	av[ac++] = a->ab.side[1].path;
-	av[ac] = NULL;
-	ret = compare_main(ac, av);
+	ab_compare_options(a, &co);
+	ret = compare_files(&co, paths, 2);
 	/*
 	 * as a run's: worse and unmeasured is 7; undecided beats unmeasured;
 	 * unmeasured beats nothing judged (compare said why), which cells

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd/trend.c - `interbench trend`: its options and files checked, the
- * series searched and reported by compare/trend.c, and the exit status.
+ * series searched and reported by trend/trend.c, and the exit status.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmd/cmd.h"
-#include "compare/trend.h"
+#include "trend/trend.h"
 #include "core/resultfile.h"
 #include "lib/opt.h"
 #include "lib/system.h"

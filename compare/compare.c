@@ -6,7 +6,6 @@
  * more files are also compared pair by pair (compare_all.c). The command,
  * its files checked and its exit status, is cmd/compare.c.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -17,10 +16,12 @@
 #include <unistd.h>
 
 #include "compare/compare.h"
+#include "lib/base.h"
 #include "lib/json.h"
+#include "lib/system.h"
 #include "report/report.h"
 
-#define O(field)	offsetof(struct options, field)
+#define O(field)	offsetof(struct compare_options, field)
 
 /* ---- formatting ------------------------------------------------------ */
 
@@ -379,7 +380,7 @@ static void print_summary(const struct cmp_pair *c,
 
 /* Threshold breaches: printed; how many. */
 static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
-		    const struct options *o, const char *bpath,
+		    const struct compare_options *o, const char *bpath,
 		    const char *cpath)
 {
 	int i, j, n = 0;
@@ -411,7 +412,7 @@ static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
 }
 
 int compare_one(const struct result_file *base,
-		const struct result_file *cur, const struct options *o,
+		const struct result_file *cur, const struct compare_options *o,
 		const struct cmp_metric *m, int nm, struct jw *jw,
 		struct cmp_outcome *out)
 {
@@ -436,63 +437,16 @@ int compare_one(const struct result_file *base,
 	}
 	print_summary(&c, m, cur, &o->cmp);
 	if (jw)
-		json_pair(jw, &c, m, base, cur, &o->cmp);
+		cmp_json_pair(jw, &c, m, base, cur, &o->cmp);
 	cmp_pair_free(&c);
 	return 0;
 }
 
 /* ---- options --------------------------------------------------------- */
 
-/* A whole-string finite number; 0 or -EINVAL. */
-static int parse_double(const char *s, double *out)
-{
-	char *end;
-
-	if (!*s || isspace((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	*out = strtod(s, &end);
-	if (*end || errno || !isfinite(*out))
-		return -EINVAL;
-	return 0;
-}
-
-/* A number in [lo, hi] from val into *dst: 0, or -EINVAL and why. */
-int cmp_set_number(double *dst, const char *val, double lo, double hi,
-		   const char *what, char *err, size_t n)
-{
-	if (parse_double(val, dst) || *dst < lo || *dst > hi) {
-		snprintf(err, n, "'%s' is not %s", val, what);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-static int set_threshold(void *base, const char *val, char *err, size_t n)
-{
-	struct options *o = base;
-
-	o->have_threshold = true;
-	return cmp_set_number(&o->threshold, val, 0, INFINITY,
-			  "a percentage >= 0", err, n);
-}
-
-static int set_min_change(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct options *)base)->cmp.min_change, val, 0,
-			  INFINITY, "a percentage >= 0", err, n);
-}
-
-static int set_min_points(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct options *)base)->cmp.min_points, val, 0,
-			  100, "a number of points from 0 to 100",
-			  err, n);
-}
-
 static int set_primary(void *base, const char *val, char *err, size_t n)
 {
-	struct options *o = base;
+	struct compare_options *o = base;
 
 	o->cmp.primary = cmp_fig_named(val);
 	if (o->cmp.primary < 0) {
@@ -501,13 +455,6 @@ static int set_primary(void *base, const char *val, char *err, size_t n)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-static int set_alpha(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct options *)base)->cmp.alpha, val, 1e-9,
-			  0.5, "a probability above 0, at most 0.5",
-			  err, n);
 }
 
 /*
@@ -542,7 +489,7 @@ static void sched_text(const struct result_file *rf, char *buf, size_t n)
 }
 
 int cmp_same_policies(const struct result_file *files, int nfiles,
-		      const struct options *o)
+		      const struct compare_options *o)
 {
 	char a[96], b[96];
 	int i;
@@ -564,7 +511,8 @@ int cmp_same_policies(const struct result_file *files, int nfiles,
 	return 0;
 }
 
-void cmp_ab_pair(const struct result_file *f, int n, struct options *o)
+void cmp_ab_pair(const struct result_file *f, int n,
+		 struct compare_options *o)
 {
 	int looks;
 
@@ -583,17 +531,18 @@ void cmp_ab_pair(const struct result_file *f, int n, struct options *o)
 
 /* compare's options: parsing, --help and the shell completion. */
 const struct opt compare_opts[] = {
-	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(cmp.alpha),
 	  .help = "false discovery rate of the marks (default 0.05)" },
-	{ .name = "min-change", .type = OT_CALL, .arg = "PCT",
-	  .parse = set_min_change,
+	{ .name = "min-change", OPT_PCT, .arg = "PCT",
+	  .off = O(cmp.min_change),
 	  .help = "mark only changes whose 95 % interval lies beyond\n"
 		  "PCT % (default 5)" },
-	{ .name = "min-points", .type = OT_CALL, .arg = "PTS",
-	  .parse = set_min_points,
+	{ .name = "min-points", OPT_POINTS, .arg = "PTS",
+	  .off = O(cmp.min_points),
 	  .help = "the same for % figures, in points (default 1)" },
-	{ .name = "threshold", .type = OT_CALL, .arg = "PCT",
-	  .parse = set_threshold,
+	{ .name = "threshold", OPT_PCT, .arg = "PCT",
+	  .off = O(threshold),
+	  .seen = OPT_SEEN(struct compare_options, have_threshold),
 	  .help = "exit 1 when a cell is marked worse by more than\n"
 		  "PCT %, or was measured in BASE and not in a NEW" },
 	{ .name = "primary", .type = OT_CALL, .arg = "FIG",
@@ -625,3 +574,158 @@ const struct opt compare_opts[] = {
 	  .help = "show this help" },
 	{ .name = NULL },
 };
+
+/* ---- the command's work ---------------------------------------------- */
+
+void compare_options_init(struct compare_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cmp.alpha = 0.05;
+	o->cmp.min_change = 5;
+	/* A point of deadlines is a frame in a hundred missed. */
+	o->cmp.min_points = 1;
+	o->cmp.level = 0.95;
+	o->cmp.primary = -1;
+	o->cmp.moderate = true;
+}
+
+/* An output that is an input, or two outputs one file: refused. */
+static bool outputs_clash(const struct compare_options *o,
+			  const char *const *names, int n)
+{
+	static const char *const opt[] = { "json", "html", "junit" };
+	const char *out[3] = { o->json, o->html, o->junit };
+	int i, k;
+
+	for (k = 0; k < 3; k++)
+		for (i = k + 1; out[k] && i < 3; i++)
+			if (out[i] && sys_same_file(out[k], out[i])) {
+				fprintf(stderr, "interbench compare: --%s and "
+					"--%s name one file, %s\n", opt[k],
+					opt[i], out[k]);
+				return true;
+			}
+	for (k = 0; k < 3; k++)
+		for (i = 0; out[k] && i < n; i++)
+			if (sys_same_file(names[i], out[k])) {
+				fprintf(stderr, "interbench compare: %s is a "
+					"result file to read: --%s would "
+					"replace it\n", out[k], opt[k]);
+				return true;
+			}
+	return false;
+}
+
+/*
+ * Before anything is printed: every file read, the files comparable, the
+ * outputs writable, --json's document begun. 0, or -1 having said why.
+ */
+static int compare_setup(struct compare_options *o, struct result_file *files,
+			 const char *const *paths, int n, struct cmp_json *jc)
+{
+	const char *const out[2] = { o->html, o->junit };
+	char err[512];
+	int i, r;
+
+	for (i = 0; i < n; i++)
+		if (rf_load(&files[i], paths[i], err, sizeof(err))) {
+			fprintf(stderr, "interbench compare: %s\n", err);
+			return -1;
+		}
+	cmp_ab_pair(files, n, o);
+	if (cmp_same_policies(files, n, o) || outputs_clash(o, paths, n))
+		return -1;
+	for (i = 0; i < 2; i++)
+		if (out[i] && (r = sys_can_replace(out[i]))) {
+			fprintf(stderr, "interbench compare: cannot write "
+				"%s: %s\n", out[i], sys_file_why(r));
+			return -1;
+		}
+	if (o->json && cmp_json_begin(jc, o->json, o, files[0].path)) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->json, sys_file_why(-errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* --html, --junit, then --json's end: 0, or -1 having said why. */
+static int compare_write(const struct compare_options *o,
+			 const struct result_file *files, int n,
+			 const struct cmp_metric *m, int nm,
+			 struct cmp_json *jc)
+{
+	int r;
+
+	if (o->html && (r = compare_html(o->html, files, n, &o->cmp, m,
+					 nm))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->html, strerror(-r));
+		return -1;
+	}
+	if (o->junit && (r = compare_junit(o->junit, files, n, &o->cmp, m,
+					   nm))) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->junit, strerror(-r));
+		return -1;
+	}
+	if (o->json && cmp_json_end(jc)) {
+		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
+			o->json, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int compare_files(const struct compare_options *opts,
+		  const char *const *paths, int n)
+{
+	struct compare_options o = *opts;
+	struct cmp_metric m[CMP_MAX_METRICS];
+	struct result_file *files = calloc((size_t)n, sizeof(*files));
+	struct cmp_json jc = { 0 };
+	struct cmp_outcome oc = { 0 };
+	int i, nm = cmp_metrics(m, CMP_MAX_METRICS), status = IB_EXIT_USAGE;
+
+	if (!files) {
+		fprintf(stderr, "interbench compare: out of memory\n");
+		return IB_EXIT_USAGE;
+	}
+	if (compare_setup(&o, files, paths, n, &jc))
+		goto out;
+	for (i = 1; i < n; i++) {
+		if (i > 1)
+			printf("\n");
+		if (compare_one(&files[0], &files[i], &o, m, nm,
+				o.json ? &jc.w : NULL, &oc))
+			goto oom;
+	}
+	if (n > 2 && compare_all(files, n, &o, m, nm, o.json ? &jc : NULL))
+		goto oom;
+	if (compare_write(&o, files, n, m, nm, &jc))
+		goto out;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "interbench compare: writing the report: %s\n",
+			strerror(errno));
+		goto out;
+	}
+	/* a gate that judged nothing must not pass: said, and its own status */
+	if (oc.unjudged && n > 2)
+		fprintf(stderr, "interbench compare: %s against %s: %s\n",
+			oc.file, paths[0], oc.why);
+	else if (oc.unjudged)
+		fprintf(stderr, "interbench compare: %s\n", oc.why);
+	status = oc.breached || oc.worse ? IB_EXIT_FAIL :
+		 o.bisect && oc.undecided ? IB_EXIT_SKIP :
+		 oc.unjudged ? IB_EXIT_UNJUDGED : IB_EXIT_OK;
+	goto out;
+oom:
+	fflush(stdout);
+	fprintf(stderr, "interbench compare: out of memory\n");
+out:
+	cmp_json_abort(&jc);
+	for (i = 0; i < n; i++)
+		rf_free(&files[i]);
+	free(files);
+	return status;
+}

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare/compare.h - `interbench compare`, and what its parts share:
- * compare.c (its options, a file against BASE), compare_all.c (every
- * pair of three or more files), compare_json.c (compare --json),
- * compare_junit.c (--junit) and report_cmp.c (compare --html, drawn with
- * report/). Its statistics,
- * without output, are verdict.h's. compare/ is the top of the library:
- * it reads result files (core/resultfile.h) and draws with report/; the
- * command, its files checked and its exit status, is cmd/compare.c.
+ * compare.c (its options, a file against BASE, and the command's work
+ * as one call, compare_files()), compare_all.c (every pair of three or
+ * more files), compare_json.c (compare --json), compare_junit.c
+ * (--junit) and report_cmp.c (compare --html, drawn with report/). Its
+ * statistics, without output, are verdict.h's. compare/ reads result
+ * files (core/resultfile.h) and draws with report/; its commands,
+ * cmd/compare.c and cmd/ab.c, parse their command lines and call
+ * compare_files().
  */
 #ifndef INTERBENCH_COMPARE_H
 #define INTERBENCH_COMPARE_H
@@ -22,7 +23,8 @@
 
 #define COMPARE_SCHEMA	"interbench-compare/2"
 
-struct options {
+/* What `interbench compare` is asked, however it was asked. */
+struct compare_options {
 	struct cmp_opts cmp;
 	bool have_threshold;
 	double threshold;	/* % for ratios, points for percentages */
@@ -37,25 +39,38 @@ struct options {
 	const char *ab_id;	/* the files are A and B of this ab run */
 };
 
+/* The defaults: compare's without options. */
+void compare_options_init(struct compare_options *o);
+/*
+ * `interbench compare`'s work after its command line: paths[0] is BASE,
+ * each other file compared with it (and every pair of three or more),
+ * printed, and written to o's files. Every file is read and checked, and
+ * every output checked, before anything is printed; what is wrong is said
+ * on stderr ("interbench compare: ..."). Returns compare's exit status
+ * (lib/base.h: IB_EXIT_OK, _FAIL, _USAGE, _UNJUDGED, _SKIP).
+ */
+int compare_files(const struct compare_options *o, const char *const *paths,
+		  int n);
+
 /* compare --json: one document, made new and renamed (safefile.h). */
-struct json_cmp {
+struct cmp_json {
 	struct safe_file sf;
 	struct jw w;
 	bool all;		/* "all_pairs" is open, "comparisons" done */
 };
 
 /* 0, or -1 with errno set. */
-int json_cmp_begin(struct json_cmp *j, const char *path,
-		   const struct options *o, const char *base);
+int cmp_json_begin(struct cmp_json *j, const char *path,
+		   const struct compare_options *o, const char *base);
 /* One file against BASE, into "comparisons". */
-void json_pair(struct jw *w, const struct cmp_pair *c,
-	       const struct cmp_metric *m, const struct result_file *base,
-	       const struct result_file *cur, const struct cmp_opts *o);
+void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
+		   const struct cmp_metric *m, const struct result_file *base,
+		   const struct result_file *cur, const struct cmp_opts *o);
 /* From the first all-pairs row on, into "all_pairs". */
-void json_all_begin(struct json_cmp *j);
-int json_cmp_end(struct json_cmp *j);
+void cmp_json_all_begin(struct cmp_json *j);
+int cmp_json_end(struct cmp_json *j);
 /* Drop a document not ended (an error): its temporary file goes. */
-void json_cmp_abort(struct json_cmp *j);
+void cmp_json_abort(struct cmp_json *j);
 
 /*
  * Three or more files: every pair, cell by cell (one-way ANOVA, BH over
@@ -63,8 +78,8 @@ void json_cmp_abort(struct json_cmp *j);
  * 0 or -ENOMEM.
  */
 int compare_all(const struct result_file *files, int n,
-		const struct options *o, const struct cmp_metric *m, int nm,
-		struct json_cmp *j);
+		const struct compare_options *o, const struct cmp_metric *m,
+		int nm, struct cmp_json *j);
 
 /* What compare's exit status is made of, over every file against BASE. */
 struct cmp_outcome {
@@ -90,7 +105,7 @@ bool cmp_unjudged(const struct cmp_pair *c, const char *base,
  * unless NULL), add to *out: 0, or -ENOMEM.
  */
 int compare_one(const struct result_file *base,
-		const struct result_file *cur, const struct options *o,
+		const struct result_file *cur, const struct compare_options *o,
 		const struct cmp_metric *m, int nm, struct jw *jw,
 		struct cmp_outcome *out);
 /*
@@ -98,23 +113,21 @@ int compare_one(const struct result_file *base,
  * pairs, and at the share of alpha each of its -n auto looks had: sets
  * o's looks, ab_id and what they change.
  */
-void cmp_ab_pair(const struct result_file *f, int n, struct options *o);
+void cmp_ab_pair(const struct result_file *f, int n,
+		 struct compare_options *o);
 /*
  * Refuse files scheduled unlike BASE, unless asked (or they are the two
  * sides of one ab run, which may differ so by design): 0 or -EINVAL,
  * said on stderr.
  */
 int cmp_same_policies(const struct result_file *files, int nfiles,
-		      const struct options *o);
+		      const struct compare_options *o);
 
-/* An option's number val into *dst, within [lo, hi]; else -EINVAL and
- * "'val' is not WHAT" in err (compare's and trend's options). */
-int cmp_set_number(double *dst, const char *val, double lo, double hi,
-		   const char *what, char *err, size_t n);
 /*
  * `interbench ab -n auto`, at a look: A's and B's files so far judged as
- * compare judges them (plain: --plain). 0, -EIO if a file cannot be
- * read, -ENOMEM.
+ * compare_files() would judge them with o. 0, -EIO if a file cannot be
+ * read, -ENOMEM. The files are read back, not taken from the run: what
+ * a look judges is what the verdict at the end will read.
  */
 struct cmp_look {
 	int undecided;		/* cells inconclusive, or with too few pairs */
@@ -123,8 +136,7 @@ struct cmp_look {
 				 * pairs would decide it */
 };
 int compare_look(const char *path_a, const char *path_b,
-		 const char *primary, double alpha, bool plain,
-		 struct cmp_look *l);
+		 const struct compare_options *o, struct cmp_look *l);
 /*
  * About how many pairs (repeats) would decide undecided cell cc of c, 0 if
  * unknown, CMP_NEED_NEVER if more than -n takes (REPEATS_MAX): the cell
@@ -154,8 +166,7 @@ int compare_junit(const char *path, const struct result_file *f,
 		  const struct cmp_metric *m, int nm);
 
 /* compare --html: the comparison's page (report_cmp.c). */
-int report_compare_html(const char *path, const struct result_file *f,
-			int nfiles, const struct cmp_opts *co,
-			const struct cmp_metric *m, int nm);
+int compare_html(const char *path, const struct result_file *f, int nfiles,
+		 const struct cmp_opts *co, const struct cmp_metric *m, int nm);
 
 #endif

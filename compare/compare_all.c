@@ -163,7 +163,7 @@ static void print_quantiles(const struct result_file *files, int nf,
 static void print_pairs(const struct result_file *files, int nf,
 			struct group *g, const struct cmp_metric *m,
 			const struct all_row *r, struct tukey *t,
-			const struct options *o, struct jw *jw)
+			const struct compare_options *o, struct jw *jw)
 {
 	int i, j;
 
@@ -268,8 +268,8 @@ static int adjust(struct all_row *rows, int n)
 
 static void print_all(const struct result_file *files, int nf,
 		      const struct cmp_metric *m, struct group *g,
-		      struct all_row *rows, int n, const struct options *o,
-		      struct jw *jw)
+		      struct all_row *rows, int n,
+		      const struct compare_options *o, struct jw *jw)
 {
 	struct tukey *t = NULL;
 	int i;
@@ -312,8 +312,8 @@ static void print_all(const struct result_file *files, int nf,
 }
 
 int compare_all(const struct result_file *files, int n,
-		const struct options *o, const struct cmp_metric *m, int nm,
-		struct json_cmp *j)
+		const struct compare_options *o, const struct cmp_metric *m,
+		int nm, struct cmp_json *j)
 {
 	struct group *g = calloc((size_t)n, sizeof(*g));
 	struct all_row *rows = NULL;
@@ -337,7 +337,7 @@ int compare_all(const struct result_file *files, int n,
 	       "every file: %d rows.\n", n, o->cmp.level * 100,
 	       CMP_MIN_REPEATS, nrows);
 	if (j)
-		json_all_begin(j);
+		cmp_json_all_begin(j);
 	print_all(files, n, m, g, rows, nrows, o, j ? &j->w : NULL);
 	err = 0;
 out:

@@ -25,8 +25,8 @@ static const char *mark_key(int mark, double p)
 	       "untested" : "unchanged";
 }
 
-int json_cmp_begin(struct json_cmp *j, const char *path,
-		   const struct options *o, const char *base)
+int cmp_json_begin(struct cmp_json *j, const char *path,
+		   const struct compare_options *o, const char *base)
 {
 	int err;
 
@@ -131,9 +131,9 @@ static void json_tasks(struct jw *w, const struct cmp_pair *c)
 	jw_arr_end(w);
 }
 
-void json_pair(struct jw *w, const struct cmp_pair *c,
-	       const struct cmp_metric *m, const struct result_file *base,
-	       const struct result_file *cur, const struct cmp_opts *o)
+void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
+		   const struct cmp_metric *m, const struct result_file *base,
+		   const struct result_file *cur, const struct cmp_opts *o)
 {
 	char why[512], what[160];
 	double longer;
@@ -215,7 +215,7 @@ void json_pair(struct jw *w, const struct cmp_pair *c,
 	jw_obj_end(w);
 }
 
-void json_all_begin(struct json_cmp *j)
+void cmp_json_all_begin(struct cmp_json *j)
 {
 	if (j->all)
 		return;
@@ -224,7 +224,7 @@ void json_all_begin(struct json_cmp *j)
 	j->all = true;
 }
 
-int json_cmp_end(struct json_cmp *j)
+int cmp_json_end(struct cmp_json *j)
 {
 	int err;
 
@@ -242,7 +242,7 @@ int json_cmp_end(struct json_cmp *j)
 	return err ? -1 : 0;
 }
 
-void json_cmp_abort(struct json_cmp *j)
+void cmp_json_abort(struct cmp_json *j)
 {
 	safe_file_abort(&j->sf);
 }

@@ -297,9 +297,8 @@ out:
 	free(h[1]);
 }
 
-int report_compare_html(const char *path, const struct result_file *f,
-			int nfiles, const struct cmp_opts *co,
-			const struct cmp_metric *m, int nm)
+int compare_html(const char *path, const struct result_file *f, int nfiles,
+		 const struct cmp_opts *co, const struct cmp_metric *m, int nm)
 {
 	struct report_opts o = { .out = path, .figure = -1 };
 	struct cmp_pair c;

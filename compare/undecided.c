@@ -193,22 +193,17 @@ bool cmp_unjudged(const struct cmp_pair *c, const char *base,
 }
 
 int compare_look(const char *path_a, const char *path_b,
-		 const char *primary, double alpha, bool plain,
-		 struct cmp_look *l)
+		 const struct compare_options *opts, struct cmp_look *l)
 {
 	struct result_file f[2];
 	struct cmp_metric m[CMP_MAX_METRICS];
-	struct options o = { .cmp = { .alpha = alpha, .min_change = 5,
-				      .min_points = 1, .level = 0.95,
-				      .primary = -1, .moderate = !plain } };
+	struct compare_options o = *opts;
 	struct cmp_pair c;
 	char err[512], what[96];
 	size_t used = 0, n = sizeof(l->list);
 	int i, nm = cmp_metrics(m, CMP_MAX_METRICS);
 
 	memset(l, 0, sizeof(*l));
-	if (primary)
-		o.cmp.primary = cmp_fig_named(primary);
 	if (rf_load(&f[0], path_a, err, sizeof(err)))
 		return -EIO;
 	if (rf_load(&f[1], path_b, err, sizeof(err))) {

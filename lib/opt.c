@@ -77,6 +77,24 @@ static int decimal(const char *s, double min, double max, double *out,
 	return 0;
 }
 
+/* A finite number in [min, max], or "'s' is not what". */
+static int real(const char *s, double min, double max, const char *what,
+		double *out, char *err, size_t n)
+{
+	char *end = NULL;
+	double v = NAN;
+
+	errno = 0;
+	if (*s && !isspace((unsigned char)*s))
+		v = strtod(s, &end);
+	if (!end || *end || errno || !isfinite(v) || v < min || v > max) {
+		snprintf(err, n, "'%s' is not %s", s, what);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
+}
+
 static void join_names(const char *const *names, char *buf, size_t n)
 {
 	size_t used = 0;
@@ -120,6 +138,9 @@ int opt_set(const struct opt *o, void *base, const char *val, char *err,
 		e = decimal(val, o->dmin, o->dmax, &d, err, n);
 		if (!e)
 			*(uint64_t *)at = (uint64_t)(d * NSEC_PER_SEC);
+		break;
+	case OT_DOUBLE:
+		e = real(val, o->dmin, o->dmax, o->what, (double *)at, err, n);
 		break;
 	case OT_PATH:
 		if (!*val) {

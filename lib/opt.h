@@ -8,6 +8,7 @@
 #ifndef INTERBENCH_OPT_H
 #define INTERBENCH_OPT_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@ enum opt_type {
 	OT_UINT,		/* unsigned in [min, max] */
 	OT_U64,			/* uint64_t: the whole number given x scale */
 	OT_SECONDS,		/* uint64_t ns from decimal seconds in [min, max] */
+	OT_DOUBLE,		/* double in [dmin, dmax]; what names it */
 	OT_PATH,		/* const char *: a non-empty file name */
 	OT_ENUM,		/* int: the index of the value in names[] */
 	OT_CALL,		/* parse() does it */
@@ -48,7 +50,8 @@ struct opt {
 	const char *help;		/* lines after the first start with \n */
 	size_t off;
 	long long min, max;		/* OT_INT, OT_UINT, OT_U64 range */
-	double dmin, dmax;		/* OT_SECONDS range */
+	double dmin, dmax;		/* OT_SECONDS, OT_DOUBLE range */
+	const char *what;		/* OT_DOUBLE: "a percentage >= 0" */
 	uint64_t scale;			/* OT_U64: stored = given x scale (0: 1) */
 	const char *const *names;	/* OT_ENUM: NULL-ended */
 	/* OT_CALL: 0, or -EINVAL with what is wrong in err. */
@@ -56,6 +59,20 @@ struct opt {
 	size_t seen;			/* OPT_SEEN(): a bool set when given */
 	enum opt_complete complete;	/* for the shell's completion */
 };
+
+/*
+ * Values several commands' options share, one place for their range and
+ * their error: a row is { .name = "alpha", OPT_ALPHA, .off = ... }.
+ * OPT_ALPHA a false discovery rate (compare's, trend's and ab's --alpha),
+ * OPT_PCT a change in % (--min-change, --threshold), OPT_POINTS one in
+ * percentage points (--min-points).
+ */
+#define OPT_ALPHA	.type = OT_DOUBLE, .dmin = 1e-9, .dmax = 0.5, \
+			.what = "a probability above 0, at most 0.5"
+#define OPT_PCT		.type = OT_DOUBLE, .dmin = 0, .dmax = HUGE_VAL, \
+			.what = "a percentage >= 0"
+#define OPT_POINTS	.type = OT_DOUBLE, .dmin = 0, .dmax = 100, \
+			.what = "a number of points from 0 to 100"
 
 /* A bool in the options block that says the option was given. */
 #define OPT_SEEN(type, field)	(offsetof(type, field) + 1)

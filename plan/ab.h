@@ -34,7 +34,6 @@ struct ab_plan {
 	int stop_pairs;
 	const char *stop_why;
 	double alpha;			/* --alpha (0.05) */
-	const char *alpha_text;		/* as given, for compare; or NULL */
 	const char *junit;		/* --junit: compare's, or NULL */
 	char id[40];			/* both result files carry it */
 	int looks;			/* passes a verdict may stop at */

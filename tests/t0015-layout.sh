@@ -25,8 +25,9 @@ rank() {
 	outputs/*) echo 6 ;;
 	report/*) echo 7 ;;
 	compare/*) echo 8 ;;
-	cmd/*) echo 9 ;;
-	interbench.c) echo 10 ;;
+	trend/*) echo 9 ;;
+	cmd/*) echo 10 ;;
+	interbench.c) echo 11 ;;
 	*) echo unknown ;;
 	esac
 }

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include "check.h"
-#include "compare/changepoint.h"
+#include "trend/changepoint.h"
 
 #define FILES	12
 #define REPS	3

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/trend_html.c - `interbench trend --html FILE`: each cell's
+ * trend/trend_html.c - `interbench trend --html FILE`: each cell's
  * decision figures over the series, a dot per repeat and a line through
  * each file's mean, with the changes found drawn where they fall and the
  * outlying nights ringed.
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare/trend.h"
+#include "trend/trend.h"
 #include "report/page.h"
 
 /* The colours compare's page marks with: vermillion worse, green better. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare/changepoint.h - change points in a series of result files, for
+ * trend/changepoint.h - change points in a series of result files, for
  * `interbench trend`: E-divisive means (Matteson and James 2014, as
  * Apache Otava and MongoDB's performance CI use it) with a permutation
  * test, over a family of series whose false discoveries are controlled

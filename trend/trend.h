@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare/trend.h - `interbench trend FILE...`: result files of a series
+ * trend/trend.h - `interbench trend FILE...`: result files of a series
  * (nightly runs, oldest first) searched for the runs where a cell's
  * decision figure changed, and for single runs that stand out from the
  * others (changepoint.h says how). trend.c builds the
@@ -10,7 +10,7 @@
 #ifndef INTERBENCH_TREND_H
 #define INTERBENCH_TREND_H
 
-#include "compare/changepoint.h"
+#include "trend/changepoint.h"
 #include "compare/verdict.h"
 #include "core/resultfile.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/trend.c - `interbench trend FILE...`: where in a series of runs
+ * trend/trend.c - `interbench trend FILE...`: where in a series of runs
  * (oldest first) each cell's decision figures changed, for better or
  * worse, and which single runs stand out from the others around them,
  * with the false discoveries over every cell and figure controlled
@@ -12,43 +12,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/compare.h"
-#include "compare/trend.h"
+#include "core/schema.h"
+#include "trend/trend.h"
 #include "lib/json.h"
+#include "lib/opt.h"
 #include "lib/safefile.h"
 
 #define O(field)	offsetof(struct trend_opts, field)
 
-static int set_alpha(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct trend_opts *)base)->alpha, val, 1e-9,
-			      0.5, "a probability above 0, at most 0.5",
-			      err, n);
-}
-
-static int set_min_change(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct trend_opts *)base)->min_change, val,
-			      0, INFINITY, "a percentage >= 0", err, n);
-}
-
-static int set_min_points(void *base, const char *val, char *err, size_t n)
-{
-	return cmp_set_number(&((struct trend_opts *)base)->min_points, val,
-			      0, 100, "a number of points from 0 to 100",
-			      err, n);
-}
-
 const struct opt trend_opts[] = {
-	{ .name = "alpha", .type = OT_CALL, .arg = "P", .parse = set_alpha,
+	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(alpha),
 	  .help = "false discovery rate of the changes, and of the\n"
 		  "outlying nights (default 0.05)" },
-	{ .name = "min-change", .type = OT_CALL, .arg = "PCT",
-	  .parse = set_min_change,
+	{ .name = "min-change", OPT_PCT, .arg = "PCT", .off = O(min_change),
 	  .help = "mark only changes and outlying nights whose 95 %\n"
 		  "interval lies beyond PCT % (default 5)" },
-	{ .name = "min-points", .type = OT_CALL, .arg = "PTS",
-	  .parse = set_min_points,
+	{ .name = "min-points", OPT_POINTS, .arg = "PTS", .off = O(min_points),
 	  .help = "the same for % figures, in points (default 1)" },
 	{ .name = "seed", .type = OT_UINT, .arg = "N", .off = O(seed),
 	  .min = 0, .max = 0xffffffffLL,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/changepoint.c - E-divisive means with a sequential permutation
+ * trend/changepoint.c - E-divisive means with a sequential permutation
  * test, over a family of series (changepoint.h says what and why).
  */
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/changepoint.h"
+#include "trend/changepoint.h"
 #include "lib/infer.h"
 
 /* The most permutations a p-value may take, whatever the family's size. */
