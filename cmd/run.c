@@ -279,10 +279,6 @@ void start(struct run *r, const struct run *twin)
 	r->info.cal = &r->cal;
 	iso_now(r->info.started, sizeof(r->info.started));
 	r->info.pid = getpid();
-	if (r->csv) {
-		csv_header(r->csv);
-		fflush(r->csv);
-	}
 	runner_signals();
 	/*
 	 * Our own page faults must not delay the timing of anything. Only
@@ -339,11 +335,7 @@ void start(struct run *r, const struct run *twin)
 		out(&r->con, "Note: --allow-concurrent given; no other "
 		    "interbench was measuring when this run started\n");
 outputs:
-	if (r->plan.json_path)
-		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
-					      &r->info));
-	junit_out(r);
-	kcidb_out(r);
+	begin_outputs(r);
 }
 
 /* What --remeasure-if keeps of an attempt (NaN: not measured). */

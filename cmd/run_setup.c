@@ -218,27 +218,16 @@ void check_files(struct run *r)
 /* Every check passed: only now is anything made. */
 void open_files(struct run *r)
 {
-	const struct plan *p = &r->plan;
-	struct safe_file sf;
-	int fd, err;
+	int fd;
 
-	if (!p->console_only) {
+	if (!r->plan.console_only) {
 		fd = sys_open_append(r->log_name);
 		if (fd < 0 || !(r->con.log = stream_keep_errno(fd, "a")))
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
 			    "only)", r->log_name,
 			    sys_file_why(fd < 0 ? fd : -errno));
 	}
-	if (p->csv_path) {
-		/* In place at once: the CSV grows row by row where it is. */
-		err = safe_file_begin(&sf, p->csv_path);
-		if (!err)
-			err = safe_file_publish(&sf);
-		if (err)
-			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-			    p->csv_path, strerror(-err));
-		r->csv = sf.f;
-	}
+	open_outputs(r);
 }
 
 /*

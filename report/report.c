@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "report/page.h"
 #include "outputs/results.h"
+#include "outputs/sink.h"
 #include "core/schema.h"
 #include "lib/base.h"
 #include "core/load.h"
@@ -605,6 +606,19 @@ int report_run_html(const char *path, const struct run_info *ri,
 	rf_free(&rf);
 	return ret;
 }
+
+static int html_whole(struct output_sink *s, const struct run_info *ri,
+		      const struct result *res, int n)
+{
+	return report_run_html(s->path, ri, res, n);
+}
+
+/* Nothing at the start: the first page is drawn with the first result. */
+const struct output_sink_ops report_sink_html = {
+	.name = "--html",
+	.add = html_whole,
+	.end = html_whole,
+};
 
 static int set_figure(void *base, const char *val, char *err, size_t n)
 {

@@ -36,5 +36,8 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
 /* A run's page from its results, as --html rewrites it: 0 or -errno. */
 int report_run_html(const char *path, const struct run_info *ri,
 		    const struct result *res, int n);
+/* --html as a run's sink (outputs/sink.h): the page after every result. */
+struct output_sink_ops;
+extern const struct output_sink_ops report_sink_html;
 
 #endif
