@@ -23,7 +23,7 @@
 #include "run/run.h"
 #include "run/trace.h"
 
-/* The sinks of run_outputs.c's table: --json, --junit, --kcidb, --html, --csv */
+/* run_outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv */
 #define RUN_SINKS 5
 
 /* Everything a run has: its plan, its results so far, its outputs. */
@@ -33,7 +33,7 @@ struct run {
 	struct calibration cal;
 	struct sysinfo_ib sys;
 	struct run_info info;
-	struct console con;
+	struct out_console con;
 	struct runner runner;
 	struct tracer tracer;		/* --trace */
 	struct output_sink sink[RUN_SINKS];	/* in the table's order */
@@ -56,7 +56,7 @@ void check_files(struct run *r);
 void open_files(struct run *r);
 void take_lock(struct run *r);
 void open_trace(struct run *r, bool trace, bool timer);
-void say_trace(struct console *con, const char *lead,
+void say_trace(struct out_console *con, const char *lead,
 	       const struct tracer *t, bool timer);
 void hold_dma_latency(const struct plan *p);
 void bind_one_cpu(int cpu);

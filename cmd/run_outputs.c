@@ -136,17 +136,18 @@ void result_done(struct run *r)
 	if (res->status != RES_OK)
 		r->nbad++;
 	if (r->plan.repeats == 1)
-		print_result(&r->con, r->res, r->nres);
-	print_remeasured(&r->con, res);
-	print_why(&r->con, res);
+		out_result(&r->con, r->res, r->nres);
+	out_remeasured(&r->con, res);
+	out_why(&r->con, res);
 	/* The run's cgroup went away (or its files) mid-run: said once. */
 	if (res->status == RES_OK && r->sys.cg.at[CG_CPU].version &&
 	    isnan(res->v[F_INTF_THROTTLED]) && !r->cg_warned) {
 		r->cg_warned = true;
-		out(&r->con, "Note: the cgroup's counters (%s) could not be "
-		    "read from %s/%s on (was it removed?): its throttling is "
-		    "unknown (null) there\n", r->sys.cg.at[CG_CPU].path,
-		    res->sim->name, res->load->name);
+		out_printf(&r->con, "Note: the cgroup's counters (%s) could "
+			   "not be read from %s/%s on (was it removed?): its "
+			   "throttling is unknown (null) there\n",
+			   r->sys.cg.at[CG_CPU].path, res->sim->name,
+			   res->load->name);
 	}
 	sinks_tell(r, SINK_ADD);
 }

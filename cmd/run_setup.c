@@ -316,12 +316,13 @@ void open_trace(struct run *r, bool trace, bool timer)
 }
 
 /* "LEAD: tracefs instance ..., timer events on|off; ..." */
-void say_trace(struct console *con, const char *lead,
+void say_trace(struct out_console *con, const char *lead,
 		      const struct tracer *t, bool timer)
 {
-	out(con, "%s: tracefs instance %s, clock mono, timer events %s; "
-	    "events this kernel lacks: %s\n", lead, t->inst, timer ? "on" :
-	    "off (--trace-timer)", t->missing[0] ? t->missing : "none");
+	out_printf(con, "%s: tracefs instance %s, clock mono, timer events "
+		   "%s; events this kernel lacks: %s\n", lead, t->inst,
+		   timer ? "on" : "off (--trace-timer)",
+		   t->missing[0] ? t->missing : "none");
 }
 
 /*

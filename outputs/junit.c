@@ -114,7 +114,7 @@ static void judge(struct cell *c, const struct plan *p)
 		c->v = c->w.bad->status == RES_SKIPPED ? V_SKIPPED : V_ERROR;
 		return;
 	}
-	/* the gates as check_gates() judges them */
+	/* the gates as out_check_gates() judges them */
 	for (g = 0; g < p->ngates; g++) {
 		int nb;
 
@@ -136,7 +136,7 @@ static void gate_lines(FILE *f, const struct plan *p, const struct cell *c,
 
 		if (!gate_judge(gt, &c->w, c->res, c->nres, &nb))
 			continue;
-		gate_text(line, sizeof(line), p, gt, &c->w, nb);
+		out_gate_text(line, sizeof(line), p, gt, &c->w, nb);
 		junit_xml_text(f, line);
 		if (first_only)
 			return;
@@ -160,7 +160,7 @@ static void remeasured_out(FILE *f, const struct plan *p,
 			continue;
 		fputs(any ? "\n" : "      <system-out>", f);
 		any = true;
-		remeasured_line(line, sizeof(line), &p->remeasure_if, r);
+		out_remeasured_line(line, sizeof(line), &p->remeasure_if, r);
 		fprintf(f, "repeat %d: ", r->repeat);
 		junit_xml_text(f, line);
 	}

@@ -318,7 +318,7 @@ static const char *judge(const struct cell *c, int fi, char *text,
 		if (used + 2 < n) {
 			if (used)
 				text[used++] = '\n';
-			gate_text(text + used, n - used, p, gt, c->row, nb);
+			out_gate_text(text + used, n - used, p, gt, c->row, nb);
 			used += strlen(text + used);
 		}
 	}

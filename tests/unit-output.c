@@ -234,7 +234,7 @@ static void scenario(const struct scenario *sc, const char *dir)
 				    .error_pct = 0.25, .measured = true };
 	struct sysinfo_ib si;
 	struct run_info info = { .plan = &p, .sys = &si, .cal = &cal };
-	struct console con = { .plan = &p };
+	struct out_console con = { .plan = &p };
 	struct json_out jo;
 	struct result *rs;
 	char txt[512], csv[512], json[512], name[32];
@@ -258,7 +258,7 @@ static void scenario(const struct scenario *sc, const char *dir)
 	saved = dup(1);
 	out_fd = open(txt, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(out_fd, 1);
-	log_header(&con, &cal, NULL);
+	out_log_header(&con, &cal, NULL);
 	begun = json_out_begin(&jo, json, &info);
 	/* In the matrix's order, pass after pass (not the run's alternation). */
 	for (i = 0; i < p.cells; i++) {
@@ -280,16 +280,16 @@ static void scenario(const struct scenario *sc, const char *dir)
 		n++;
 		if (p.repeats == 1) {
 			if (n == 1 || r->sim != r[-1].sim)
-				table_head(&con, r->sim);
-			print_result(&con, rs, n);
+				out_table_head(&con, r->sim);
+			out_result(&con, rs, n);
 		}
 		csv_row(cf, r);
 		json_out_add(&jo, r);
 	}
 	if (p.repeats > 1)
-		print_tables(&con, rs, n);
-	out(&con, "\n");
-	check_gates(&con, rs, n);
+		out_tables(&con, rs, n);
+	out_printf(&con, "\n");
+	out_check_gates(&con, rs, n);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -338,11 +338,11 @@ static void scenario(const struct scenario *sc, const char *dir)
 } while (0)
 #define check_t(ok, ...) check_text(ok, t, __VA_ARGS__)
 
-/* log_header()'s text for cal: stdout caught in a file (free it). */
+/* out_log_header()'s text for cal: stdout caught in a file (free it). */
 static char *header_of(const char *dir, const struct calibration *cal)
 {
 	static struct plan p;
-	struct console con = { .plan = &p };
+	struct out_console con = { .plan = &p };
 	char path[512], *text, *at;
 	int fd, saved;
 
@@ -352,7 +352,7 @@ static char *header_of(const char *dir, const struct calibration *cal)
 	saved = dup(1);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fd, 1);
-	log_header(&con, cal, NULL);
+	out_log_header(&con, cal, NULL);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -458,12 +458,12 @@ static void speed_note(const char *dir)
 	free(t);
 }
 
-/* log_header's text for plan a, with ab's side B's plan b (or NULL). */
+/* out_log_header's text for plan a, with ab's side B's plan b (or NULL). */
 static char *ab_header_of(const char *dir, struct plan *a, struct plan *b)
 {
 	struct calibration cal = { .loops_per_ms = 123456, .spread_pct = 1,
 				   .error_pct = 0.25, .measured = true };
-	struct console con = { .plan = a };
+	struct out_console con = { .plan = a };
 	char path[512];
 	int fd, saved;
 
@@ -472,7 +472,7 @@ static char *ab_header_of(const char *dir, struct plan *a, struct plan *b)
 	saved = dup(1);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fd, 1);
-	log_header(&con, &cal, b);
+	out_log_header(&con, &cal, b);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
