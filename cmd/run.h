@@ -32,7 +32,7 @@ struct run {
 	struct placement place;		/* --load-group */
 	struct calibration cal;
 	struct sysinfo_ib sys;
-	struct run_info info;
+	struct results_info info;
 	struct out_console con;
 	struct runner runner;
 	struct tracer tracer;		/* --trace */

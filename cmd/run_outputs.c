@@ -60,7 +60,7 @@ enum sink_step { SINK_BEGIN, SINK_ADD, SINK_END };
  */
 static int sinks_tell(struct run *r, enum sink_step step)
 {
-	int (*op)(struct output_sink *s, const struct run_info *ri,
+	int (*op)(struct output_sink *s, const struct results_info *ri,
 		  const struct result *res, int n);
 	const struct output_sink_ops *o;
 	struct output_sink *s;

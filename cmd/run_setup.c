@@ -237,7 +237,7 @@ void open_files(struct run *r)
  */
 void take_lock(struct run *r)
 {
-	struct run_info *ri = &r->info;
+	struct results_info *ri = &r->info;
 	bool shared;
 	pid_t holder;
 	int err;

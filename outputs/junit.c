@@ -227,7 +227,7 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 }
 
 /* The run's description, on every suite (JUnit has no document's). */
-static void run_properties(FILE *f, const struct run_info *ri)
+static void run_properties(FILE *f, const struct results_info *ri)
 {
 	const char *ind = "      ";
 	char pid[32];
@@ -276,7 +276,7 @@ static void counts_attrs(FILE *f, const struct counts *t)
 		t->errors, t->skipped, t->time);
 }
 
-static void document(FILE *f, const struct run_info *ri,
+static void document(FILE *f, const struct results_info *ri,
 		     const struct cell *cells, int ncells)
 {
 	const struct plan *p = ri->plan;
@@ -317,7 +317,7 @@ static void document(FILE *f, const struct run_info *ri,
 }
 
 /* The cells with a result so far, in the matrix's order, judged. */
-static int make_cells(const struct run_info *ri, const struct result *res,
+static int make_cells(const struct results_info *ri, const struct result *res,
 		      int n, struct cell **out)
 {
 	const struct plan *p = ri->plan;
@@ -346,7 +346,7 @@ static int make_cells(const struct run_info *ri, const struct result *res,
 	return k;
 }
 
-int junit_write(const char *path, const struct run_info *ri,
+int junit_write(const char *path, const struct results_info *ri,
 		const struct result *res, int n)
 {
 	struct safe_file sf;

@@ -10,25 +10,25 @@
 #include "outputs/kcidb.h"
 #include "lib/safefile.h"
 
-static int json_begin(struct output_sink *s, const struct run_info *ri,
+static int json_begin(struct output_sink *s, const struct results_info *ri,
 		      const struct result *res, int n)
 {
 	(void)res;
 	(void)n;
-	return json_out_begin(&s->json, s->path, ri);
+	return results_json_begin(&s->json, s->path, ri);
 }
 
-static int json_add(struct output_sink *s, const struct run_info *ri,
+static int json_add(struct output_sink *s, const struct results_info *ri,
 		    const struct result *res, int n)
 {
 	(void)ri;
-	return json_out_add(&s->json, &res[n - 1]);
+	return results_json_add(&s->json, &res[n - 1]);
 }
 
-static int json_end(struct output_sink *s, const struct run_info *ri,
+static int json_end(struct output_sink *s, const struct results_info *ri,
 		    const struct result *res, int n)
 {
-	return json_out_end(&s->json, ri, res, n);
+	return results_json_end(&s->json, ri, res, n);
 }
 
 const struct output_sink_ops output_sink_json = {
@@ -50,22 +50,22 @@ static int csv_open(struct output_sink *s)
 	if (err)
 		return err;
 	s->f = sf.f;
-	csv_header(s->f);
+	results_csv_header(s->f);
 	fflush(s->f);
 	return 0;
 }
 
-static int csv_add(struct output_sink *s, const struct run_info *ri,
+static int csv_add(struct output_sink *s, const struct results_info *ri,
 		   const struct result *res, int n)
 {
 	(void)ri;
 	if (s->f)
-		csv_row(s->f, &res[n - 1]);
+		results_csv_row(s->f, &res[n - 1]);
 	return 0;
 }
 
 /* fclose() fails with the first failed write's errno (safefile.h) */
-static int csv_end(struct output_sink *s, const struct run_info *ri,
+static int csv_end(struct output_sink *s, const struct results_info *ri,
 		   const struct result *res, int n)
 {
 	int err = 0;
@@ -86,7 +86,7 @@ const struct output_sink_ops output_sink_csv = {
 	.end = csv_end,
 };
 
-static int junit_whole(struct output_sink *s, const struct run_info *ri,
+static int junit_whole(struct output_sink *s, const struct results_info *ri,
 		       const struct result *res, int n)
 {
 	return junit_write(s->path, ri, res, n);
@@ -99,7 +99,7 @@ const struct output_sink_ops output_sink_junit = {
 	.end = junit_whole,
 };
 
-static int kcidb_whole(struct output_sink *s, const struct run_info *ri,
+static int kcidb_whole(struct output_sink *s, const struct results_info *ri,
 		       const struct result *res, int n)
 {
 	return kcidb_write(s->path, ri, res, n);

@@ -28,7 +28,7 @@ struct output_sink {
 	const char *path;		/* the file; NULL: not asked for */
 	bool warned;			/* a failure said: not said again */
 	union {
-		struct json_out json;	/* --json's document, from begin */
+		struct results_json json; /* --json's, from begin */
 		FILE *f;		/* --csv's stream, from open */
 	};
 };
@@ -36,11 +36,11 @@ struct output_sink {
 struct output_sink_ops {
 	const char *name;		/* its option, "--json" */
 	int (*open)(struct output_sink *s);
-	int (*begin)(struct output_sink *s, const struct run_info *ri,
+	int (*begin)(struct output_sink *s, const struct results_info *ri,
 		     const struct result *res, int n);
-	int (*add)(struct output_sink *s, const struct run_info *ri,
+	int (*add)(struct output_sink *s, const struct results_info *ri,
 		   const struct result *res, int n);
-	int (*end)(struct output_sink *s, const struct run_info *ri,
+	int (*end)(struct output_sink *s, const struct results_info *ri,
 		   const struct result *res, int n);
 };
 

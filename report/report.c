@@ -586,7 +586,7 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
 	return ret;
 }
 
-int report_run_html(const char *path, const struct run_info *ri,
+int report_run_html(const char *path, const struct results_info *ri,
 		    const struct result *res, int n)
 {
 	struct report_opts o = { .out = path, .figure = -1 };
@@ -595,7 +595,7 @@ int report_run_html(const char *path, const struct run_info *ri,
 	size_t len = 0;
 	int ret;
 
-	ret = json_to_text(ri, res, n, &text, &len);
+	ret = results_json_text(ri, res, n, &text, &len);
 	if (ret)
 		return ret;
 	ret = rf_parse(&rf, path, text, len, err, sizeof(err));
@@ -607,7 +607,7 @@ int report_run_html(const char *path, const struct run_info *ri,
 	return ret;
 }
 
-static int html_whole(struct output_sink *s, const struct run_info *ri,
+static int html_whole(struct output_sink *s, const struct results_info *ri,
 		      const struct result *res, int n)
 {
 	return report_run_html(s->path, ri, res, n);
