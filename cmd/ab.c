@@ -45,8 +45,8 @@ static int ab_cmd(struct ab_run *a, int s, bool undo, bool home)
 		       sizeof(why)))
 		return 0;
 	a->failed = cmd;
-	out(&a->side[0].con, "ab: side %c's %s (%s) failed: %s\n", sd->name,
-	    undo ? "undo" : "command", cmd, why);
+	out_printf(&a->side[0].con, "ab: side %c's %s (%s) failed: %s\n",
+		   sd->name, undo ? "undo" : "command", cmd, why);
 	return -1;
 }
 
@@ -92,13 +92,14 @@ static void ab_home(struct ab_run *a)
 	if (sd[0].cmd)
 		a_in = sd[0].cmd != a->failed && !ab_cmd(a, 0, false, true);
 	if (!a_in)
-		out(&a->side[0].con, "ab: the machine may not be in state A: "
-		    "A's command failed\n");
+		out_printf(&a->side[0].con, "ab: the machine may not be in "
+			   "state A: A's command failed\n");
 	else if (!b_left)
-		out(&a->side[0].con, "ab: the machine may still be partly in "
-		    "state B: B's undo failed\n");
+		out_printf(&a->side[0].con, "ab: the machine may still be "
+			   "partly in state B: B's undo failed\n");
 	else
-		out(&a->side[0].con, "ab: the machine is back in state A\n");
+		out_printf(&a->side[0].con, "ab: the machine is back in "
+			   "state A\n");
 	a->state = 0;
 }
 
@@ -130,12 +131,12 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 			cell_finish(&a->side[s].runner);
 		a->side[s].info.interrupted = why;
 	}
-	progress(p, 0, NULL, NULL);
+	out_progress(p, 0, NULL, NULL);
 	ab_home(a);
-	out(&a->side[0].con, "\nab stopped (%s) after %d and %d of %d cells "
-	    "of A and B; the files keep them: %s, %s\n", why,
-	    a->side[0].nres, a->side[1].nres, p->cells, a->ab.side[0].path,
-	    a->ab.side[1].path);
+	out_printf(&a->side[0].con, "\nab stopped (%s) after %d and %d of %d "
+		   "cells of A and B; the files keep them: %s, %s\n", why,
+		   a->side[0].nres, a->side[1].nres, p->cells,
+		   a->ab.side[0].path, a->ab.side[1].path);
 	ab_close(a);
 	say_files(&a->side[0]);
 	exit(status);
@@ -174,8 +175,9 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 	ab_compare_options(a, &co);
 	err = compare_look(a->ab.side[0].path, a->ab.side[1].path, &co, &l);
 	if (err < 0) {
-		out(&a->side[0].con, "ab: cannot judge the files so far (%s): "
-		    "going on to -n %d\n", strerror(-err), p[0]->repeats);
+		out_printf(&a->side[0].con, "ab: cannot judge the files so "
+			   "far (%s): going on to -n %d\n", strerror(-err),
+			   p[0]->repeats);
 		return false;
 	}
 	/* a bisect's reason first: it is what the step's answer rests on */
@@ -188,8 +190,8 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 		a->ab.stop_why = why ? why : "the most pairs asked";
 	}
 	if (why) {
-		out(&a->side[0].con, "\n-n auto: stopped after %d pairs: %s\n",
-		    passes, why);
+		out_printf(&a->side[0].con, "\n-n auto: stopped after %d "
+			   "pairs: %s\n", passes, why);
 		for (s = 0; s < 2; s++) {
 			p[s]->repeats = passes;
 			p[s]->cells = passes * p[s]->per_pass;
@@ -197,41 +199,43 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 		return true;
 	}
 	if (last)
-		out(&a->side[0].con, "\n-n auto: after %d pairs, the most asked, "
-		    "%d cell%s undecided: %s. More pairs (-n auto:MAX) or "
-		    "longer cells (-t) would decide %s\n", passes, l.undecided,
-		    l.undecided == 1 ? " is" : "s are", l.list,
-		    l.undecided == 1 ? "it" : "them");
+		out_printf(&a->side[0].con, "\n-n auto: after %d pairs, the "
+			   "most asked, %d cell%s undecided: %s. More pairs "
+			   "(-n auto:MAX) or longer cells (-t) would decide "
+			   "%s\n", passes, l.undecided,
+			   l.undecided == 1 ? " is" : "s are", l.list,
+			   l.undecided == 1 ? "it" : "them");
 	else
-		out(&a->side[0].con, "-n auto: %d pairs, %d cell%s undecided%s\n",
-		    passes, l.undecided, l.undecided == 1 ? "" : "s",
-		    l.worse ? ", a cell worse" : "");
+		out_printf(&a->side[0].con, "-n auto: %d pairs, %d cell%s "
+			   "undecided%s\n", passes, l.undecided,
+			   l.undecided == 1 ? "" : "s",
+			   l.worse ? ", a cell worse" : "");
 	return false;
 }
 
 static void ab_describe(struct ab_run *a)
 {
-	struct console *con = &a->side[0].con;
+	struct out_console *con = &a->side[0].con;
 	const struct plan *p = &a->side[0].plan;
 	int s;
 
-	out(con, "\nab: %d cell%s, each measured in A and in B side by side "
-	    "(A B, then B A, alternating), ", p->per_pass,
-	    p->per_pass == 1 ? "" : "s");
+	out_printf(con, "\nab: %d cell%s, each measured in A and in B side by "
+		   "side (A B, then B A, alternating), ", p->per_pass,
+		   p->per_pass == 1 ? "" : "s");
 	if (p->auto_repeats)
-		out(con, "until every cell is decided (at %d looks) or %d "
-		    "pairs\n", a->ab.looks, p->repeats);
+		out_printf(con, "until every cell is decided (at %d looks) or "
+			   "%d pairs\n", a->ab.looks, p->repeats);
 	else
-		out(con, "%d pairs\n", p->repeats);
+		out_printf(con, "%d pairs\n", p->repeats);
 	for (s = 0; s < 2; s++) {
 		const struct ab_side *sd = &a->ab.side[s];
 
-		out(con, "  %c: command %s%s%s, undo %s%s%s, options %s -> "
-		    "%s%s%s\n", sd->name, sd->cmd ? "'" : "",
-		    sd->cmd ? sd->cmd : "none", sd->cmd ? "'" : "",
-		    sd->undo ? "'" : "", sd->undo ? sd->undo : "none",
-		    sd->undo ? "'" : "", sd->opts ? sd->opts : "none",
-		    sd->path, sd->kcidb[0] ? ", KCIDB " : "", sd->kcidb);
+		out_printf(con, "  %c: command %s%s%s, undo %s%s%s, options "
+			   "%s -> %s%s%s\n", sd->name, sd->cmd ? "'" : "",
+			   sd->cmd ? sd->cmd : "none", sd->cmd ? "'" : "",
+			   sd->undo ? "'" : "", sd->undo ? sd->undo : "none",
+			   sd->undo ? "'" : "", sd->opts ? sd->opts : "none",
+			   sd->path, sd->kcidb[0] ? ", KCIDB " : "", sd->kcidb);
 	}
 	for (s = 0; s < 2; s++)
 		if (a->side[s].plan.trace)
@@ -239,12 +243,13 @@ static void ab_describe(struct ab_run *a)
 				  &a->side[0].tracer,
 				  a->side[s].plan.trace_timer);
 	if (a->side[0].plan.trace != a->side[1].plan.trace)
-		out(con, "  the other side's cells run with no event of ours "
-		    "enabled: the pairs say what tracing costs\n");
+		out_printf(con, "  the other side's cells run with no event "
+			   "of ours enabled: the pairs say what tracing "
+			   "costs\n");
 	if (!a->ab.side[0].cmd && !a->ab.side[1].cmd && !a->ab.side[0].opts &&
 	    !a->ab.side[1].opts)
-		out(con, "  A and B are the same: an A/A run; a cell marked "
-		    "better or worse is a false mark\n");
+		out_printf(con, "  A and B are the same: an A/A run; a cell "
+			   "marked better or worse is a false mark\n");
 }
 
 static void ab_run_all(struct ab_run *a)
@@ -258,7 +263,7 @@ static void ab_run_all(struct ab_run *a)
 
 		if (i && i % p->per_pass == 0 && p->auto_repeats &&
 		    plan_look(p, pass) && ab_decided(a, pass, false)) {
-			progress(p, 0, NULL, NULL);
+			out_progress(p, 0, NULL, NULL);
 			return;
 		}
 		for (k = 0; k < 2; k++) {
@@ -273,7 +278,7 @@ static void ab_run_all(struct ab_run *a)
 				break;
 			plan_cell(&r->plan, i, &res->repeat, &res->sim,
 				  &res->load);
-			progress(p, i, res->sim, res->load);
+			out_progress(p, i, res->sim, res->load);
 			if (cell_run(&r->runner, res))
 				break;
 			r->nres++;
@@ -287,7 +292,7 @@ static void ab_run_all(struct ab_run *a)
 			ab_stop(a, 128 + cell_stopped(), why);
 		}
 	}
-	progress(p, 0, NULL, NULL);
+	out_progress(p, 0, NULL, NULL);
 	if (p->auto_repeats)
 		ab_decided(a, p->repeats, true);
 }
@@ -303,22 +308,23 @@ static int ab_finish(struct ab_run *a)
 		struct run *r = &a->side[s];
 
 		cell_finish(&r->runner);
-		out(&r->con, "\n== %c (%s): medians over its %d repeats\n",
-		    a->ab.side[s].name, a->ab.side[s].path, r->plan.repeats);
-		print_tables(&r->con, r->res, r->nres);
-		print_steal(&r->con, r->res, r->nres);
+		out_printf(&r->con, "\n== %c (%s): medians over its %d "
+			   "repeats\n", a->ab.side[s].name, a->ab.side[s].path,
+			   r->plan.repeats);
+		out_tables(&r->con, r->res, r->nres);
+		out_steal(&r->con, r->res, r->nres);
 		nbad += r->nbad;
 	}
 	if (nbad)
-		out(&a->side[0].con, "%d cells were not measured (see their "
-		    "rows)\n", nbad);
+		out_printf(&a->side[0].con, "%d cells were not measured (see "
+			   "their rows)\n", nbad);
 	ret = ab_close(a);
 	if (a->side[0].plan.trace || a->side[1].plan.trace)
 		trace_close(&a->side[0].tracer);
 	say_files(&a->side[0]);
 	if (ret)
 		return ret;
-	out(&a->side[0].con, "\n");
+	out_printf(&a->side[0].con, "\n");
 	fflush(stdout);
 	ab_compare_options(a, &co);
 	ret = compare_files(&co, paths, 2);
@@ -375,7 +381,7 @@ int ab_main(int argc, char **argv)
 			    "%s", a->ab.junit, sys_file_why(r));
 	}
 	if (p[0]->dry_run) {
-		print_plan(p[0]);
+		out_plan(p[0]);
 		ab_describe(a);
 		printf("--dry-run: no command was run, nothing measured\n");
 		exit(IB_EXIT_OK);

@@ -117,7 +117,8 @@ static void calibrate(struct run *r)
 			fprintf(stderr, "interbench: warning: cannot save %s: "
 				"%s\n", cp.path, sys_file_why(err));
 		calib_said(&cp, err, where, sizeof(where));
-		/* why the loop count varied is said once, in log_header() */
+		/* why the loop count varied is said once, in
+		 * out_log_header() */
 	}
 	if (cell_stopped())
 		interrupted(r);
@@ -141,11 +142,11 @@ static void interrupted(struct run *r)
 	char what[32];
 
 	cell_abort(&r->runner);
-	progress(&r->plan, 0, NULL, NULL);
+	out_progress(&r->plan, 0, NULL, NULL);
 	if (r->plan.repeats > 1)
-		print_tables(&r->con, r->res, r->nres);
-	out(&r->con, "\nInterrupted by signal %d (%s) after %d of %d cells\n",
-	    sig, strsignal(sig), r->nres, r->plan.cells);
+		out_tables(&r->con, r->res, r->nres);
+	out_printf(&r->con, "\nInterrupted by signal %d (%s) after %d of %d "
+		   "cells\n", sig, strsignal(sig), r->nres, r->plan.cells);
 	snprintf(what, sizeof(what), "signal %d", sig);
 	r->info.interrupted = what;
 	close_outputs(r);
@@ -169,16 +170,17 @@ static void __attribute__((noreturn)) broke(struct run *r)
 	err = trace_save(&r->tracer, path);
 	if (!err)
 		r->info.breaktrace_file = path;
-	out(&r->con, "\n--breaktrace: a frame %.3f ms late (more than %.3f ms) "
-	    "on CPU %d, thread %d; ", (double)(b->start - b->release) /
-	    NSEC_PER_MSEC, (double)r->plan.breaktrace_ns / NSEC_PER_MSEC,
-	    (int)b->cpu, (int)b->tid);
+	out_printf(&r->con, "\n--breaktrace: a frame %.3f ms late (more than "
+		   "%.3f ms) on CPU %d, thread %d; ",
+		   (double)(b->start - b->release) / NSEC_PER_MSEC,
+		   (double)r->plan.breaktrace_ns / NSEC_PER_MSEC, (int)b->cpu,
+		   (int)b->tid);
 	if (err)
-		out(&r->con, "cannot save the trace to %s: %s\n", path,
-		    strerror(-err));
+		out_printf(&r->con, "cannot save the trace to %s: %s\n", path,
+			   strerror(-err));
 	else
-		out(&r->con, "trace saved to %s (marker \"interbench: "
-		    "breaktrace\")\n", path);
+		out_printf(&r->con, "trace saved to %s (marker \"interbench: "
+			   "breaktrace\")\n", path);
 	r->info.interrupted = "breaktrace";
 	cell_finish(&r->runner);
 	close_outputs(r);
@@ -244,17 +246,18 @@ static void say_loads(struct run *r, const struct run *side,
 		      const char *lead)
 {
 	if (side->place.group == LG_SESSION)
-		out(&r->con, "%sLoads: in a session of their own (autogroup "
-		    "%s: %s)\n", lead, r->sys.st.autogroup > 0 ? "on" : "off",
-		    r->sys.st.autogroup > 0 ? "a scheduling group of their "
-		    "own, as a second terminal's" : "the session changes "
-		    "nothing for the scheduler");
+		out_printf(&r->con, "%sLoads: in a session of their own "
+			   "(autogroup %s: %s)\n", lead,
+			   r->sys.st.autogroup > 0 ? "on" : "off",
+			   r->sys.st.autogroup > 0 ? "a scheduling group of "
+			   "their own, as a second terminal's" : "the session "
+			   "changes nothing for the scheduler");
 	else if (side->place.group == LG_CGROUP)
-		out(&r->con, "%sLoads: in their own %s\n", lead,
-		    side->place.what);
+		out_printf(&r->con, "%sLoads: in their own %s\n", lead,
+			   side->place.what);
 	else if (*lead)
-		out(&r->con, "%sLoads: beside interbench (no --load-group)\n",
-		    lead);
+		out_printf(&r->con, "%sLoads: beside interbench (no "
+			   "--load-group)\n", lead);
 }
 
 void start(struct run *r, const struct run *twin)
@@ -279,10 +282,6 @@ void start(struct run *r, const struct run *twin)
 	r->info.cal = &r->cal;
 	iso_now(r->info.started, sizeof(r->info.started));
 	r->info.pid = getpid();
-	if (r->csv) {
-		csv_header(r->csv);
-		fflush(r->csv);
-	}
 	cell_signals();
 	/*
 	 * Our own page faults must not delay the timing of anything. Only
@@ -304,7 +303,7 @@ void start(struct run *r, const struct run *twin)
 		goto outputs;
 	}
 	calibrate(r);
-	log_header(&r->con, &r->cal, r->ab_b ? &r->ab_b->plan : NULL);
+	out_log_header(&r->con, &r->cal, r->ab_b ? &r->ab_b->plan : NULL);
 	machine_state_print(&r->sys, out_cb, &r->con);
 	/* ab's sides placing their loads apart: each side's own line */
 	if (r->ab_b && (r->ab_b->place.group != r->place.group ||
@@ -318,32 +317,30 @@ void start(struct run *r, const struct run *twin)
 	if (r->plan.trace) {
 		say_trace(&r->con, "Trace", &r->tracer, r->plan.trace_timer);
 		if (r->plan.trace_alternate)
-			out(&r->con, "  --trace-alternate: repeats 1, 4, 5, 8, "
-			    "... traced, the others not; the tables mix "
-			    "both\n");
+			out_printf(&r->con, "  --trace-alternate: repeats 1, "
+				   "4, 5, 8, ... traced, the others not; the "
+				   "tables mix both\n");
 	}
 	if (r->info.other_user)
-		out(&r->con, "WARNING: another user's interbench (pid %d, "
-		    "uid %u) is running; each measures the other and "
-		    "results are unreliable\n", (int)r->info.concurrent_pid,
-		    (unsigned int)r->info.other_uid);
+		out_printf(&r->con, "WARNING: another user's interbench (pid "
+			   "%d, uid %u) is running; each measures the other "
+			   "and results are unreliable\n",
+			   (int)r->info.concurrent_pid,
+			   (unsigned int)r->info.other_uid);
 	else if (r->info.concurrent && r->info.concurrent_pid)
-		out(&r->con, "WARNING: --allow-concurrent: another interbench "
-		    "(pid %d) is measuring too; results are unreliable\n",
-		    (int)r->info.concurrent_pid);
+		out_printf(&r->con, "WARNING: --allow-concurrent: another "
+			   "interbench (pid %d) is measuring too; results are "
+			   "unreliable\n", (int)r->info.concurrent_pid);
 	else if (r->info.concurrent)
-		out(&r->con, "WARNING: --allow-concurrent: another interbench "
-		    "(in another PID namespace) is measuring too; results "
-		    "are unreliable\n");
+		out_printf(&r->con, "WARNING: --allow-concurrent: another "
+			   "interbench (in another PID namespace) is "
+			   "measuring too; results are unreliable\n");
 	else if (r->plan.allow_concurrent)
-		out(&r->con, "Note: --allow-concurrent given; no other "
-		    "interbench was measuring when this run started\n");
+		out_printf(&r->con, "Note: --allow-concurrent given; no "
+			   "other interbench was measuring when this run "
+			   "started\n");
 outputs:
-	if (r->plan.json_path)
-		json_failed(r, json_out_begin(&r->json, r->plan.json_path,
-					      &r->info));
-	junit_out(r);
-	kcidb_out(r);
+	begin_outputs(r);
 }
 
 /* What --remeasure-if keeps of an attempt (NaN: not measured). */
@@ -393,7 +390,7 @@ static void remeasure(struct run *r, struct result *res)
 		struct result next = { .sim = res->sim, .load = res->load,
 				       .repeat = res->repeat };
 
-		progress(p, r->nres, res->sim, res->load);
+		out_progress(p, r->nres, res->sim, res->load);
 		if (cell_run(&r->runner, &next)) {
 			/* res is measured: run_all() keeps it, then stops */
 			result_free(&next);
@@ -428,19 +425,19 @@ static bool auto_done(struct run *r, int passes)
 {
 	struct plan *p = &r->plan;
 	bool settled = passes >= AUTO_REPEATS_MIN &&
-		       variation_settled(p, r->res, r->nres);
+		       out_variation_settled(p, r->res, r->nres);
 
 	if (settled)
-		out(&r->con, "\n-n auto: every cell's p50, p99 and max latency "
-		    "are known to %g %% (95 %%\ninterval) after %d repeats\n",
-		    AUTO_HALF_WIDTH_PCT, passes);
+		out_printf(&r->con, "\n-n auto: every cell's p50, p99 and max "
+			   "latency are known to %g %% (95 %%\ninterval) "
+			   "after %d repeats\n", AUTO_HALF_WIDTH_PCT, passes);
 	else if (passes == p->repeats) {
-		out(&r->con, "\n-n auto: after %d repeats, the most asked, "
-		    "these cells' decision figures are\nnot known to %g %% (more "
-		    "repeats with -n auto:MAX, or a longer -t where -v's\n"
-		    "advice says length helps):\n", passes,
-		    AUTO_HALF_WIDTH_PCT);
-		print_unsettled(&r->con, r->res, r->nres);
+		out_printf(&r->con, "\n-n auto: after %d repeats, the most "
+			   "asked, these cells' decision figures are\nnot "
+			   "known to %g %% (more repeats with -n auto:MAX, or "
+			   "a longer -t where -v's\nadvice says length "
+			   "helps):\n", passes, AUTO_HALF_WIDTH_PCT);
+		out_unsettled(&r->con, r->res, r->nres);
 	}
 	if (settled) {
 		p->repeats = passes;
@@ -463,12 +460,12 @@ static void run_all(struct run *r)
 
 		plan_cell(p, i, &res->repeat, &res->sim, &res->load);
 		if (p->repeats == 1 && (i == 0 || res->sim != res[-1].sim))
-			table_head(&r->con, res->sim);
-		progress(p, r->nres, res->sim, res->load);
+			out_table_head(&r->con, res->sim);
+		out_progress(p, r->nres, res->sim, res->load);
 		if (cell_run(&r->runner, res))
 			interrupted(r);
 		remeasure(r, res);
-		progress(p, r->nres, NULL, NULL);
+		out_progress(p, r->nres, NULL, NULL);
 		/* Measured in full: kept even if a signal came meanwhile. */
 		r->nres++;
 		result_done(r);
@@ -523,15 +520,15 @@ static int finish(struct run *r)
 
 	cell_finish(&r->runner);
 	if (r->plan.repeats > 1)
-		print_tables(&r->con, r->res, r->nres);
+		out_tables(&r->con, r->res, r->nres);
 	/* how many repeats a verdict needs: asked for with -v */
 	if (r->plan.repeats >= 3 && r->plan.verbose)
-		print_variation(&r->con, r->res, r->nres);
-	out(&r->con, "\n");
-	print_steal(&r->con, r->res, r->nres);
+		out_variation(&r->con, r->res, r->nres);
+	out_printf(&r->con, "\n");
+	out_steal(&r->con, r->res, r->nres);
 	if (r->nbad) {
-		out(&r->con, "%d of %d cells were not measured (see their "
-		    "rows)\n", r->nbad, r->plan.cells);
+		out_printf(&r->con, "%d of %d cells were not measured (see "
+			   "their rows)\n", r->nbad, r->plan.cells);
 		ret = IB_EXIT_CELLS;
 	}
 	/*
@@ -539,7 +536,7 @@ static int finish(struct run *r)
 	 * output not written whole (3), a gate broken and cells unmeasured
 	 * (7: both a finding and a fault), a gate (1), cells (4).
 	 */
-	nbroken = check_gates(&r->con, r->res, r->nres);
+	nbroken = out_check_gates(&r->con, r->res, r->nres);
 	if (nbroken)
 		ret = ret == IB_EXIT_CELLS ? IB_EXIT_FAIL_CELLS : IB_EXIT_FAIL;
 	i = close_outputs(r);
@@ -568,7 +565,7 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	check_rights(&r->plan);
 	check_files(r);
 	if (r->plan.dry_run) {
-		print_plan(&r->plan);
+		out_plan(&r->plan);
 		return IB_EXIT_OK;
 	}
 	take_lock(r);

@@ -17,10 +17,14 @@
 #include "lib/lock.h"
 #include "outputs/output.h"
 #include "outputs/results.h"
+#include "outputs/sink.h"
 #include "run/machine.h"
 #include "run/placement.h"
 #include "run/cell.h"
 #include "run/trace.h"
+
+/* run_outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv */
+#define RUN_SINKS 5
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct run {
@@ -28,15 +32,13 @@ struct run {
 	struct placement place;		/* --load-group */
 	struct calibration cal;
 	struct sysinfo_ib sys;
-	struct run_info info;
-	struct console con;
+	struct results_info info;
+	struct out_console con;
 	struct cell_runner runner;
 	struct tracer tracer;		/* --trace */
-	struct json_out json;
-	bool json_warned, junit_warned, html_warned, kcidb_warned;
+	struct output_sink sink[RUN_SINKS];	/* in the table's order */
 	bool cg_warned;			/* the cgroup's counters unreadable */
 	struct run_lock lock;
-	FILE *csv;
 	char log_name[PATH_MAX];
 	struct result *res;		/* every cell of every repeat, in order */
 	int nres, nbad;
@@ -54,15 +56,19 @@ void check_files(struct run *r);
 void open_files(struct run *r);
 void take_lock(struct run *r);
 void open_trace(struct run *r, bool trace, bool timer);
-void say_trace(struct console *con, const char *lead,
+void say_trace(struct out_console *con, const char *lead,
 	       const struct tracer *t, bool timer);
 void hold_dma_latency(const struct plan *p);
 void bind_one_cpu(int cpu);
 
-/* run_outputs.c */
-void json_failed(struct run *r, int err);
-int junit_out(struct run *r);
-int kcidb_out(struct run *r);
+/*
+ * run_outputs.c: every sink asked for, made at the checks' end (dies,
+ * exit 2, if one cannot be), begun once the run has started, told of
+ * each result, closed at the end (3 if one is not whole). A failure is
+ * said once a sink.
+ */
+void open_outputs(struct run *r);
+void begin_outputs(struct run *r);
 int close_outputs(struct run *r);
 void result_done(struct run *r);
 /*

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,73 +16,97 @@
 #include "core/load.h"
 #include "lib/base.h"
 #include "loads/loads.h"
-#include "outputs/junit.h"
-#include "outputs/kcidb.h"
 #include "outputs/output.h"
 #include "outputs/results.h"
+#include "outputs/sink.h"
 #include "report/report.h"
 
 /* ---- outputs -------------------------------------------------------- */
 
-void json_failed(struct run *r, int err)
+/*
+ * Every sink a run may write, in the order each op is called and a
+ * failure said: the JSON, JUnit and KCIDB files, the page (report/, so
+ * the table is here, above both), the CSV. Each with its file's field in
+ * the plan.
+ */
+static const struct {
+	const struct output_sink_ops *ops;
+	size_t path;
+} sinks[] = {
+	{ &output_sink_json, offsetof(struct plan, json_path) },
+	{ &output_sink_junit, offsetof(struct plan, junit_path) },
+	{ &output_sink_kcidb, offsetof(struct plan, kcidb_path) },
+	{ &report_sink_html, offsetof(struct plan, html_path) },
+	{ &output_sink_csv, offsetof(struct plan, csv_path) },
+};
+_Static_assert(sizeof(sinks) / sizeof(sinks[0]) == RUN_SINKS,
+	       "struct run has a state for each sink of the table");
+
+/* The table's i-th sink, with its file; NULL when not asked for. */
+static struct output_sink *sink_at(struct run *r, int i)
 {
-	if (!err || r->json_warned)
-		return;
-	fprintf(stderr, "interbench: cannot write %s: %s\n",
-		r->plan.json_path, strerror(-err));
-	r->json_warned = true;
+	struct output_sink *s = &r->sink[i];
+
+	s->path = *(const char *const *)((const char *)&r->plan +
+					 sinks[i].path);
+	return s->path ? s : NULL;
 }
 
-/* The JUnit file, whole again: 0 or -errno (said once). */
-int junit_out(struct run *r)
-{
-	int err;
+enum sink_step { SINK_BEGIN, SINK_ADD, SINK_END };
 
-	if (!r->plan.junit_path)
-		return 0;
-	err = junit_write(r->plan.junit_path, &r->info, r->res, r->nres);
-	if (err && !r->junit_warned) {
-		fprintf(stderr, "interbench: cannot write %s: %s\n",
-			r->plan.junit_path, strerror(-err));
-		r->junit_warned = true;
+/*
+ * Every sink asked for hears of the step, each failure said once a sink:
+ * 0, or -errno when any failed.
+ */
+static int sinks_tell(struct run *r, enum sink_step step)
+{
+	int (*op)(struct output_sink *s, const struct results_info *ri,
+		  const struct result *res, int n);
+	const struct output_sink_ops *o;
+	struct output_sink *s;
+	int i, err, ret = 0;
+
+	for (i = 0; i < RUN_SINKS; i++) {
+		o = sinks[i].ops;
+		op = step == SINK_BEGIN ? o->begin :
+		     step == SINK_ADD ? o->add : o->end;
+		s = sink_at(r, i);
+		if (!s || !op)
+			continue;
+		err = op(s, &r->info, r->res, r->nres);
+		if (!err)
+			continue;
+		ret = err;
+		if (!s->warned)
+			fprintf(stderr, "interbench: cannot write %s: %s\n",
+				s->path, strerror(-err));
+		s->warned = true;
 	}
-	return err;
+	return ret;
 }
 
-/* The KCIDB report, whole again: 0 or -errno (said once). */
-int kcidb_out(struct run *r)
+void open_outputs(struct run *r)
 {
-	int err;
+	struct output_sink *s;
+	int i, err;
 
-	if (!r->plan.kcidb_path)
-		return 0;
-	err = kcidb_write(r->plan.kcidb_path, &r->info, r->res, r->nres);
-	if (err && !r->kcidb_warned) {
-		fprintf(stderr, "interbench: cannot write %s: %s\n",
-			r->plan.kcidb_path, strerror(-err));
-		r->kcidb_warned = true;
+	for (i = 0; i < RUN_SINKS; i++) {
+		s = sink_at(r, i);
+		if (!s || !sinks[i].ops->open)
+			continue;
+		err = sinks[i].ops->open(s);
+		if (err)
+			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
+			    sinks[i].ops->name, s->path, strerror(-err));
 	}
-	return err;
 }
 
-/* The page, drawn anew from every result so far: 0 or -errno (said
- * once). */
-static int html_out(struct run *r)
+void begin_outputs(struct run *r)
 {
-	int err;
-
-	if (!r->plan.html_path)
-		return 0;
-	err = report_run_html(r->plan.html_path, &r->info, r->res, r->nres);
-	if (err && !r->html_warned) {
-		fprintf(stderr, "interbench: cannot write %s: %s\n",
-			r->plan.html_path, strerror(-err));
-		r->html_warned = true;
-	}
-	return err;
+	sinks_tell(r, SINK_BEGIN);
 }
 
-/* The run has ended (or was stopped): the JSON whole, files closed. */
+/* The run has ended (or was stopped): every file whole, and closed. */
 int close_outputs(struct run *r)
 {
 	int ret = 0;
@@ -91,18 +116,7 @@ int close_outputs(struct run *r)
 	 * An output that could not be written whole at the end: said (once)
 	 * and exit 3. What was valid before is left so (doc/files.txt).
 	 */
-	if (r->plan.json_path) {
-		int err = json_out_end(&r->json, &r->info, r->res, r->nres);
-
-		json_failed(r, err);
-		if (err)
-			ret = IB_EXIT_SETUP;
-	}
-	if (junit_out(r))
-		ret = IB_EXIT_SETUP;
-	if (kcidb_out(r))
-		ret = IB_EXIT_SETUP;
-	if (html_out(r))
+	if (sinks_tell(r, SINK_END))
 		ret = IB_EXIT_SETUP;
 	/* fclose() fails with the first failed write's errno (safefile.h) */
 	if (r->con.log && fclose(r->con.log)) {
@@ -111,12 +125,6 @@ int close_outputs(struct run *r)
 		ret = IB_EXIT_SETUP;
 	}
 	r->con.log = NULL;
-	if (r->csv && fclose(r->csv)) {
-		fprintf(stderr, "interbench: cannot write %s: %s\n",
-			r->plan.csv_path, strerror(errno));
-		ret = IB_EXIT_SETUP;
-	}
-	r->csv = NULL;
 	return ret;
 }
 
@@ -128,25 +136,20 @@ void result_done(struct run *r)
 	if (res->status != RES_OK)
 		r->nbad++;
 	if (r->plan.repeats == 1)
-		print_result(&r->con, r->res, r->nres);
-	print_remeasured(&r->con, res);
-	print_why(&r->con, res);
+		out_result(&r->con, r->res, r->nres);
+	out_remeasured(&r->con, res);
+	out_why(&r->con, res);
 	/* The run's cgroup went away (or its files) mid-run: said once. */
 	if (res->status == RES_OK && r->sys.cg.at[CG_CPU].version &&
 	    isnan(res->v[F_INTF_THROTTLED]) && !r->cg_warned) {
 		r->cg_warned = true;
-		out(&r->con, "Note: the cgroup's counters (%s) could not be "
-		    "read from %s/%s on (was it removed?): its throttling is "
-		    "unknown (null) there\n", r->sys.cg.at[CG_CPU].path,
-		    res->sim->name, res->load->name);
+		out_printf(&r->con, "Note: the cgroup's counters (%s) could "
+			   "not be read from %s/%s on (was it removed?): its "
+			   "throttling is unknown (null) there\n",
+			   r->sys.cg.at[CG_CPU].path, res->sim->name,
+			   res->load->name);
 	}
-	if (r->csv)
-		csv_row(r->csv, res);
-	if (r->plan.json_path)
-		json_failed(r, json_out_add(&r->json, res));
-	junit_out(r);
-	kcidb_out(r);
-	html_out(r);
+	sinks_tell(r, SINK_ADD);
 }
 
 /*

@@ -218,27 +218,16 @@ void check_files(struct run *r)
 /* Every check passed: only now is anything made. */
 void open_files(struct run *r)
 {
-	const struct plan *p = &r->plan;
-	struct safe_file sf;
-	int fd, err;
+	int fd;
 
-	if (!p->console_only) {
+	if (!r->plan.console_only) {
 		fd = sys_open_append(r->log_name);
 		if (fd < 0 || !(r->con.log = stream_keep_errno(fd, "a")))
 			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
 			    "only)", r->log_name,
 			    sys_file_why(fd < 0 ? fd : -errno));
 	}
-	if (p->csv_path) {
-		/* In place at once: the CSV grows row by row where it is. */
-		err = safe_file_begin(&sf, p->csv_path);
-		if (!err)
-			err = safe_file_publish(&sf);
-		if (err)
-			die(IB_EXIT_USAGE, "option --csv: cannot write %s: %s",
-			    p->csv_path, strerror(-err));
-		r->csv = sf.f;
-	}
+	open_outputs(r);
 }
 
 /*
@@ -248,7 +237,7 @@ void open_files(struct run *r)
  */
 void take_lock(struct run *r)
 {
-	struct run_info *ri = &r->info;
+	struct results_info *ri = &r->info;
 	bool shared;
 	pid_t holder;
 	int err;
@@ -327,12 +316,13 @@ void open_trace(struct run *r, bool trace, bool timer)
 }
 
 /* "LEAD: tracefs instance ..., timer events on|off; ..." */
-void say_trace(struct console *con, const char *lead,
+void say_trace(struct out_console *con, const char *lead,
 		      const struct tracer *t, bool timer)
 {
-	out(con, "%s: tracefs instance %s, clock mono, timer events %s; "
-	    "events this kernel lacks: %s\n", lead, t->inst, timer ? "on" :
-	    "off (--trace-timer)", t->missing[0] ? t->missing : "none");
+	out_printf(con, "%s: tracefs instance %s, clock mono, timer events "
+		   "%s; events this kernel lacks: %s\n", lead, t->inst,
+		   timer ? "on" : "off (--trace-timer)",
+		   t->missing[0] ? t->missing : "none");
 }
 
 /*

@@ -114,7 +114,7 @@ static void judge(struct cell *c, const struct plan *p)
 		c->v = c->w.bad->status == RES_SKIPPED ? V_SKIPPED : V_ERROR;
 		return;
 	}
-	/* the gates as check_gates() judges them */
+	/* the gates as out_check_gates() judges them */
 	for (g = 0; g < p->ngates; g++) {
 		int nb;
 
@@ -136,7 +136,7 @@ static void gate_lines(FILE *f, const struct plan *p, const struct cell *c,
 
 		if (!gate_judge(gt, &c->w, c->res, c->nres, &nb))
 			continue;
-		gate_text(line, sizeof(line), p, gt, &c->w, nb);
+		out_gate_text(line, sizeof(line), p, gt, &c->w, nb);
 		junit_xml_text(f, line);
 		if (first_only)
 			return;
@@ -160,7 +160,7 @@ static void remeasured_out(FILE *f, const struct plan *p,
 			continue;
 		fputs(any ? "\n" : "      <system-out>", f);
 		any = true;
-		remeasured_line(line, sizeof(line), &p->remeasure_if, r);
+		out_remeasured_line(line, sizeof(line), &p->remeasure_if, r);
 		fprintf(f, "repeat %d: ", r->repeat);
 		junit_xml_text(f, line);
 	}
@@ -227,7 +227,7 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 }
 
 /* The run's description, on every suite (JUnit has no document's). */
-static void run_properties(FILE *f, const struct run_info *ri)
+static void run_properties(FILE *f, const struct results_info *ri)
 {
 	const char *ind = "      ";
 	char pid[32];
@@ -276,7 +276,7 @@ static void counts_attrs(FILE *f, const struct counts *t)
 		t->errors, t->skipped, t->time);
 }
 
-static void document(FILE *f, const struct run_info *ri,
+static void document(FILE *f, const struct results_info *ri,
 		     const struct cell *cells, int ncells)
 {
 	const struct plan *p = ri->plan;
@@ -317,7 +317,7 @@ static void document(FILE *f, const struct run_info *ri,
 }
 
 /* The cells with a result so far, in the matrix's order, judged. */
-static int make_cells(const struct run_info *ri, const struct result *res,
+static int make_cells(const struct results_info *ri, const struct result *res,
 		      int n, struct cell **out)
 {
 	const struct plan *p = ri->plan;
@@ -346,7 +346,7 @@ static int make_cells(const struct run_info *ri, const struct result *res,
 	return k;
 }
 
-int junit_write(const char *path, const struct run_info *ri,
+int junit_write(const char *path, const struct results_info *ri,
 		const struct result *res, int n)
 {
 	struct safe_file sf;

@@ -22,7 +22,7 @@
  * size is bound by the matrix (a few kB a cell), not by the repeats or
  * the histograms.
  */
-int junit_write(const char *path, const struct run_info *ri,
+int junit_write(const char *path, const struct results_info *ri,
 		const struct result *res, int n);
 
 /*

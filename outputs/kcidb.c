@@ -68,7 +68,7 @@ void kcidb_figure_name(const struct figure *f, char *buf, size_t n)
  * (time and random bytes, in both sides' files), one checkout for both
  * sides and a build per side.
  */
-static void make_ids(struct ids *id, const struct run_info *ri)
+static void make_ids(struct ids *id, const struct results_info *ri)
 {
 	const struct sysinfo_ib *si = ri->sys;
 	char stamp[32];
@@ -97,7 +97,7 @@ static void make_ids(struct ids *id, const struct run_info *ri)
 }
 
 static void checkout(struct jw *w, const struct ids *id,
-		     const struct run_info *ri)
+		     const struct results_info *ri)
 {
 	const struct sysinfo_ib *si = ri->sys;
 	char text[512];
@@ -119,7 +119,7 @@ static void checkout(struct jw *w, const struct ids *id,
 }
 
 /* What a side of ab is, in its build's misc. */
-static void ab_misc(struct jw *w, const struct run_info *ri)
+static void ab_misc(struct jw *w, const struct results_info *ri)
 {
 	const struct ab_side *sd = &ri->ab->side[ri->ab_side];
 	char side[2] = { sd->name, '\0' };
@@ -137,7 +137,7 @@ static void ab_misc(struct jw *w, const struct run_info *ri)
 }
 
 static void build(struct jw *w, const struct ids *id,
-		  const struct run_info *ri)
+		  const struct results_info *ri)
 {
 	const struct sysinfo_ib *si = ri->sys;
 	char text[512], arch[sizeof(si->machine)];
@@ -184,7 +184,7 @@ static void build(struct jw *w, const struct ids *id,
 }
 
 /* The machine, on every test. */
-static void environment(struct jw *w, const struct run_info *ri)
+static void environment(struct jw *w, const struct results_info *ri)
 {
 	const struct sysinfo_ib *si = ri->sys;
 	char text[320];
@@ -265,7 +265,7 @@ static void repeats(struct jw *w, const struct row *row,
 
 /* What a test is the same for, whatever its figure. */
 struct cell {
-	const struct run_info *ri;
+	const struct results_info *ri;
 	const struct ids *id;
 	const struct row *row;
 	const struct result *res;
@@ -318,7 +318,7 @@ static const char *judge(const struct cell *c, int fi, char *text,
 		if (used + 2 < n) {
 			if (used)
 				text[used++] = '\n';
-			gate_text(text + used, n - used, p, gt, c->row, nb);
+			out_gate_text(text + used, n - used, p, gt, c->row, nb);
 			used += strlen(text + used);
 		}
 	}
@@ -382,7 +382,7 @@ static void cell_test(struct jw *w, const struct cell *c)
 
 /* The tests of the cells with a result so far, in the matrix's order. */
 static int tests(struct jw *w, const struct ids *id,
-		 const struct run_info *ri, const struct result *res, int n)
+		 const struct results_info *ri, const struct result *res, int n)
 {
 	const struct plan *p = ri->plan;
 	struct row row;
@@ -412,7 +412,7 @@ static int tests(struct jw *w, const struct ids *id,
 	return 0;
 }
 
-int kcidb_write(const char *path, const struct run_info *ri,
+int kcidb_write(const char *path, const struct results_info *ri,
 		const struct result *res, int n)
 {
 	struct safe_file sf;

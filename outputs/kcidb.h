@@ -20,7 +20,7 @@
  * over path: like the JUnit file, written after every cell and at the
  * end, always a whole document. 0 or -errno.
  */
-int kcidb_write(const char *path, const struct run_info *ri,
+int kcidb_write(const char *path, const struct results_info *ri,
 		const struct result *res, int n);
 
 /*

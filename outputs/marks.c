@@ -18,7 +18,8 @@
  * lateness (the timer part of each frame) is in every latency; as root
  * it runs SCHED_FIFO and that part is little more than the hrtimer's.
  */
-static void print_no_rt(struct console *con, const struct result *res, int n)
+static void print_no_rt(struct out_console *con, const struct result *res,
+			int n)
 {
 	const struct plan *p = con->plan;
 	double lo = INFINITY, hi = -INFINITY, worst = 0;
@@ -36,22 +37,23 @@ static void print_no_rt(struct console *con, const struct result *res, int n)
 			worst = fmax(worst, w.v[F_TIMER_MAX]);
 			rows++;
 		}
-	out(con, "Without real-time rights (not root, no CAP_SYS_NICE or "
-	    "RLIMIT_RTPRIO), the timing\nthread ran SCHED_OTHER: its own "
-	    "lateness is part of every figure, and with\nroot's SCHED_FIFO "
-	    "most of it goes: the figures here lean late.");
+	out_printf(con, "Without real-time rights (not root, no CAP_SYS_NICE "
+		   "or RLIMIT_RTPRIO), the timing\nthread ran SCHED_OTHER: "
+		   "its own lateness is part of every figure, and "
+		   "with\nroot's SCHED_FIFO most of it goes: the figures "
+		   "here lean late.");
 	if (rows)
-		out(con, " In %d cell%s it\nadded %.3g to %.3g ms to a frame "
-		    "on average (marked [no rt: timer +N], in the\ntable's "
-		    "unit), %.3g ms at worst.", rows, rows == 1 ? "" : "s",
-		    lo / NSEC_PER_MSEC, hi / NSEC_PER_MSEC,
-		    worst / NSEC_PER_MSEC);
-	out(con, "\nMemory was not locked either (page faults may add "
-	    "latency; not measured). Run\nas root for figures comparable "
-	    "with other machines'.\n");
+		out_printf(con, " In %d cell%s it\nadded %.3g to %.3g ms to a "
+			   "frame on average (marked [no rt: timer +N], in "
+			   "the\ntable's unit), %.3g ms at worst.", rows,
+			   rows == 1 ? "" : "s", lo / NSEC_PER_MSEC,
+			   hi / NSEC_PER_MSEC, worst / NSEC_PER_MSEC);
+	out_printf(con, "\nMemory was not locked either (page faults may add "
+		   "latency; not measured). Run\nas root for figures "
+		   "comparable with other machines'.\n");
 }
 
-void print_steal(struct console *con, const struct result *res, int n)
+void out_steal(struct out_console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	int s, l, i, marked = 0, cells = 0, throttled = 0, busy = 0;
@@ -72,25 +74,28 @@ void print_steal(struct console *con, const struct result *res, int n)
 	if (!p->cfg.rt_ok)
 		print_no_rt(con, res, n);
 	if (busy)
-		out(con, "%d of %d cells had more than %.0f %% of the run's CPU "
-		    "time used by other tasks\n(marked [busy]: not "
-		    "interbench's, its loads' or the kernel's threads): their "
-		    "figures\ninclude that work's doing; measure on a quiet "
-		    "machine\n", busy, cells, BUSY_MARK_PCT);
+		out_printf(con, "%d of %d cells had more than %.0f %% of the "
+			   "run's CPU time used by other tasks\n(marked "
+			   "[busy]: not interbench's, its loads' or the "
+			   "kernel's threads): their figures\ninclude that "
+			   "work's doing; measure on a quiet machine\n", busy,
+			   cells, BUSY_MARK_PCT);
 	if (marked)
-		out(con, "%d of %d cells had more than %.0f %% of their CPU "
-		    "time stolen by the hypervisor\n(marked [steal]): their "
-		    "figures include the host's doing, not only the kernel's\n",
-		    marked, cells, STEAL_MARK_PCT);
+		out_printf(con, "%d of %d cells had more than %.0f %% of "
+			   "their CPU time stolen by the hypervisor\n(marked "
+			   "[steal]): their figures include the host's doing, "
+			   "not only the kernel's\n", marked, cells,
+			   STEAL_MARK_PCT);
 	for (i = n - 1; i >= 0 && !by; i--)
 		if (res[i].throttled_by[0] &&
 		    throttle_marked(res[i].v[F_INTF_THROTTLED]))
 			by = res[i].throttled_by;
 	if (throttled)
-		out(con, "%d of %d cells were throttled by the run's cgroup "
-		    "for more than %.0f %% of their CPU\ntime (marked "
-		    "[throttled]): its quota held them back (%s),\nand their "
-		    "figures include the quota's doing, not only the "
-		    "kernel's\n", throttled, cells, THROTTLE_MARK_PCT,
-		    by ? by : "see the JSON's throttled_by");
+		out_printf(con, "%d of %d cells were throttled by the run's "
+			   "cgroup for more than %.0f %% of their CPU\ntime "
+			   "(marked [throttled]): its quota held them back "
+			   "(%s),\nand their figures include the quota's "
+			   "doing, not only the kernel's\n", throttled, cells,
+			   THROTTLE_MARK_PCT,
+			   by ? by : "see the JSON's throttled_by");
 }

@@ -20,9 +20,9 @@
 #include "core/sim.h"
 #include "core/load.h"
 
-static void vout(struct console *con, const char *fmt, va_list ap)
+static void vout(struct out_console *con, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
-static void vout(struct console *con, const char *fmt, va_list ap)
+static void vout(struct out_console *con, const char *fmt, va_list ap)
 {
 	va_list ap2;
 
@@ -36,7 +36,7 @@ static void vout(struct console *con, const char *fmt, va_list ap)
 	va_end(ap2);
 }
 
-void out(struct console *con, const char *fmt, ...)
+void out_printf(struct out_console *con, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -121,30 +121,30 @@ static int verbose_head(char *buf, size_t n, const struct plan *p,
 	return len > 9 ? len : 9;
 }
 
-void table_head(struct console *con, const struct sim_desc *s)
+void out_table_head(struct out_console *con, const struct sim_desc *s)
 {
 	const struct plan *p = con->plan;
 	char lat[32], max[32], head[48];
 	int i, w;
 
-	out(con, "\n--- Benchmarking simulated cpu of %s in the presence of "
-	    "simulated ---\n", s->name);
+	out_printf(con, "\n--- Benchmarking simulated cpu of %s in the "
+		   "presence of simulated ---\n", s->name);
 	snprintf(lat, sizeof(lat), "Latency +/- SD (%s)", table_unit_name(p));
 	snprintf(max, sizeof(max), "Max Latency (%s)", table_unit_name(p));
-	out(con, "%-*s %-24s %16s %14s", load_w(p), "Load", lat, max,
-	    "% Desired CPU");
+	out_printf(con, "%-*s %-24s %16s %14s", load_w(p), "Load", lat, max,
+		   "% Desired CPU");
 	if (shows(s, F_MET))
-		out(con, " %16s", "% Deadlines Met");
+		out_printf(con, " %16s", "% Deadlines Met");
 	/* each -v column says its own unit */
 	for (i = 0; p->verbose && i < F_COUNT; i++)
 		if (figures[i].flags & FIG_VERBOSE) {
 			w = verbose_head(head, sizeof(head), p, &figures[i]);
-			out(con, " %*s", w, head);
+			out_printf(con, " %*s", w, head);
 		}
 	if (p->repeats > 1)
-		out(con, "  [median of %d repeats: repeats measured; mean "
-		    "latency, lowest-highest]", p->repeats);
-	out(con, "\n");
+		out_printf(con, "  [median of %d repeats: repeats measured; "
+			   "mean latency, lowest-highest]", p->repeats);
+	out_printf(con, "\n");
 }
 
 /* A percentage, or "-" when unknown. */
@@ -170,39 +170,39 @@ static const char *count_text(char *buf, size_t n, double v)
 }
 
 /* With -v: the row's interference (interfere.h), in percent and counts. */
-static void table_interference(struct console *con, const struct row *w)
+static void table_interference(struct out_console *con, const struct row *w)
 {
 	char a[8][16];
 	int i;
 
 	for (i = 0; i < 7; i++)
 		pct_text(a[i], sizeof(a[i]), w->v[F_INTF_STEAL + i]);
-	out(con, "          interference: steal %s, irq %s, softirq %s, "
-	    "iowait %s %%; psi cpu %s, io %s, memory %s %%; ", a[0], a[1],
-	    a[2], a[3], a[4], a[5], a[6]);
-	out(con, "%s ctxt/s, %s intr/s; other tasks %s %%\n",
-	    count_text(a[0], 16, w->v[F_INTF_CTXT]),
-	    count_text(a[1], 16, w->v[F_INTF_INTR]),
-	    pct_text(a[2], 16, w->v[F_INTF_OTHERS]));
-	out(con, "          task: runq wait %s %%, switches %s voluntary, %s "
-	    "involuntary, %s migrations\n",
-	    pct_text(a[0], 16, w->v[F_INTF_RUNQ]),
-	    count_text(a[1], 16, w->v[F_INTF_VCSW]),
-	    count_text(a[2], 16, w->v[F_INTF_IVCSW]),
-	    count_text(a[3], 16, w->v[F_INTF_MIGR]));
-	out(con, "          cgroup: throttled %s %% (%s periods); psi cpu %s, "
-	    "memory %s %%; memory events: high %s, max %s, oom_kill %s\n",
-	    pct_text(a[0], 16, w->v[F_INTF_THROTTLED]),
-	    count_text(a[1], 16, w->v[F_INTF_THR_PERIODS]),
-	    pct_text(a[2], 16, w->v[F_INTF_CG_PSI_CPU]),
-	    pct_text(a[3], 16, w->v[F_INTF_CG_PSI_MEM]),
-	    count_text(a[4], 16, w->v[F_INTF_MEM_HIGH]),
-	    count_text(a[5], 16, w->v[F_INTF_MEM_MAX]),
-	    count_text(a[6], 16, w->v[F_INTF_OOM]));
+	out_printf(con, "          interference: steal %s, irq %s, softirq "
+		   "%s, iowait %s %%; psi cpu %s, io %s, memory %s %%; ", a[0],
+		   a[1], a[2], a[3], a[4], a[5], a[6]);
+	out_printf(con, "%s ctxt/s, %s intr/s; other tasks %s %%\n",
+		   count_text(a[0], 16, w->v[F_INTF_CTXT]),
+		   count_text(a[1], 16, w->v[F_INTF_INTR]),
+		   pct_text(a[2], 16, w->v[F_INTF_OTHERS]));
+	out_printf(con, "          task: runq wait %s %%, switches %s "
+		   "voluntary, %s involuntary, %s migrations\n",
+		   pct_text(a[0], 16, w->v[F_INTF_RUNQ]),
+		   count_text(a[1], 16, w->v[F_INTF_VCSW]),
+		   count_text(a[2], 16, w->v[F_INTF_IVCSW]),
+		   count_text(a[3], 16, w->v[F_INTF_MIGR]));
+	out_printf(con, "          cgroup: throttled %s %% (%s periods); psi "
+		   "cpu %s, memory %s %%; memory events: high %s, max %s, "
+		   "oom_kill %s\n", pct_text(a[0], 16, w->v[F_INTF_THROTTLED]),
+		   count_text(a[1], 16, w->v[F_INTF_THR_PERIODS]),
+		   pct_text(a[2], 16, w->v[F_INTF_CG_PSI_CPU]),
+		   pct_text(a[3], 16, w->v[F_INTF_CG_PSI_MEM]),
+		   count_text(a[4], 16, w->v[F_INTF_MEM_HIGH]),
+		   count_text(a[5], 16, w->v[F_INTF_MEM_MAX]),
+		   count_text(a[6], 16, w->v[F_INTF_OOM]));
 }
 
 /* With -v: "load did: 1.2 Mloops/s, ..." */
-static void table_work(struct console *con, const struct row *w)
+static void table_work(struct out_console *con, const struct row *w)
 {
 	bool any = false;
 	int k;
@@ -210,15 +210,17 @@ static void table_work(struct console *con, const struct row *w)
 	for (k = 0; k < WORK_KINDS; k++) {
 		if (!(w->work_rate[k] > 0))
 			continue;
-		out(con, "%s%.4g %s", any ? ", " : "          load did: ",
-		    w->work_rate[k] / work_units[k].scale, work_units[k].unit);
+		out_printf(con, "%s%.4g %s",
+			   any ? ", " : "          load did: ",
+			   w->work_rate[k] / work_units[k].scale,
+			   work_units[k].unit);
 		any = true;
 	}
 	if (any)
-		out(con, "\n");
+		out_printf(con, "\n");
 }
 
-void table_row(struct console *con, const struct row *w)
+static void table_row(struct out_console *con, const struct row *w)
 {
 	const struct plan *p = con->plan;
 	double u = table_unit(p);
@@ -226,68 +228,74 @@ void table_row(struct console *con, const struct row *w)
 	int i;
 
 	if (!w->ok) {
-		out(con, "%-*s %s\n", load_w(p), w->load->name,
-		    w->bad ? w->bad->why : "not run");
+		out_printf(con, "%-*s %s\n", load_w(p), w->load->name,
+			   w->bad ? w->bad->why : "not run");
 		return;
 	}
 	snprintf(lat, sizeof(lat), "%.3g +/- %.3g", w->v[F_LAT_MEAN] / u,
 		 w->v[F_LAT_SD] / u);
-	out(con, "%-*s %-24s %16s", load_w(p), w->load->name, lat,
-	    fig(num, sizeof(num), p, F_LAT_MAX, w->v[F_LAT_MAX]));
-	out(con, " %14s", fig(num, sizeof(num), p, F_DESIRED,
-			       w->v[F_DESIRED]));
+	out_printf(con, "%-*s %-24s %16s", load_w(p), w->load->name, lat,
+		   fig(num, sizeof(num), p, F_LAT_MAX, w->v[F_LAT_MAX]));
+	out_printf(con, " %14s",
+		   fig(num, sizeof(num), p, F_DESIRED, w->v[F_DESIRED]));
 	if (shows(w->sim, F_MET))
-		out(con, " %16s", fig(num, sizeof(num), p, F_MET, w->v[F_MET]));
+		out_printf(con, " %16s",
+			   fig(num, sizeof(num), p, F_MET, w->v[F_MET]));
 	for (i = 0; p->verbose && i < F_COUNT; i++)
 		if (figures[i].flags & FIG_VERBOSE)
-			out(con, " %*s", verbose_head(head, sizeof(head), p,
-						      &figures[i]),
-			    fig(num, sizeof(num), p, (enum fig_id)i, w->v[i]));
+			out_printf(con, " %*s",
+				   verbose_head(head, sizeof(head), p,
+						&figures[i]),
+				   fig(num, sizeof(num), p, (enum fig_id)i,
+				       w->v[i]));
 	if (p->repeats > 1)
-		out(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
-		    w->mean_lo / u, w->mean_hi / u);
+		out_printf(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
+			   w->mean_lo / u, w->mean_hi / u);
 	/* the simulator's own: RtApp's threads that stalled */
 	if (w->marked && p->repeats > 1)
-		out(con, "  [%s; %d of %d]", w->mark, w->marked, w->ok);
+		out_printf(con, "  [%s; %d of %d]", w->mark, w->marked, w->ok);
 	else if (w->marked)
-		out(con, "  [%s]", w->mark);
+		out_printf(con, "  [%s]", w->mark);
 	if (steal_marked(w->v[F_INTF_STEAL]))
-		out(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
+		out_printf(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
 	/*
 	 * Without real-time rights the timing thread's own lateness (the
 	 * timer part of each latency) is in every figure: its mean.
 	 */
 	if (!p->cfg.rt_ok && isfinite(w->v[F_TIMER_MEAN]))
-		out(con, "  [no rt: timer +%.3g]", w->v[F_TIMER_MEAN] / u);
+		out_printf(con, "  [no rt: timer +%.3g]",
+			   w->v[F_TIMER_MEAN] / u);
 	/* other tasks took the run's CPUs: the figures include them */
 	if (busy_marked(w->v[F_INTF_OTHERS]))
-		out(con, "  [busy %.2g %%]", w->v[F_INTF_OTHERS]);
+		out_printf(con, "  [busy %.2g %%]", w->v[F_INTF_OTHERS]);
 	/* the cgroup's quota held the run back: its figures include it */
 	if (throttle_marked(w->v[F_INTF_THROTTLED]))
-		out(con, "  [throttled %.2g %%]", w->v[F_INTF_THROTTLED]);
+		out_printf(con, "  [throttled %.2g %%]",
+			   w->v[F_INTF_THROTTLED]);
 	/* --remeasure-if: these figures are one of several attempts */
 	if (w->remeasured && p->repeats > 1)
-		out(con, "  [remeasured %d of %d]", w->remeasured, w->ok);
+		out_printf(con, "  [remeasured %d of %d]", w->remeasured,
+			   w->ok);
 	else if (w->remeasured)
-		out(con, "  [remeasured]");
-	out(con, "\n");
+		out_printf(con, "  [remeasured]");
+	out_printf(con, "\n");
 	if (w->bad && p->repeats > 1)
-		out(con, "          repeat %d: %s\n", w->bad->repeat,
-		    w->bad->why);
+		out_printf(con, "          repeat %d: %s\n", w->bad->repeat,
+			   w->bad->why);
 	if (p->verbose) {
 		table_work(con, w);
 		table_interference(con, w);
 	}
 }
 
-void print_result(struct console *con, const struct result *res, int n)
+void out_result(struct out_console *con, const struct result *res, int n)
 {
 	const struct result *r = &res[n - 1];
 	struct row w;
 
 	if (make_row(&w, res, n, r->sim, r->load)) {
-		out(con, "%-*s out of memory\n", load_w(con->plan),
-		    r->load->name);
+		out_printf(con, "%-*s out of memory\n", load_w(con->plan),
+			   r->load->name);
 		return;
 	}
 	table_row(con, &w);
@@ -296,20 +304,20 @@ void print_result(struct console *con, const struct result *res, int n)
 			       con);
 }
 
-void print_tables(struct console *con, const struct result *res, int n)
+void out_tables(struct out_console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	struct row w;
 	int s, l;
 
 	for (s = 0; s < p->nsims; s++) {
-		table_head(con, p->sims[s]);
+		out_table_head(con, p->sims[s]);
 		for (l = 0; l < p->nloads; l++) {
 			if (!plan_has(p->sims[s], p->loads[l]))
 				continue;
 			if (make_row(&w, res, n, p->sims[s], p->loads[l])) {
-				out(con, "%-*s out of memory\n", load_w(p),
-				    p->loads[l]->name);
+				out_printf(con, "%-*s out of memory\n",
+					   load_w(p), p->loads[l]->name);
 				continue;
 			}
 			if (w.n)
@@ -319,8 +327,8 @@ void print_tables(struct console *con, const struct result *res, int n)
 }
 
 /* One row's broken gates; true if any. */
-void gate_text(char *buf, size_t n, const struct plan *p,
-	       const struct gate *gt, const struct row *w, int nbroke)
+void out_gate_text(char *buf, size_t n, const struct plan *p,
+		   const struct gate *gt, const struct row *w, int nbroke)
 {
 	const struct figure *f = &figures[gt->fig];
 	double v = w->v[gt->fig];
@@ -348,7 +356,7 @@ void gate_text(char *buf, size_t n, const struct plan *p,
 }
 
 /* Each gate the row breaks, said, and marked in broken[]. */
-static void row_gates(struct console *con, const struct row *w,
+static void row_gates(struct out_console *con, const struct row *w,
 		      const struct result *res, int n, bool *broken)
 {
 	const struct plan *p = con->plan;
@@ -358,14 +366,14 @@ static void row_gates(struct console *con, const struct row *w,
 	for (g = 0; g < p->ngates; g++) {
 		if (!gate_judge(&p->gates[g], w, res, n, &nb))
 			continue;
-		gate_text(line, sizeof(line), p, &p->gates[g], w, nb);
-		out(con, "FAILED %s\n", line);
+		out_gate_text(line, sizeof(line), p, &p->gates[g], w, nb);
+		out_printf(con, "FAILED %s\n", line);
 		broken[g] = true;
 	}
 }
 
 /* Gates are checked on the figures the tables show. */
-int check_gates(struct console *con, const struct result *res, int n)
+int out_check_gates(struct out_console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	bool broken[MAX_GATES] = { false };
@@ -387,7 +395,7 @@ int check_gates(struct console *con, const struct result *res, int n)
 }
 
 /* Text out at words, in lines of at most 79 columns. */
-static void out_wrapped(struct console *con, const char *text)
+static void out_wrapped(struct out_console *con, const char *text)
 {
 	const char *p = text;
 
@@ -399,7 +407,7 @@ static void out_wrapped(struct console *con, const char *text)
 				cut = q;
 		if (!*q || !cut)
 			cut = q;
-		out(con, "%.*s\n", (int)(cut - p), p);
+		out_printf(con, "%.*s\n", (int)(cut - p), p);
 		p = *cut ? cut + 1 : cut;
 	}
 }
@@ -410,7 +418,7 @@ static void out_wrapped(struct console *con, const char *text)
  * thread's CPU is not the CPU's speed; undisturbed samples that still
  * varied are the speed, and they say what else was busy meanwhile.
  */
-static void calib_note(struct console *con, const struct calibration *cal)
+static void calib_note(struct out_console *con, const struct calibration *cal)
 {
 	char t[640];
 	size_t n = 0;
@@ -494,8 +502,8 @@ static void settings_text(const struct plan *p, char *buf, size_t n)
 			 cfg->uni_cpu);
 }
 
-void log_header(struct console *con, const struct calibration *cal,
-		const struct plan *b)
+void out_log_header(struct out_console *con, const struct calibration *cal,
+		    const struct plan *b)
 {
 	const struct plan *p = con->plan;
 	const struct run_cfg *cfg = &p->cfg;
@@ -505,40 +513,41 @@ void log_header(struct console *con, const struct calibration *cal,
 
 	uname(&u);
 	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M", localtime(&t));
-	out(con, "\nBenchmarking kernel %s with datestamp %s\n", u.release,
-	    stamp);
-	out(con, "interbench %s: %s\n", IB_VERSION, p->args);
-	out(con, "Using %llu loops per ms (burn error %+.2f %%), running "
-	    "every cell for %.3g seconds\n",
-	    (unsigned long long)cfg->loops_per_ms, cal->error_pct,
-	    (double)cfg->duration_ns / NSEC_PER_SEC);
+	out_printf(con, "\nBenchmarking kernel %s with datestamp %s\n",
+		   u.release, stamp);
+	out_printf(con, "interbench %s: %s\n", IB_VERSION, p->args);
+	out_printf(con, "Using %llu loops per ms (burn error %+.2f %%), "
+		   "running every cell for %.3g seconds\n",
+		   (unsigned long long)cfg->loops_per_ms, cal->error_pct,
+		   (double)cfg->duration_ns / NSEC_PER_SEC);
 	settings_text(p, set[0], sizeof(set[0]));
 	if (b)
 		settings_text(b, set[1], sizeof(set[1]));
 	/* ab's sides scheduled apart: each side's own line */
 	if (b && strcmp(set[0], set[1]))
-		out(con, "A: %s\nB: %s\n", set[0], set[1]);
+		out_printf(con, "A: %s\nB: %s\n", set[0], set[1]);
 	else
-		out(con, "%s\n", set[0]);
+		out_printf(con, "%s\n", set[0]);
 	calib_note(con, cal);
 	if (!cfg->rt_ok)
-		out(con, "WARNING: no real-time privileges: the timing thread "
-		    "runs SCHED_OTHER and results are unreliable\n");
+		out_printf(con, "WARNING: no real-time privileges: the "
+			   "timing thread runs SCHED_OTHER and results are "
+			   "unreliable\n");
 	if (p->dma_given)
-		out(con, "PM QoS: /dev/cpu_dma_latency held at %d us for the "
-		    "run\n", p->dma_latency_us);
+		out_printf(con, "PM QoS: /dev/cpu_dma_latency held at %d us "
+			   "for the run\n", p->dma_latency_us);
 	if (p->comment)
-		out(con, "Comment: %s\n", p->comment);
+		out_printf(con, "Comment: %s\n", p->comment);
 	if (p->tag)
-		out(con, "Tag: %s\n", p->tag);
+		out_printf(con, "Tag: %s\n", p->tag);
 }
 
 /* ---- --trace -------------------------------------------------------- */
 
 /* Only to the log: what -v would have shown on the console. */
-static void log_only(struct console *con, const char *fmt, ...)
+static void log_only(struct out_console *con, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-static void log_only(struct console *con, const char *fmt, ...)
+static void log_only(struct out_console *con, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -625,7 +634,7 @@ static void part_text(char *buf, size_t n, size_t *at,
 		    p->soft[i].name, MS(p->soft[i].ns));
 }
 
-void why_line(char *buf, size_t n, const struct why_frame *f)
+void out_why_line(char *buf, size_t n, const struct why_frame *f)
 {
 	size_t at = 0;
 
@@ -649,8 +658,8 @@ void why_line(char *buf, size_t n, const struct why_frame *f)
 		    "full]");
 }
 
-void remeasured_line(char *buf, size_t n, const struct gate *g,
-		     const struct result *r)
+void out_remeasured_line(char *buf, size_t n, const struct gate *g,
+			 const struct result *r)
 {
 	const struct figure *f = &figures[g->fig];
 	size_t at = 0;
@@ -678,7 +687,7 @@ void remeasured_line(char *buf, size_t n, const struct gate *g,
 	}
 }
 
-void print_remeasured(struct console *con, const struct result *r)
+void out_remeasured(struct out_console *con, const struct result *r)
 {
 	const struct plan *p = con->plan;
 	char who[96] = "", line[1024];
@@ -688,11 +697,11 @@ void print_remeasured(struct console *con, const struct result *r)
 	if (p->repeats > 1)
 		snprintf(who, sizeof(who), "%s under %s, repeat %d: ",
 			 r->sim->name, r->load->name, r->repeat);
-	remeasured_line(line, sizeof(line), &p->remeasure_if, r);
-	out(con, "          %s%s\n", who, line);
+	out_remeasured_line(line, sizeof(line), &p->remeasure_if, r);
+	out_printf(con, "          %s%s\n", who, line);
 }
 
-void print_why(struct console *con, const struct result *r)
+void out_why(struct out_console *con, const struct result *r)
 {
 	const struct plan *p = con->plan;
 	char line[1024], who[96] = "";
@@ -704,29 +713,30 @@ void print_why(struct console *con, const struct result *r)
 		snprintf(who, sizeof(who), "%s under %s, repeat %d: ",
 			 r->sim->name, r->load->name, r->repeat);
 	if (r->trace_lost)
-		out(con, "          %strace: %llu events lost (buffer full); "
-		    "frames they would explain are marked incomplete\n", who,
-		    (unsigned long long)r->trace_lost);
+		out_printf(con, "          %strace: %llu events lost (buffer "
+			   "full); frames they would explain are marked "
+			   "incomplete\n", who,
+			   (unsigned long long)r->trace_lost);
 	if (r->why_err)
-		out(con, "          %strace: cannot read it: %s\n", who,
-		    strerror(-r->why_err));
+		out_printf(con, "          %strace: cannot read it: %s\n", who,
+			   strerror(-r->why_err));
 	else if (!r->nexplained)
-		out(con, "          %strace: %s keeps no frames to explain\n",
-		    who, r->sim->name);
+		out_printf(con, "          %strace: %s keeps no frames to "
+			   "explain\n", who, r->sim->name);
 	for (i = 0; i < r->nexplained; i++) {
-		why_line(line, sizeof(line), &r->explained[i]);
+		out_why_line(line, sizeof(line), &r->explained[i]);
 		/*
 		 * The worst frame, and the one --breaktrace stopped at, on
 		 * the console always; the rest there with -v, else only in
 		 * the logfile, which the run names at its end.
 		 */
 		if (p->verbose || !i || r->explained[i].broke)
-			out(con, "          %s%s\n", who, line);
+			out_printf(con, "          %s%s\n", who, line);
 		else
 			log_only(con, "          %s%s\n", who, line);
 	}
 	if (!p->verbose && r->nexplained > 1)
-		out(con, "          %s%d more frames explained %s\n", who,
-		    r->nexplained - 1, con->log ? "in the logfile (or -v "
-		    "here)" : "with -v (-c keeps no logfile)");
+		out_printf(con, "          %s%d more frames explained %s\n",
+			   who, r->nexplained - 1, con->log ? "in the logfile "
+			   "(or -v here)" : "with -v (-c keeps no logfile)");
 }

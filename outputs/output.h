@@ -5,7 +5,8 @@
  *
  * outputs/ is what a run writes as it goes, every figure from the table
  * of figures: the tables and logfile (output.h), the JSON and CSV
- * (results.h), the JUnit file (junit.h).
+ * (results.h), the JUnit file (junit.h), the KCIDB report (kcidb.h), and
+ * the contract each result file keeps as a sink of the run (sink.h).
  */
 #ifndef INTERBENCH_OUTPUT_H
 #define INTERBENCH_OUTPUT_H
@@ -17,15 +18,15 @@
 #include "core/sim.h"
 #include "core/load.h"
 
-struct console {
+struct out_console {
 	const struct plan *plan;
 	FILE *log;			/* the logfile, or NULL (-c) */
 };
 
 /* Print to stdout and, unless -c, to the logfile. */
-void out(struct console *con, const char *fmt, ...)
+void out_printf(struct out_console *con, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* out() for the simulators' detail hooks (ctx is the console). */
+/* out_printf() for the simulators' detail hooks (ctx is the console). */
 void out_cb(void *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -34,39 +35,38 @@ void out_cb(void *ctx, const char *fmt, ...)
  * and loads are scheduled. b: ab's side B's plan (con's is A's), whose
  * scheduling is said beside A's where it differs; else NULL.
  */
-void log_header(struct console *con, const struct calibration *cal,
-		const struct plan *b);
-void table_head(struct console *con, const struct sim_desc *s);
-void table_row(struct console *con, const struct row *w);
+void out_log_header(struct out_console *con, const struct calibration *cal,
+		    const struct plan *b);
+void out_table_head(struct out_console *con, const struct sim_desc *s);
 /* The last result's row as it comes (one repeat), and its detail. */
-void print_result(struct console *con, const struct result *res, int n);
+void out_result(struct out_console *con, const struct result *res, int n);
 /* Every row: medians over the repeats. */
-void print_tables(struct console *con, const struct result *res, int n);
+void out_tables(struct out_console *con, const struct result *res, int n);
 /* Every broken --fail-if gate, said once per cell and gate; true if any. */
 /* The run's summary: how many cells the host's steal confounds. */
 /* marks.c */
-void print_steal(struct console *con, const struct result *res, int n);
+void out_steal(struct out_console *con, const struct result *res, int n);
 /*
  * --trace: a result's worst frames explained, a line each under its row
  * (on the console with -v, in the log always; --breaktrace's frame on
  * the console always); what the trace lost or could not say, on the
  * console always.
  */
-void print_why(struct console *con, const struct result *r);
+void out_why(struct out_console *con, const struct result *r);
 /*
  * --remeasure-if: a result measured more than once, a line under its
  * row: each attempt's figure, steal and mean latency, and the one kept.
  */
-void print_remeasured(struct console *con, const struct result *r);
+void out_remeasured(struct out_console *con, const struct result *r);
 /* That line's text, for JUnit too. */
 struct gate;
-void remeasured_line(char *buf, size_t n, const struct gate *g,
-		     const struct result *r);
+void out_remeasured_line(char *buf, size_t n, const struct gate *g,
+			 const struct result *r);
 /* One explained frame as a line (trace.h's struct why_frame). */
 struct why_frame;
-void why_line(char *buf, size_t n, const struct why_frame *f);
+void out_why_line(char *buf, size_t n, const struct why_frame *f);
 /* Every --fail-if gate on the rows, each broken one said: how many broke. */
-int check_gates(struct console *con, const struct result *res, int n);
+int out_check_gates(struct out_console *con, const struct result *res, int n);
 /*
  * A broken gate as one line, the same on the console and in JUnit:
  * "--fail-if 'p99>20ms': Audio under None has 30.08 ms", with "(a p99
@@ -74,8 +74,8 @@ int check_gates(struct console *con, const struct result *res, int n);
  * gates say in how many of the repeats (nbroke) it broke.
  */
 struct row;
-void gate_text(char *buf, size_t n, const struct plan *p,
-	       const struct gate *gt, const struct row *w, int nbroke);
+void out_gate_text(char *buf, size_t n, const struct plan *p,
+		   const struct gate *gt, const struct row *w, int nbroke);
 
 /* outputs/progress.c: the run's length. */
 
@@ -83,20 +83,20 @@ void gate_text(char *buf, size_t n, const struct plan *p,
  * With 3 or more repeats: each cell's run-to-run variation and how many
  * repeats compare needs to find a 10 % change in it.
  */
-void print_variation(struct console *con, const struct result *res, int n);
+void out_variation(struct out_console *con, const struct result *res, int n);
 /*
  * -n auto: is every cell's every latency decision figure (p50, p99, max)
  * known to AUTO_HALF_WIDTH_PCT?
  */
-bool variation_settled(const struct plan *p, const struct result *res,
-		       int n);
+bool out_variation_settled(const struct plan *p, const struct result *res,
+			   int n);
 /* -n auto at its most: the cells not settled, and what would settle them. */
-void print_unsettled(struct console *con, const struct result *res, int n);
+void out_unsettled(struct out_console *con, const struct result *res, int n);
 
 /* On a terminal: "[3/50] Audio under Burn, about 600 s left". */
-void progress(const struct plan *p, int done, const struct sim_desc *s,
-	      const struct load_desc *l);
+void out_progress(const struct plan *p, int done, const struct sim_desc *s,
+		  const struct load_desc *l);
 /* --dry-run: the cells it would run. */
-void print_plan(const struct plan *p);
+void out_plan(const struct plan *p);
 
 #endif

@@ -74,7 +74,7 @@ static int decision_tests(const struct plan *p)
 #define LENGTHS		4
 
 /* One figure's advice: the noise of a cell's figure, repeats per length. */
-static void cell_advice(struct console *con, const struct fig_noise *nz,
+static void cell_advice(struct out_console *con, const struct fig_noise *nz,
 			const struct plan *p, const char *sim,
 			const char *load, int *need)
 {
@@ -102,12 +102,12 @@ static void cell_advice(struct console *con, const struct fig_noise *nz,
 			 "in the cell", 100 * nz->between * nz->between /
 			 (nz->total * nz->total), 100 * nz->within *
 			 nz->within / (nz->total * nz->total));
-	out(con, "%-9s %-9s %-4s %6.1f %% (%s); -n %s %s %s %s\n", sim, load,
-	    figures[nz->f].key, cv_pct(nz->total), split, at[0], at[1],
-	    at[2], at[3]);
+	out_printf(con, "%-9s %-9s %-4s %6.1f %% (%s); -n %s %s %s %s\n", sim,
+		   load, figures[nz->f].key, cv_pct(nz->total), split, at[0],
+		   at[1], at[2], at[3]);
 }
 
-void print_variation(struct console *con, const struct result *res, int n)
+void out_variation(struct out_console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	double secs = (double)p->cfg.duration_ns / NSEC_PER_SEC, cost;
@@ -116,14 +116,15 @@ void print_variation(struct console *con, const struct result *res, int n)
 
 	int lat[8], nlat = lat_decisions(lat, 8), k;
 
-	out(con, "\nRun-to-run noise of each cell's latency decision figures "
-	    "(what compare judges\nit on, with its misses, lows and CPU): the "
-	    "coefficient of variation over the\nrepeats, and the shares of "
-	    "its variance (of the log) that differ between runs,\nwhich a "
-	    "longer cell keeps, and that the cell's own sampling adds, which a "
-	    "cell m\ntimes as long divides by m; then the repeats each file "
-	    "needs to find a 10 %%\nchange of it at -t %g, %g, %g and %g:\n",
-	    secs, 2 * secs, 4 * secs, 8 * secs);
+	out_printf(con, "\nRun-to-run noise of each cell's latency decision "
+		   "figures (what compare judges\nit on, with its misses, "
+		   "lows and CPU): the coefficient of variation over "
+		   "the\nrepeats, and the shares of its variance (of the log) "
+		   "that differ between runs,\nwhich a longer cell keeps, and "
+		   "that the cell's own sampling adds, which a cell m\ntimes "
+		   "as long divides by m; then the repeats each file needs to "
+		   "find a 10 %%\nchange of it at -t %g, %g, %g and %g:\n",
+		   secs, 2 * secs, 4 * secs, 8 * secs);
 	for (s = 0; s < p->nsims; s++)
 		for (l = 0; l < p->nloads; l++)
 			for (k = 0; k < nlat; k++) {
@@ -135,10 +136,11 @@ void print_variation(struct console *con, const struct result *res, int n)
 						 p->loads[l], lat[k], &nz))
 					break;
 				if (nz.k < 3) {
-					out(con, "%-9s %-9s %d measured "
-					    "repeats: too few to tell\n",
-					    p->sims[s]->name,
-					    p->loads[l]->name, nz.k);
+					out_printf(con, "%-9s %-9s %d "
+						   "measured repeats: too few "
+						   "to tell\n",
+						   p->sims[s]->name,
+						   p->loads[l]->name, nz.k);
 					few++;
 					fig_noise_free(&nz);
 					break;
@@ -170,25 +172,26 @@ void print_variation(struct console *con, const struct result *res, int n)
 		}
 	}
 	if (best < 0)
-		out(con, "No -t of these lets 1000 repeats find a 10 %% change "
-		    "in every cell.\n");
+		out_printf(con, "No -t of these lets 1000 repeats find a 10 "
+			   "%% change in every cell.\n");
 	if (between_bound)
-		out(con, "In %d figure%s the noise is mostly between runs, "
-		    "which a longer -t keeps: what\ndiffers from run to run (the "
-		    "host's steal, CPU placement) is the machine's;\n"
-		    "`interbench ab` measures A and B side by side, so that it "
-		    "falls on both alike.\n", between_bound,
-		    between_bound == 1 ? "" : "s");
+		out_printf(con, "In %d figure%s the noise is mostly between "
+			   "runs, which a longer -t keeps: what\ndiffers from "
+			   "run to run (the host's steal, CPU placement) is "
+			   "the machine's;\n`interbench ab` measures A and B "
+			   "side by side, so that it falls on both alike.\n",
+			   between_bound, between_bound == 1 ? "" : "s");
 	if (best < 0)
 		return;
-	out(con, "Soonest to find a 10 %% change in every cell: -t %g -n %d, "
-	    "about %.0f min a file", (1 << best) * secs, worst[best],
-	    cost / 60);
+	out_printf(con, "Soonest to find a 10 %% change in every cell: -t %g "
+		   "-n %d, about %.0f min a file", (1 << best) * secs,
+		   worst[best], cost / 60);
 	if (best && worst[0] > 0)
-		out(con, " (at -t %g: -n %d, about %.0f min)", secs, worst[0],
-		    worst[0] * p->per_pass *
-		    (secs + (double)CELL_OVERHEAD_NS / NSEC_PER_SEC) / 60);
-	out(con, "\n");
+		out_printf(con, " (at -t %g: -n %d, about %.0f min)", secs,
+			   worst[0], worst[0] * p->per_pass *
+			   (secs + (double)CELL_OVERHEAD_NS / NSEC_PER_SEC) /
+			   60);
+	out_printf(con, "\n");
 }
 
 /*
@@ -205,7 +208,7 @@ static double half_width(const struct result *res, int n,
 	return *k < 2 ? NAN : inf_t_quantile(0.975, *k - 1) * sd / sqrt(*k);
 }
 
-void print_unsettled(struct console *con, const struct result *res, int n)
+void out_unsettled(struct out_console *con, const struct result *res, int n)
 {
 	const struct plan *p = con->plan;
 	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
@@ -221,27 +224,31 @@ void print_unsettled(struct console *con, const struct result *res, int n)
 				half = half_width(res, n, p->sims[s],
 						  p->loads[l], lat[i], &k);
 				if (k < 2) {
-					out(con, "  %s/%s: %d measured "
-					    "repeats\n", p->sims[s]->name,
-					    p->loads[l]->name, k);
+					out_printf(con, "  %s/%s: %d measured "
+						   "repeats\n",
+						   p->sims[s]->name,
+						   p->loads[l]->name, k);
 					break;
 				}
 				if (half <= limit)
 					continue;
 				/* the half width falls as one over the root
 				 * of n */
-				out(con, "  %s/%s: %s latency known to "
-				    "+/-%.1f %%; about %.0f repeats would know "
-				    "it to %g %%\n", p->sims[s]->name,
-				    p->loads[l]->name, figures[lat[i]].key,
-				    expm1(half) * 100,
-				    ceil(k * (half / limit) * (half / limit)),
-				    AUTO_HALF_WIDTH_PCT);
+				out_printf(con, "  %s/%s: %s latency known "
+					   "to +/-%.1f %%; about %.0f repeats "
+					   "would know it to %g %%\n",
+					   p->sims[s]->name,
+					   p->loads[l]->name,
+					   figures[lat[i]].key,
+					   expm1(half) * 100,
+					   ceil(k * (half / limit) *
+						(half / limit)),
+					   AUTO_HALF_WIDTH_PCT);
 			}
 }
 
-bool variation_settled(const struct plan *p, const struct result *res,
-		       int n)
+bool out_variation_settled(const struct plan *p, const struct result *res,
+			   int n)
 {
 	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
 	int lat[8], nlat = lat_decisions(lat, 8), s, l, i, k;
@@ -264,8 +271,8 @@ bool variation_settled(const struct plan *p, const struct result *res,
 	return true;
 }
 
-void progress(const struct plan *p, int done, const struct sim_desc *s,
-	      const struct load_desc *l)
+void out_progress(const struct plan *p, int done, const struct sim_desc *s,
+		  const struct load_desc *l)
 {
 	uint64_t per = p->cfg.duration_ns + CELL_OVERHEAD_NS;
 	uint64_t left = (uint64_t)(p->cells - done) * per;
@@ -281,7 +288,7 @@ void progress(const struct plan *p, int done, const struct sim_desc *s,
 		(unsigned long long)(left / NSEC_PER_SEC));
 }
 
-void print_plan(const struct plan *p)
+void out_plan(const struct plan *p)
 {
 	double secs = (double)p->cells *
 		      (double)(p->cfg.duration_ns + CELL_OVERHEAD_NS) /

@@ -24,7 +24,7 @@
 
 /* ---- JSON ------------------------------------------------------------ */
 
-static void json_settings(struct jw *w, const struct run_info *ri)
+static void json_settings(struct jw *w, const struct results_info *ri)
 {
 	const struct plan *p = ri->plan;
 	const struct run_cfg *cfg = &p->cfg;
@@ -394,7 +394,7 @@ static void json_result(struct jw *w, const struct result *r)
 }
 
 /* --trace: where, how, and what this kernel could not trace. */
-static void json_trace(struct jw *w, const struct run_info *ri)
+static void json_trace(struct jw *w, const struct results_info *ri)
 {
 	const struct tracer *t = ri->trace;
 	char ev[sizeof(t->missing)], *s, *save = NULL;
@@ -417,7 +417,7 @@ static void json_trace(struct jw *w, const struct run_info *ri)
 }
 
 /* `interbench ab`: which side this is, of which run, and how it was made */
-static void json_ab(struct jw *w, const struct run_info *ri)
+static void json_ab(struct jw *w, const struct results_info *ri)
 {
 	const struct ab_plan *ab = ri->ab;
 	const struct ab_side *me = &ab->side[ri->ab_side];
@@ -442,7 +442,7 @@ static void json_ab(struct jw *w, const struct run_info *ri)
 }
 
 /* The document up to the inside of its "results" array. */
-static void json_head(struct jw *w, const struct run_info *ri)
+static void json_head(struct jw *w, const struct results_info *ri)
 {
 	const struct calibration *cal = ri->cal;
 
@@ -490,10 +490,10 @@ static int json_tail(struct jw *w)
 
 /*
  * The whole document into a new file next to path, renamed over it (see
- * safefile.h). With keep, the file stays open for json_out_add(): its
+ * safefile.h). With keep, the file stays open for results_json_add(): its
  * fd; else 0; or -errno.
  */
-static int json_write_all(const char *path, const struct run_info *ri,
+static int json_write_all(const char *path, const struct results_info *ri,
 			  const struct result *res, int n, bool keep)
 {
 	struct safe_file sf;
@@ -525,8 +525,8 @@ static int json_write_all(const char *path, const struct run_info *ri,
 	return keep ? kept : 0;
 }
 
-int json_to_text(const struct run_info *ri, const struct result *res, int n,
-		 char **text, size_t *len)
+int results_json_text(const struct results_info *ri, const struct result *res,
+		      int n, char **text, size_t *len)
 {
 	FILE *mem = open_memstream(text, len);
 	struct jw w;
@@ -565,8 +565,8 @@ static int pwrite_all(int fd, const char *buf, size_t len, off_t off)
 	return 0;
 }
 
-int json_out_begin(struct json_out *o, const char *path,
-		   const struct run_info *ri)
+int results_json_begin(struct results_json *o, const char *path,
+		       const struct results_info *ri)
 {
 	struct jw w;
 	char *buf = NULL;
@@ -602,7 +602,7 @@ int json_out_begin(struct json_out *o, const char *path,
  * closing lines, written where they stood, and nothing after them. They
  * fit: they were there before. Best effort: 0 or -errno.
  */
-static int json_restore(struct json_out *o)
+static int json_restore(struct results_json *o)
 {
 	struct jw w = o->w;
 	char *buf = NULL;
@@ -626,7 +626,7 @@ static int json_restore(struct json_out *o)
 	return err;
 }
 
-int json_out_add(struct json_out *o, const struct result *r)
+int results_json_add(struct results_json *o, const struct result *r)
 {
 	struct jw w = o->w, after;
 	char *buf = NULL;
@@ -664,8 +664,8 @@ int json_out_add(struct json_out *o, const struct result *r)
 	return 0;
 }
 
-int json_out_end(struct json_out *o, const struct run_info *ri,
-		 const struct result *res, int n)
+int results_json_end(struct results_json *o, const struct results_info *ri,
+		     const struct result *res, int n)
 {
 	if (o->fd >= 0)
 		close(o->fd);
@@ -675,7 +675,7 @@ int json_out_end(struct json_out *o, const struct run_info *ri,
 
 /* ---- CSV ------------------------------------------------------------- */
 
-void csv_header(FILE *f)
+void results_csv_header(FILE *f)
 {
 	char name[96];
 	int i, k;
@@ -719,7 +719,7 @@ static void csv_value(FILE *f, const struct figure *fig, double v, bool ok)
 		fprintf(f, ",%.6g", fig ? figure_out(fig, v) : v);
 }
 
-void csv_row(FILE *f, const struct result *r)
+void results_csv_row(FILE *f, const struct result *r)
 {
 	bool ok = r->status == RES_OK;
 	int i, k;

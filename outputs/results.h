@@ -18,7 +18,7 @@
 #include "lib/cpuwork.h"
 
 /* Everything about the run the JSON header says. */
-struct run_info {
+struct results_info {
 	const struct plan *plan;
 	const struct sysinfo_ib *sys;
 	const struct calibration *cal;
@@ -41,7 +41,7 @@ struct run_info {
  * document's closing lines, followed by them again: a write as large as
  * what the result adds, and the file is a whole document after each.
  */
-struct json_out {
+struct results_json {
 	const char *path;
 	int fd;				/* -1: not open */
 	off_t tail_at;			/* where the closing lines start */
@@ -50,29 +50,29 @@ struct json_out {
 };
 
 /* Write the document with no results yet: 0 or -errno. */
-int json_out_begin(struct json_out *o, const char *path,
-		   const struct run_info *ri);
+int results_json_begin(struct results_json *o, const char *path,
+		       const struct results_info *ri);
 /* Add a result: 0 or -errno. */
-int json_out_add(struct json_out *o, const struct result *r);
+int results_json_add(struct results_json *o, const struct result *r);
 /*
  * Write the whole document anew (into a new file renamed over path, so
  * the file is always complete), now that the run has ended: 0 or -errno.
  */
-int json_out_end(struct json_out *o, const struct run_info *ri,
-		 const struct result *res, int n);
+int results_json_end(struct results_json *o, const struct results_info *ri,
+		     const struct result *res, int n);
 
 /*
  * The whole document as it would be written now, in memory (malloc'd
  * text and its length), for the pictures of a run: 0 or -errno.
  */
-int json_to_text(const struct run_info *ri, const struct result *res, int n,
-		 char **text, size_t *len);
+int results_json_text(const struct results_info *ri, const struct result *res,
+		      int n, char **text, size_t *len);
 
 /* The JSON's system object (results_sys.c). */
 struct jw;
-void results_system(struct jw *w, const struct run_info *ri);
+void results_system(struct jw *w, const struct results_info *ri);
 
-void csv_header(FILE *f);
-void csv_row(FILE *f, const struct result *r);
+void results_csv_header(FILE *f);
+void results_csv_row(FILE *f, const struct result *r);
 
 #endif

@@ -89,7 +89,7 @@ static void json_cgroup(struct jw *w, const struct sysinfo_ib *si)
 	jw_obj_end(w);
 }
 
-void results_system(struct jw *w, const struct run_info *ri)
+void results_system(struct jw *w, const struct results_info *ri)
 {
 	const struct sysinfo_ib *si = ri->sys;
 

@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "report/page.h"
 #include "outputs/results.h"
+#include "outputs/sink.h"
 #include "core/schema.h"
 #include "lib/base.h"
 #include "core/load.h"
@@ -598,7 +599,7 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
 	return ret;
 }
 
-int report_run_html(const char *path, const struct run_info *ri,
+int report_run_html(const char *path, const struct results_info *ri,
 		    const struct result *res, int n)
 {
 	struct report_opts o = { .out = path, .figure = -1 };
@@ -607,7 +608,7 @@ int report_run_html(const char *path, const struct run_info *ri,
 	size_t len = 0;
 	int ret;
 
-	ret = json_to_text(ri, res, n, &text, &len);
+	ret = results_json_text(ri, res, n, &text, &len);
 	if (ret)
 		return ret;
 	ret = rf_parse(&rf, path, text, len, err, sizeof(err));
@@ -618,6 +619,19 @@ int report_run_html(const char *path, const struct run_info *ri,
 	rf_free(&rf);
 	return ret;
 }
+
+static int html_whole(struct output_sink *s, const struct results_info *ri,
+		      const struct result *res, int n)
+{
+	return report_run_html(s->path, ri, res, n);
+}
+
+/* Nothing at the start: the first page is drawn with the first result. */
+const struct output_sink_ops report_sink_html = {
+	.name = "--html",
+	.add = html_whole,
+	.end = html_whole,
+};
 
 static int set_figure(void *base, const char *val, char *err, size_t n)
 {

@@ -16,7 +16,7 @@
 #include "lib/opt.h"
 
 struct result_file;
-struct run_info;
+struct results_info;
 
 struct report_opts {
 	const char *out;	/* -o FILE.html */
@@ -34,7 +34,10 @@ extern const struct opt report_options[];
 int report_files(const struct report_opts *o, const struct result_file *rf,
 		 int n, char *err, size_t errlen);
 /* A run's page from its results, as --html rewrites it: 0 or -errno. */
-int report_run_html(const char *path, const struct run_info *ri,
+int report_run_html(const char *path, const struct results_info *ri,
 		    const struct result *res, int n);
+/* --html as a run's sink (outputs/sink.h): the page after every result. */
+struct output_sink_ops;
+extern const struct output_sink_ops report_sink_html;
 
 #endif

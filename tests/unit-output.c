@@ -233,9 +233,9 @@ static void scenario(const struct scenario *sc, const char *dir)
 	struct calibration cal = { .loops_per_ms = 123456, .spread_pct = 3.5,
 				    .error_pct = 0.25, .measured = true };
 	struct sysinfo_ib si;
-	struct run_info info = { .plan = &p, .sys = &si, .cal = &cal };
-	struct console con = { .plan = &p };
-	struct json_out jo;
+	struct results_info info = { .plan = &p, .sys = &si, .cal = &cal };
+	struct out_console con = { .plan = &p };
+	struct results_json jo;
 	struct result *rs;
 	char txt[512], csv[512], json[512], name[32];
 	char *streamed, *whole;
@@ -253,13 +253,13 @@ static void scenario(const struct scenario *sc, const char *dir)
 	if (!rs || !cf)
 		return;
 	snprintf(info.started, sizeof(info.started), "2026-11-22T08:00:00Z");
-	csv_header(cf);
+	results_csv_header(cf);
 	fflush(stdout);
 	saved = dup(1);
 	out_fd = open(txt, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(out_fd, 1);
-	log_header(&con, &cal, NULL);
-	begun = json_out_begin(&jo, json, &info);
+	out_log_header(&con, &cal, NULL);
+	begun = results_json_begin(&jo, json, &info);
 	/* In the matrix's order, pass after pass (not the run's alternation). */
 	for (i = 0; i < p.cells; i++) {
 		struct result *r = &rs[n];
@@ -280,16 +280,16 @@ static void scenario(const struct scenario *sc, const char *dir)
 		n++;
 		if (p.repeats == 1) {
 			if (n == 1 || r->sim != r[-1].sim)
-				table_head(&con, r->sim);
-			print_result(&con, rs, n);
+				out_table_head(&con, r->sim);
+			out_result(&con, rs, n);
 		}
-		csv_row(cf, r);
-		json_out_add(&jo, r);
+		results_csv_row(cf, r);
+		results_json_add(&jo, r);
 	}
 	if (p.repeats > 1)
-		print_tables(&con, rs, n);
-	out(&con, "\n");
-	check_gates(&con, rs, n);
+		out_tables(&con, rs, n);
+	out_printf(&con, "\n");
+	out_check_gates(&con, rs, n);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -299,7 +299,7 @@ static void scenario(const struct scenario *sc, const char *dir)
 	      sc->name);
 	check(!unread, "%s: every result read from its sim_result", sc->name);
 	streamed = slurp(json, NULL);
-	check(!json_out_end(&jo, &info, rs, n), "%s: JSON rewritten whole",
+	check(!results_json_end(&jo, &info, rs, n), "%s: JSON rewritten whole",
 	      sc->name);
 	whole = slurp(json, NULL);
 	check(streamed && whole && !strcmp(streamed, whole),
@@ -308,7 +308,7 @@ static void scenario(const struct scenario *sc, const char *dir)
 	free(streamed);
 	free(whole);
 	snprintf(info.finished, sizeof(info.finished), "2026-11-22T08:01:00Z");
-	json_out_end(&jo, &info, rs, n);
+	results_json_end(&jo, &info, rs, n);
 	snprintf(name, sizeof(name), "%s.txt", sc->name);
 	check(same_file(txt, name, "Benchmarking kernel "),
 	      "%s: tables as before", sc->name);
@@ -338,11 +338,11 @@ static void scenario(const struct scenario *sc, const char *dir)
 } while (0)
 #define check_t(ok, ...) check_text(ok, t, __VA_ARGS__)
 
-/* log_header()'s text for cal: stdout caught in a file (free it). */
+/* out_log_header()'s text for cal: stdout caught in a file (free it). */
 static char *header_of(const char *dir, const struct calibration *cal)
 {
 	static struct plan p;
-	struct console con = { .plan = &p };
+	struct out_console con = { .plan = &p };
 	char path[512], *text, *at;
 	int fd, saved;
 
@@ -352,7 +352,7 @@ static char *header_of(const char *dir, const struct calibration *cal)
 	saved = dup(1);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fd, 1);
-	log_header(&con, cal, NULL);
+	out_log_header(&con, cal, NULL);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -458,12 +458,12 @@ static void speed_note(const char *dir)
 	free(t);
 }
 
-/* log_header's text for plan a, with ab's side B's plan b (or NULL). */
+/* out_log_header's text for plan a, with ab's side B's plan b (or NULL). */
 static char *ab_header_of(const char *dir, struct plan *a, struct plan *b)
 {
 	struct calibration cal = { .loops_per_ms = 123456, .spread_pct = 1,
 				   .error_pct = 0.25, .measured = true };
-	struct console con = { .plan = a };
+	struct out_console con = { .plan = a };
 	char path[512];
 	int fd, saved;
 
@@ -472,7 +472,7 @@ static char *ab_header_of(const char *dir, struct plan *a, struct plan *b)
 	saved = dup(1);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	dup2(fd, 1);
-	log_header(&con, &cal, b);
+	out_log_header(&con, &cal, b);
 	fflush(stdout);
 	dup2(saved, 1);
 	close(saved);
@@ -517,7 +517,7 @@ static void throttled_frame(const char *dir)
 	struct calibration cal = { .loops_per_ms = 123456, .spread_pct = 3.5,
 				    .error_pct = 0.25, .measured = true };
 	struct sysinfo_ib si;
-	struct run_info info = { .plan = &p, .sys = &si, .cal = &cal };
+	struct results_info info = { .plan = &p, .sys = &si, .cal = &cal };
 	struct result r = { .repeat = 1 };
 	struct jval *doc = NULL;
 	const struct jval *f = NULL, *v, *a;
@@ -543,7 +543,7 @@ static void throttled_frame(const char *dir)
 	r.traced = true;
 	r.explained = wf;
 	r.nexplained = 1;
-	if (!json_to_text(&info, &r, 1, &text, &len) &&
+	if (!results_json_text(&info, &r, 1, &text, &len) &&
 	    !json_parse(text, len, &doc, err, sizeof(err))) {
 		a = json_get_type(doc, "results", J_ARR);
 		v = a && a->n ? json_get_type(&a->items[0], "worst_frames",

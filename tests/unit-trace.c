@@ -99,7 +99,7 @@ static void idle_case(int vm)
 	check(o[0].host_ns == (vm == 1 ? S(0.022806) + S(0.0004) : 0),
 	      "vm %d: the host's time in the frame (%llu)", vm,
 	      (unsigned long long)o[0].host_ns);
-	why_line(line, sizeof(line), &o[0]);
+	out_why_line(line, sizeof(line), &o[0]);
 	snprintf(want, sizeof(want), "timer +22.9 fired 22.8 late (cpu idle "
 		 "22.8: %s)", vm == 1 ? "host (steal or vCPU wakeup)" :
 		 "host steal or idle-state exit");
@@ -182,7 +182,7 @@ static void thr_line(const struct why_frame *o, const char *want)
 
 	if (!o)
 		return;
-	why_line(line, sizeof(line), o);
+	out_why_line(line, sizeof(line), o);
 	check(strstr(line, want) && !strstr(line, "host"), "the line says "
 	      "'%s' (%s)", want, line);
 }

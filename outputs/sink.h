@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * outputs/sink.h - the one contract every result file of a run keeps, as
+ * fio's I/O engines share one ops table: --json, --csv, --junit and
+ * --kcidb here (sink.c), --html in report/ (report_sink_html). The run's
+ * outputs are a loop over a table of them (cmd/run_outputs.c).
+ *
+ * A sink hears of the run in this order, each op 0 or -errno, a missing
+ * op nothing to do there:
+ *   open   at the end of the checks, before anything is measured: the
+ *          file made (the CSV, which grows in place); a failure stops
+ *          the run before it starts;
+ *   begin  the run has started, its calibration known: the head;
+ *   add    a result is in: res[n - 1], after the n - 1 before it;
+ *   end    the run is over or was stopped: the file whole, closed.
+ * Whatever fails after open is the caller's to say, once a sink, and
+ * makes the run's exit status 3 at the end.
+ */
+#ifndef INTERBENCH_SINK_H
+#define INTERBENCH_SINK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "outputs/results.h"
+
+/* One sink's state in a run: zeroed before its first op. */
+struct output_sink {
+	const char *path;		/* the file; NULL: not asked for */
+	bool warned;			/* a failure said: not said again */
+	union {
+		struct results_json json; /* --json's, from begin */
+		FILE *f;		/* --csv's stream, from open */
+	};
+};
+
+struct output_sink_ops {
+	const char *name;		/* its option, "--json" */
+	int (*open)(struct output_sink *s);
+	int (*begin)(struct output_sink *s, const struct results_info *ri,
+		     const struct result *res, int n);
+	int (*add)(struct output_sink *s, const struct results_info *ri,
+		   const struct result *res, int n);
+	int (*end)(struct output_sink *s, const struct results_info *ri,
+		   const struct result *res, int n);
+};
+
+extern const struct output_sink_ops output_sink_json, output_sink_csv,
+	output_sink_junit, output_sink_kcidb;
+
+#endif
