@@ -423,7 +423,7 @@ static int pick_load(void *base, const char *val, char *err, size_t n)
 		int e = pick_rtapp(base, val, true, err, n);
 
 		return e ? e : add_ptr((const void **)pk->want_load, &pk->nwl,
-				       &load_rtapp, err, n);
+				       &sim_rtapp.as_load, err, n);
 	}
 	return name_load((const void **)pk->want_load, &pk->nwl, val, err, n);
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "core/cfg.h"
+#include "core/load.h"
 #include "core/raw.h"
 #include "lib/opt.h"
 
@@ -88,6 +89,14 @@ struct sim_desc {
 	 * "stalled: a[0], b[0]" (RtApp's threads that stalled); "" none.
 	 */
 	void (*mark)(const struct result *r, char *buf, size_t n);
+	/*
+	 * Optional: the simulator as a background load too (-w), when
+	 * as_load.name is set: its name, summary and flags (LOAD_NAMED,
+	 * LOAD_CUSTOM), and .sim, the simulator itself (a task never runs
+	 * under its own load). Its .run stays NULL: loads/simulator.c runs
+	 * the simulator; loads/loads.h's list LOADS() places it.
+	 */
+	struct load_desc as_load;
 };
 
 #endif

@@ -120,4 +120,10 @@ const struct sim_desc sim_audiograph = {
 	.figures = chain_figures,
 	.nfigures = CHAIN_NFIGURES,
 	.detail = graph_detail,
+	.as_load = {
+		.name = "AudioGraph",
+		.summary = "the AudioGraph simulator in the background",
+		.flags = LOAD_NAMED,
+		.sim = &sim_audiograph,
+	},
 };

@@ -97,4 +97,10 @@ const struct sim_desc sim_compositor = {
 	.figures = chain_figures,
 	.nfigures = CHAIN_NFIGURES,
 	.detail = comp_detail,
+	.as_load = {
+		.name = "Compositor",
+		.summary = "the Compositor simulator in the background",
+		.flags = LOAD_NAMED,
+		.sim = &sim_compositor,
+	},
 };

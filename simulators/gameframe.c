@@ -97,4 +97,10 @@ const struct sim_desc sim_gameframe = {
 	.figures = chain_figures,
 	.nfigures = CHAIN_NFIGURES,
 	.detail = game_detail,
+	.as_load = {
+		.name = "GameFrame",
+		.summary = "the GameFrame simulator in the background",
+		.flags = LOAD_NAMED,
+		.sim = &sim_gameframe,
+	},
 };

@@ -569,4 +569,15 @@ const struct sim_desc sim_rtapp = {
 	.detail = rtapp_detail,
 	.mark = rtapp_mark,
 	.grace_ns = rtapp_grace,
+	/*
+	 * -w rtapp:FILE (cfg->rtapp_load). No .sim: an RtApp task still
+	 * runs under an RtApp load (two files). The file says each thread's
+	 * class: -N, --load-policy go unused.
+	 */
+	.as_load = {
+		.name = "RtApp",
+		.summary = "an rt-app JSON workload in the background: "
+			   "-w rtapp:FILE",
+		.flags = LOAD_NAMED,
+	},
 };

@@ -584,7 +584,9 @@ int rtapp_run(struct sim_ctx *c)
 	int e, i;
 
 	if (!wl) {
-		sim_fail(r, -EINVAL, "RtApp runs a file: -W rtapp:FILE.json");
+		sim_fail(r, -EINVAL, c->work ? "the RtApp load runs a file: "
+			 "-w rtapp:FILE.json" : "RtApp runs a file: -W "
+			 "rtapp:FILE.json");
 		return -EINVAL;
 	}
 	rr = calloc(1, sizeof(*rr));
