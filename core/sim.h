@@ -54,6 +54,14 @@ typedef void (*out_fn)(void *ctx, const char *fmt, ...)
 struct result;
 struct figure;
 
+/* What a simulator's notes (sim_desc.notes) are told of the run. */
+struct sim_notes_in {
+	const struct run_cfg *cfg;
+	bool task;			/* it runs as a task (-W) */
+	bool start;			/* the run starts (not --dry-run) */
+	bool dma_given;			/* --dma-latency was given */
+};
+
 struct sim_desc {
 	const char *name;
 	const char *summary;
@@ -89,6 +97,19 @@ struct sim_desc {
 	 * "stalled: a[0], b[0]" (RtApp's threads that stalled); "" none.
 	 */
 	void (*mark)(const struct result *r, char *buf, size_t n);
+	/*
+	 * Optional: its own notes on the run ("NOTE: ...\n" lines), as the
+	 * run starts and in --dry-run's plan. Asked of every simulator in
+	 * the table's order, whether it runs or not (plan_notes()).
+	 */
+	void (*notes)(const struct sim_notes_in *in, out_fn out, void *ctx);
+	/*
+	 * Optional: a file it reads as a task (load false) or as a load,
+	 * or NULL; *opt says how it was given ("-W rtapp:"). No output of
+	 * the run may replace it.
+	 */
+	const char *(*input)(const struct run_cfg *cfg, bool load,
+			     const char **opt);
 	/*
 	 * Optional: the simulator as a background load too (-w), when
 	 * as_load.name is set: its name, summary and flags (LOAD_NAMED,

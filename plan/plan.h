@@ -118,5 +118,10 @@ int plan_build(struct plan *p, char *err, size_t n);
 bool ptr_in(const void *const *v, int n, const void *p);
 /* Does the matrix have the cell (sim, load)? A task never loads itself. */
 bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
+/*
+ * Each simulator's own notes on the run (sim_desc.notes), in the table's
+ * order: as it starts (start), or in --dry-run's plan.
+ */
+void plan_notes(const struct plan *p, bool start, out_fn out, void *ctx);
 
 #endif

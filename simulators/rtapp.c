@@ -558,6 +558,28 @@ static uint64_t rtapp_grace(const struct run_cfg *cfg, const void *opts)
 	return NSEC_PER_SEC;
 }
 
+/* An rt-app file's keys that rt-app ignores: ignored, and said. */
+static void rtapp_notes(const struct sim_notes_in *in, out_fn out, void *ctx)
+{
+	const struct rtapp_wl *wl[2] = { in->cfg->rtapp_task,
+					 in->cfg->rtapp_load };
+	int i, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; wl[k] && i < wl[k]->nnote; i++)
+			out(ctx, "NOTE: rt-app %s: %s\n", wl[k]->file,
+			    wl[k]->note[i]);
+}
+
+static const char *rtapp_input(const struct run_cfg *cfg, bool load,
+			       const char **opt)
+{
+	const struct rtapp_wl *wl = load ? cfg->rtapp_load : cfg->rtapp_task;
+
+	*opt = load ? "-w rtapp:" : "-W rtapp:";
+	return wl ? wl->path : NULL;
+}
+
 const struct sim_desc sim_rtapp = {
 	.name = "RtApp",
 	.summary = "an rt-app JSON workload: -W rtapp:FILE, -w rtapp:FILE",
@@ -569,6 +591,8 @@ const struct sim_desc sim_rtapp = {
 	.detail = rtapp_detail,
 	.mark = rtapp_mark,
 	.grace_ns = rtapp_grace,
+	.notes = rtapp_notes,
+	.input = rtapp_input,
 	/*
 	 * -w rtapp:FILE (cfg->rtapp_load). No .sim: an RtApp task still
 	 * runs under an RtApp load (two files). The file says each thread's
