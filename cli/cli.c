@@ -284,30 +284,39 @@ static const struct load_desc *find_load(const char *name)
 }
 
 /*
- * Named sets of tasks, for -W/-X and (as loads) -w/-x: the chain
- * simulators are today's interactive work.
+ * Named sets of tasks, for -W/-X and (as loads) -w/-x: the simulators
+ * whose descriptor names the set (sim_desc.set), in the table's order;
+ * the chain simulators are "modern", today's interactive work.
  */
-static const struct name_set {
-	const char *name;
-	const char *members[4];		/* NULL-ended */
-} name_sets[] = {
-	{ "modern", { "AudioGraph", "Compositor", "GameFrame", NULL } },
-};
+static bool in_set(const struct sim_desc *s, const char *set)
+{
+	return s->set && !strcasecmp(s->set, set);
+}
 
 const char *cli_set(int i)
 {
-	if (i < 0 || (size_t)i >= sizeof(name_sets) / sizeof(name_sets[0]))
-		return NULL;
-	return name_sets[i].name;
+	int k, j;
+
+	for (k = 0; simulators[k]; k++) {
+		if (!simulators[k]->set)
+			continue;
+		for (j = 0; j < k && !in_set(simulators[j], simulators[k]->set);
+		     j++)
+			;
+		if (j == k && i-- == 0)
+			return simulators[k]->set;
+	}
+	return NULL;
 }
 
-static const struct name_set *find_set(const char *name)
+static const char *find_set(const char *name)
 {
-	size_t i;
+	const char *set;
+	int i;
 
-	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
-		if (!strcasecmp(name_sets[i].name, name))
-			return &name_sets[i];
+	for (i = 0; (set = cli_set(i)); i++)
+		if (!strcasecmp(set, name))
+			return set;
 	return NULL;
 }
 
@@ -319,16 +328,16 @@ static void unknown_name(const char *what, bool load, const char *val,
 			 char *err, size_t n)
 {
 	struct opt_near nr;
-	const char *best;
-	size_t i;
+	const char *best, *set;
+	int i;
 
 	opt_near_init(&nr, val);
 	for (i = 0; !load && simulators[i]; i++)
 		opt_near_try(&nr, simulators[i]->name);
 	for (i = 0; load && loads[i]; i++)
 		opt_near_try(&nr, loads[i]->name);
-	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
-		opt_near_try(&nr, name_sets[i].name);
+	for (i = 0; (set = cli_set(i)); i++)
+		opt_near_try(&nr, set);
 	best = opt_near_best(&nr);
 	if (best)
 		snprintf(err, n, "unknown %s '%s' (did you mean %s? see "
@@ -341,11 +350,12 @@ static int name_sim(const void **v, int *k, const char *val, char *err,
 		    size_t n)
 {
 	const struct sim_desc *s = find_sim(val);
-	const struct name_set *set = find_set(val);
+	const char *set = find_set(val);
 	int i, rc = 0;
 
-	for (i = 0; set && set->members[i] && !rc; i++)
-		rc = add_ptr(v, k, find_sim(set->members[i]), err, n);
+	for (i = 0; set && simulators[i] && !rc; i++)
+		if (in_set(simulators[i], set))
+			rc = add_ptr(v, k, simulators[i], err, n);
 	if (set)
 		return rc;
 	if (!s) {
@@ -359,11 +369,13 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 		     size_t n)
 {
 	const struct load_desc *l = find_load(val);
-	const struct name_set *set = find_set(val);
+	const char *set = find_set(val);
 	int i, rc = 0;
 
-	for (i = 0; set && set->members[i] && !rc; i++)
-		rc = add_ptr(v, k, find_load(set->members[i]), err, n);
+	for (i = 0; set && simulators[i] && !rc; i++)
+		if (in_set(simulators[i], set))
+			rc = add_ptr(v, k, find_load(simulators[i]->name), err,
+				     n);
 	if (set)
 		return rc;
 	if (!l) {
@@ -764,8 +776,8 @@ void cli_usage(FILE *f)
 
 void cli_list(FILE *f)
 {
-	size_t k;
-	int i;
+	const char *set;
+	int i, k;
 
 	for (i = 0; simulators[i]; i++)
 		fprintf(f, "bench %-10s %s\n", simulators[i]->name,
@@ -773,10 +785,11 @@ void cli_list(FILE *f)
 	for (i = 0; loads[i]; i++)
 		fprintf(f, "load  %-10s %s\n", loads[i]->name,
 			loads[i]->summary);
-	for (k = 0; k < sizeof(name_sets) / sizeof(name_sets[0]); k++) {
-		fprintf(f, "set   %-10s", name_sets[k].name);
-		for (i = 0; name_sets[k].members[i]; i++)
-			fprintf(f, " %s", name_sets[k].members[i]);
+	for (k = 0; (set = cli_set(k)); k++) {
+		fprintf(f, "set   %-10s", set);
+		for (i = 0; simulators[i]; i++)
+			if (in_set(simulators[i], set))
+				fprintf(f, " %s", simulators[i]->name);
 		fprintf(f, "\n");
 	}
 }

@@ -66,6 +66,8 @@ struct sim_desc {
 	const char *name;
 	const char *summary;
 	unsigned flags;
+	/* Optional: a set -W/-w name it in with others ("modern"). */
+	const char *set;
 	int (*run)(struct sim_ctx *c);	/* in its own process */
 	/* Optional: own options, their defaults, a check of them all. */
 	const struct opt *opts;		/* ends with a NULL name */

@@ -112,6 +112,7 @@ const struct sim_desc sim_audiograph = {
 	.summary = "a sound server's cycle: client > filter > device "
 		   "every 5.33 ms, SCHED_FIFO",
 	.flags = SIM_DEADLINES | SIM_NAMED,
+	.set = "modern",
 	.run = graph_run,
 	.opts = graph_opts_list,
 	.opts_size = sizeof(struct graph_opts),

@@ -89,6 +89,7 @@ const struct sim_desc sim_compositor = {
 	.summary = "a frame each 60 Hz vblank: input > client > compose > "
 		   "scanout",
 	.flags = SIM_DEADLINES | SIM_NAMED,
+	.set = "modern",
 	.run = comp_run,
 	.opts = comp_opts_list,
 	.opts_size = sizeof(struct comp_opts),

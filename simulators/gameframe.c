@@ -89,6 +89,7 @@ const struct sim_desc sim_gameframe = {
 	.summary = "a capped game frame at 144 FPS: main > render+workers > "
 		   "present",
 	.flags = SIM_DEADLINES | SIM_NAMED,
+	.set = "modern",
 	.run = game_run,
 	.opts = game_opts_list,
 	.opts_size = sizeof(struct game_opts),
