@@ -249,7 +249,6 @@ const struct opt cli_opts[] = {
 
 /* ---- names of things ------------------------------------------------ */
 
-
 static int add_ptr(const void **v, int *n, const void *p, char *err,
 		   size_t len)
 {
@@ -285,8 +284,7 @@ static const struct load_desc *find_load(const char *name)
 
 /*
  * Named sets of tasks, for -W/-X and (as loads) -w/-x: the simulators
- * whose descriptor names the set (sim_desc.set), in the table's order;
- * the chain simulators are "modern", today's interactive work.
+ * whose sim_desc.set names it ("modern"), in the table's order.
  */
 static bool in_set(const struct sim_desc *s, const char *set)
 {
@@ -295,16 +293,15 @@ static bool in_set(const struct sim_desc *s, const char *set)
 
 const char *cli_set(int i)
 {
+	const char *set;
 	int k, j;
 
 	for (k = 0; simulators[k]; k++) {
-		if (!simulators[k]->set)
-			continue;
-		for (j = 0; j < k && !in_set(simulators[j], simulators[k]->set);
-		     j++)
+		set = simulators[k]->set;
+		for (j = 0; set && !in_set(simulators[j], set); j++)
 			;
-		if (j == k && i-- == 0)
-			return simulators[k]->set;
+		if (set && j == k && i-- == 0)
+			return set;
 	}
 	return NULL;
 }
@@ -314,10 +311,9 @@ static const char *find_set(const char *name)
 	const char *set;
 	int i;
 
-	for (i = 0; (set = cli_set(i)); i++)
-		if (!strcasecmp(set, name))
-			return set;
-	return NULL;
+	for (i = 0; (set = cli_set(i)) && strcasecmp(set, name); i++)
+		;
+	return set;
 }
 
 /*
@@ -373,9 +369,8 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 	int i, rc = 0;
 
 	for (i = 0; set && simulators[i] && !rc; i++)
-		if (in_set(simulators[i], set))
-			rc = add_ptr(v, k, find_load(simulators[i]->name), err,
-				     n);
+		if (in_set(simulators[i], set) && simulators[i]->as_load.name)
+			rc = add_ptr(v, k, &simulators[i]->as_load, err, n);
 	if (set)
 		return rc;
 	if (!l) {
