@@ -98,7 +98,7 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 
 	/* A load that returns has failed: wait for the first one. */
 	for (;;) {
-		struct timespec ts = realtime_in(NSEC_PER_SEC);
+		struct timespec ts = load_realtime_in(NSEC_PER_SEC);
 
 		if (!sem_timedwait(&run->done, &ts))
 			break;
@@ -122,7 +122,7 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 }
 
 /* MemAvailable in bytes, or -errno. */
-int64_t mem_available(void)
+int64_t load_mem_available(void)
 {
 	static struct cgroup_self *cg;
 	unsigned long long kb, avail = 0, sum = 0;
@@ -159,7 +159,7 @@ int64_t mem_available(void)
 	return (int64_t)avail;
 }
 
-int64_t dir_usable_bytes(const char *dir)
+int64_t load_dir_usable_bytes(const char *dir)
 {
 	struct statvfs sv;
 	struct statfs sf;
@@ -183,7 +183,7 @@ int64_t dir_usable_bytes(const char *dir)
 	 */
 	if (!statfs(dir, &sf) && (sf.f_type == TMPFS_MAGIC ||
 				  sf.f_type == RAMFS_MAGIC)) {
-		int64_t mem = mem_available();
+		int64_t mem = load_mem_available();
 
 		if (mem < 0)
 			return mem;
@@ -249,7 +249,7 @@ int load_space_fail(struct load_ctx *c, int64_t usable)
 	return -ENOSPC;
 }
 
-void fill_nonzero(void *buf, size_t len, uint64_t seed)
+void load_fill_nonzero(void *buf, size_t len, uint64_t seed)
 {
 	unsigned char *p = buf;
 	uint64_t x = seed | 1;
@@ -265,7 +265,7 @@ void fill_nonzero(void *buf, size_t len, uint64_t seed)
 	}
 }
 
-void sleep_ns(uint64_t ns)
+void load_sleep_ns(uint64_t ns)
 {
 	struct timespec ts = ns_to_ts(ns);
 
@@ -273,7 +273,7 @@ void sleep_ns(uint64_t ns)
 		;
 }
 
-struct timespec realtime_in(uint64_t ns)
+struct timespec load_realtime_in(uint64_t ns)
 {
 	struct timespec ts;
 

@@ -50,7 +50,7 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 		      int n);
 
 /* Free bytes a load may fill in dir: leaves max(10 %, 1 GiB) free. */
-int64_t dir_usable_bytes(const char *dir);
+int64_t load_dir_usable_bytes(const char *dir);
 
 /*
  * Record a failure to "what" (create, write, open, ...) path with a why
@@ -69,7 +69,7 @@ int load_clear_name(struct load_ctx *c, const char *path);
  * Is path a Read load's file we made and finished (ours, its header, its
  * size)? What the end of a run removes, or keeps with --keep-files.
  */
-bool read_file_valid(const char *path);
+bool load_read_file_valid(const char *path);
 /* Record that cfg->dir has only usable bytes to spare: -ENOSPC. */
 int load_space_fail(struct load_ctx *c, int64_t usable);
 
@@ -77,18 +77,18 @@ int load_space_fail(struct load_ctx *c, int64_t usable);
  * Fill buf with pseudo-random bytes, none of them zero, so filesystems
  * that compress or skip zeroes still see every byte.
  */
-void fill_nonzero(void *buf, size_t len, uint64_t seed);
+void load_fill_nonzero(void *buf, size_t len, uint64_t seed);
 
 /* Sleep ns, re-sleeping after signals: never fails. */
-void sleep_ns(uint64_t ns);
+void load_sleep_ns(uint64_t ns);
 
 /*
  * MemAvailable in bytes (estimated on old kernels), or the room under the
  * run's cgroup's memory limits where that is less; or -errno.
  */
-int64_t mem_available(void);
+int64_t load_mem_available(void);
 
 /* An absolute CLOCK_REALTIME deadline ns from now, for sem_timedwait. */
-struct timespec realtime_in(uint64_t ns);
+struct timespec load_realtime_in(uint64_t ns);
 
 #endif
