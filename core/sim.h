@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * core/sim.h - the simulator's contract: a const struct sim_desc in one
- * file of simulators/, listed in simulators/simulators.c, run in its own
+ * file of simulators/, listed in simulators/simulators.h, run in its own
  * process with a struct sim_ctx. Run-time state lives in the context,
  * never in globals; helpers return 0 or a negative errno.
  */
