@@ -282,6 +282,8 @@ void progress(const struct plan *p, int done, const struct sim_desc *s,
 }
 
 static void to_stdout(void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void to_stdout(void *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
