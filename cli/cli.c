@@ -249,7 +249,6 @@ const struct opt cli_opts[] = {
 
 /* ---- names of things ------------------------------------------------ */
 
-
 static int add_ptr(const void **v, int *n, const void *p, char *err,
 		   size_t len)
 {
@@ -284,31 +283,37 @@ static const struct load_desc *find_load(const char *name)
 }
 
 /*
- * Named sets of tasks, for -W/-X and (as loads) -w/-x: the chain
- * simulators are today's interactive work.
+ * Named sets of tasks, for -W/-X and (as loads) -w/-x: the simulators
+ * whose sim_desc.set names it ("modern"), in the table's order.
  */
-static const struct name_set {
-	const char *name;
-	const char *members[4];		/* NULL-ended */
-} name_sets[] = {
-	{ "modern", { "AudioGraph", "Compositor", "GameFrame", NULL } },
-};
+static bool in_set(const struct sim_desc *s, const char *set)
+{
+	return s->set && !strcasecmp(s->set, set);
+}
 
 const char *cli_set(int i)
 {
-	if (i < 0 || (size_t)i >= sizeof(name_sets) / sizeof(name_sets[0]))
-		return NULL;
-	return name_sets[i].name;
+	const char *set;
+	int k, j;
+
+	for (k = 0; simulators[k]; k++) {
+		set = simulators[k]->set;
+		for (j = 0; set && !in_set(simulators[j], set); j++)
+			;
+		if (set && j == k && i-- == 0)
+			return set;
+	}
+	return NULL;
 }
 
-static const struct name_set *find_set(const char *name)
+static const char *find_set(const char *name)
 {
-	size_t i;
+	const char *set;
+	int i;
 
-	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
-		if (!strcasecmp(name_sets[i].name, name))
-			return &name_sets[i];
-	return NULL;
+	for (i = 0; (set = cli_set(i)) && strcasecmp(set, name); i++)
+		;
+	return set;
 }
 
 /*
@@ -319,16 +324,16 @@ static void unknown_name(const char *what, bool load, const char *val,
 			 char *err, size_t n)
 {
 	struct opt_near nr;
-	const char *best;
-	size_t i;
+	const char *best, *set;
+	int i;
 
 	opt_near_init(&nr, val);
 	for (i = 0; !load && simulators[i]; i++)
 		opt_near_try(&nr, simulators[i]->name);
 	for (i = 0; load && loads[i]; i++)
 		opt_near_try(&nr, loads[i]->name);
-	for (i = 0; i < sizeof(name_sets) / sizeof(name_sets[0]); i++)
-		opt_near_try(&nr, name_sets[i].name);
+	for (i = 0; (set = cli_set(i)); i++)
+		opt_near_try(&nr, set);
 	best = opt_near_best(&nr);
 	if (best)
 		snprintf(err, n, "unknown %s '%s' (did you mean %s? see "
@@ -341,11 +346,12 @@ static int name_sim(const void **v, int *k, const char *val, char *err,
 		    size_t n)
 {
 	const struct sim_desc *s = find_sim(val);
-	const struct name_set *set = find_set(val);
+	const char *set = find_set(val);
 	int i, rc = 0;
 
-	for (i = 0; set && set->members[i] && !rc; i++)
-		rc = add_ptr(v, k, find_sim(set->members[i]), err, n);
+	for (i = 0; set && simulators[i] && !rc; i++)
+		if (in_set(simulators[i], set))
+			rc = add_ptr(v, k, simulators[i], err, n);
 	if (set)
 		return rc;
 	if (!s) {
@@ -359,11 +365,12 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 		     size_t n)
 {
 	const struct load_desc *l = find_load(val);
-	const struct name_set *set = find_set(val);
+	const char *set = find_set(val);
 	int i, rc = 0;
 
-	for (i = 0; set && set->members[i] && !rc; i++)
-		rc = add_ptr(v, k, find_load(set->members[i]), err, n);
+	for (i = 0; set && simulators[i] && !rc; i++)
+		if (in_set(simulators[i], set) && simulators[i]->as_load.name)
+			rc = add_ptr(v, k, &simulators[i]->as_load, err, n);
 	if (set)
 		return rc;
 	if (!l) {
@@ -424,7 +431,7 @@ static int pick_load(void *base, const char *val, char *err, size_t n)
 		int e = pick_rtapp(base, val, true, err, n);
 
 		return e ? e : add_ptr((const void **)pk->want_load, &pk->nwl,
-				       &load_rtapp, err, n);
+				       &sim_rtapp.as_load, err, n);
 	}
 	return name_load((const void **)pk->want_load, &pk->nwl, val, err, n);
 }
@@ -761,8 +768,8 @@ void cli_usage(FILE *f)
 
 void cli_list(FILE *f)
 {
-	size_t k;
-	int i;
+	const char *set;
+	int i, k;
 
 	for (i = 0; simulators[i]; i++)
 		fprintf(f, "bench %-10s %s\n", simulators[i]->name,
@@ -770,10 +777,11 @@ void cli_list(FILE *f)
 	for (i = 0; loads[i]; i++)
 		fprintf(f, "load  %-10s %s\n", loads[i]->name,
 			loads[i]->summary);
-	for (k = 0; k < sizeof(name_sets) / sizeof(name_sets[0]); k++) {
-		fprintf(f, "set   %-10s", name_sets[k].name);
-		for (i = 0; name_sets[k].members[i]; i++)
-			fprintf(f, " %s", name_sets[k].members[i]);
+	for (k = 0; (set = cli_set(k)); k++) {
+		fprintf(f, "set   %-10s", set);
+		for (i = 0; simulators[i]; i++)
+			if (in_set(simulators[i], set))
+				fprintf(f, " %s", simulators[i]->name);
 		fprintf(f, "\n");
 	}
 }

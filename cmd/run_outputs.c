@@ -170,7 +170,7 @@ void say_files(const struct run *r)
 		if (p->loads[i]->flags & LOAD_READ_FILE)
 			break;
 	/* the Read load's file, if ours: nothing big is left unasked */
-	if (i < p->nloads && !stat(path, &st) && read_file_valid(path)) {
+	if (i < p->nloads && !stat(path, &st) && load_read_file_valid(path)) {
 		gib = (double)st.st_size / (1 << 30);
 		if (p->keep_files)
 			printf("Kept for the next run's Read load "

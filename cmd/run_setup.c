@@ -24,7 +24,7 @@
 #include "lib/safefile.h"
 #include "lib/system.h"
 #include "run/trace.h"
-#include "simulators/rtapp/rtapp.h"
+#include "simulators/simulators.h"
 
 void die(int status, const char *fmt, ...)
 {
@@ -127,6 +127,23 @@ void check_rights(struct plan *p)
 		die(IB_EXIT_USAGE, "option -D: directory name is too long");
 }
 
+/* The file the run reads (a simulator's input) that path is, or NULL. */
+static const char *input_at(const struct plan *p, const char *path,
+			    const char **what)
+{
+	const char *in;
+	int i, load;
+
+	for (i = 0; simulators[i]; i++)
+		for (load = 0; load < 2 && simulators[i]->input; load++) {
+			in = simulators[i]->input(plan_sim_opts(p, simulators[i]),
+						 load, what);
+			if (in && sys_same_file(in, path))
+				return in;
+		}
+	return NULL;
+}
+
 /*
  * Check up front what would otherwise fail half-way through a run. The
  * logfile is only appended to; the result files are made new and
@@ -136,18 +153,12 @@ void check_rights(struct plan *p)
 void check_files(struct run *r)
 {
 	const struct plan *p = &r->plan;
-	/* RtApp's files are in its options (simulators/rtapp/rtapp.h) */
-	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
 	const struct { const char *opt, *path; } outs[] = {
 		{ "--json", p->json_path }, { "--csv", p->csv_path },
 		{ "--junit", p->junit_path }, { "--html", p->html_path },
 		{ "--kcidb", p->kcidb_path },
 	};
-	/* what the run reads: an output there would replace it */
-	const struct { const char *what, *path; } ins[] = {
-		{ "-W rtapp:", ro->task ? ro->task->path : NULL },
-		{ "-w rtapp:", ro->load ? ro->load->path : NULL },
-	};
+	const char *in, *what;
 	bool files = false;
 	struct stat st;
 	int i, err;
@@ -201,13 +212,11 @@ void check_files(struct run *r)
 				die(IB_EXIT_USAGE, "options %s and %s name one "
 				    "file, %s", outs[k].opt, outs[i].opt,
 				    outs[i].path);
-		for (k = 0; k < (int)(sizeof(ins) / sizeof(ins[0])); k++)
-			if (ins[k].path &&
-			    sys_same_file(ins[k].path, outs[i].path))
-				die(IB_EXIT_USAGE, "option %s: %s is an input "
-				    "(%s%s): it would be replaced",
-				    outs[i].opt, outs[i].path, ins[k].what,
-				    ins[k].path);
+		in = input_at(p, outs[i].path, &what);
+		if (in)
+			die(IB_EXIT_USAGE, "option %s: %s is an input (%s%s): "
+			    "it would be replaced", outs[i].opt, outs[i].path,
+			    what, in);
 		err = sys_can_replace(outs[i].path);
 		if (err)
 			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * core/load.h - the load's contract: a const struct load_desc in one file
- * of loads/, listed in loads/loads.c, run in its own process with a
- * struct load_ctx; what a load got done is counted in struct load_work
- * (shared with the parent), by the kinds of work below (core/load.c).
+ * of loads/ (or a simulator's as_load), listed in loads/loads.h, run in
+ * its own process with a struct load_ctx; what a load got done is counted
+ * in struct load_work (shared with the parent), by the kinds of work below
+ * (core/load.c).
  */
 #ifndef INTERBENCH_LOAD_H
 #define INTERBENCH_LOAD_H
@@ -67,7 +68,10 @@ struct load_desc {
 	const char *name;
 	const char *summary;
 	unsigned flags;
-	/* The simulator this load runs, so a bench skips itself as a load. */
+	/*
+	 * The simulator this load runs, so a bench skips itself as a load
+	 * (set in a simulator's as_load, core/sim.h).
+	 */
 	const struct sim_desc *sim;
 	/*
 	 * In the parent, before the load's process starts (make files).
@@ -76,7 +80,9 @@ struct load_desc {
 	int (*prepare)(struct load_ctx *c);
 	/*
 	 * In the load's own process: work until killed. Count work in
-	 * c->work. Returns only on failure (-errno, with why set).
+	 * c->work. Returns only on failure (-errno, with why set). NULL in
+	 * a simulator's as_load: loads/simulator.c runs the simulator
+	 * (load_run()).
 	 */
 	int (*run)(struct load_ctx *c);
 	/* In the parent, after the load's process is gone (remove files). */

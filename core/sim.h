@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * core/sim.h - the simulator's contract: a const struct sim_desc in one
- * file of simulators/, listed in simulators/simulators.c, run in its own
+ * file of simulators/, listed in simulators/simulators.h, run in its own
  * process with a struct sim_ctx. Run-time state lives in the context,
  * never in globals; helpers return 0 or a negative errno.
  */
@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "core/cfg.h"
+#include "core/load.h"
 #include "core/raw.h"
 #include "lib/opt.h"
 
@@ -53,10 +54,21 @@ typedef void (*out_fn)(void *ctx, const char *fmt, ...)
 struct result;
 struct figure;
 
+/* What a simulator's notes (sim_desc.notes) are told of the run. */
+struct sim_notes_in {
+	const struct run_cfg *cfg;
+	const void *opts;		/* its own option block, or NULL */
+	bool task;			/* it runs as a task (-W) */
+	bool start;			/* the run starts (not --dry-run) */
+	bool dma_given;			/* --dma-latency was given */
+};
+
 struct sim_desc {
 	const char *name;
 	const char *summary;
 	unsigned flags;
+	/* Optional: a set -W/-w name it in with others ("modern"). */
+	const char *set;
 	int (*run)(struct sim_ctx *c);	/* in its own process */
 	/* Optional: own options, their defaults, a check of them all. */
 	const struct opt *opts;		/* ends with a NULL name */
@@ -90,6 +102,26 @@ struct sim_desc {
 	 * "stalled: a[0], b[0]" (RtApp's threads that stalled); "" none.
 	 */
 	void (*mark)(const struct result *r, char *buf, size_t n);
+	/*
+	 * Optional: its own notes on the run ("NOTE: ...\n" lines), as the
+	 * run starts and in --dry-run's plan. Asked of every simulator in
+	 * the table's order, whether it runs or not (plan_notes()).
+	 */
+	void (*notes)(const struct sim_notes_in *in, out_fn out, void *ctx);
+	/*
+	 * Optional: a file it reads as a task (load false) or as a load,
+	 * by its option block (opts), or NULL; *opt says how it was given ("-W rtapp:"). No output of
+	 * the run may replace it.
+	 */
+	const char *(*input)(const void *opts, bool load, const char **opt);
+	/*
+	 * Optional: the simulator as a background load too (-w), when
+	 * as_load.name is set: its name, summary and flags (LOAD_NAMED,
+	 * LOAD_CUSTOM), and .sim, the simulator itself (a task never runs
+	 * under its own load). Its .run stays NULL: loads/simulator.c runs
+	 * the simulator; loads/loads.h's list LOADS() places it.
+	 */
+	struct load_desc as_load;
 };
 
 #endif

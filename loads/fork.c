@@ -95,7 +95,7 @@ static int fork_reap(pid_t pid, int *st)
 			until = now_ns() + FORK_WAIT_NS;
 		}
 		/* Short at first: most children are done in microseconds. */
-		sleep_ns(delay);
+		load_sleep_ns(delay);
 		if (delay < FORK_POLL_MAX_NS)
 			delay *= 2;
 	}
@@ -145,7 +145,7 @@ static int fork_loop(struct fork_run *f)
 				if (!stuck_since)
 					stuck_since = start;
 				if (start - stuck_since < FORK_GIVE_UP_NS) {
-					sleep_ns(FORK_RETRY_NS);
+					load_sleep_ns(FORK_RETRY_NS);
 					continue;
 				}
 				load_fail(f->work, err, "fork: %s for %llu s",

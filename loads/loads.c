@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * loads/loads.c - the table of background loads, in the order the matrix
- * shows them, and the helpers the loads share.
+ * loads/loads.c - the table of background loads, made from their list
+ * (loads.h), and the helpers the loads share.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -18,29 +18,13 @@
 #include "loads/loads.h"
 #include "lib/base.h"
 #include "lib/cgroup.h"
-#include "core/raw.h"
-#include "core/sim.h"
 #include "core/load.h"
+#include "simulators/simulators.h"
 
+#define LOAD_OWN(name) &load_##name,
+#define LOAD_SIM(name) &sim_##name.as_load,
 const struct load_desc *const loads[] = {
-	&load_none,
-	&load_video,
-	&load_x,
-	&load_burn,
-	&load_write,
-	&load_read,
-	&load_ring,
-	&load_compile,
-	&load_memload,
-	&load_hack,
-	&load_net,
-	&load_fork,
-	&load_hell,
-	&load_custom,
-	&load_audiograph,
-	&load_compositor,
-	&load_gameframe,
-	&load_rtapp,
+	LOADS(LOAD_OWN, LOAD_SIM)
 	NULL
 };
 
@@ -65,7 +49,7 @@ static void *par_thread_main(void *arg)
 	int me = (int)(t - t->run->t) + 1;
 	int none = 0;
 
-	t->rc = t->ctx.desc->run(&t->ctx);
+	t->rc = load_run(&t->ctx);
 	atomic_compare_exchange_strong(&t->run->first, &none, me);
 	sem_post(&t->run->done);
 	return NULL;
@@ -114,7 +98,7 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 
 	/* A load that returns has failed: wait for the first one. */
 	for (;;) {
-		struct timespec ts = realtime_in(NSEC_PER_SEC);
+		struct timespec ts = load_realtime_in(NSEC_PER_SEC);
 
 		if (!sem_timedwait(&run->done, &ts))
 			break;
@@ -138,7 +122,7 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 }
 
 /* MemAvailable in bytes, or -errno. */
-int64_t mem_available(void)
+int64_t load_mem_available(void)
 {
 	static struct cgroup_self *cg;
 	unsigned long long kb, avail = 0, sum = 0;
@@ -175,7 +159,7 @@ int64_t mem_available(void)
 	return (int64_t)avail;
 }
 
-int64_t dir_usable_bytes(const char *dir)
+int64_t load_dir_usable_bytes(const char *dir)
 {
 	struct statvfs sv;
 	struct statfs sf;
@@ -199,7 +183,7 @@ int64_t dir_usable_bytes(const char *dir)
 	 */
 	if (!statfs(dir, &sf) && (sf.f_type == TMPFS_MAGIC ||
 				  sf.f_type == RAMFS_MAGIC)) {
-		int64_t mem = mem_available();
+		int64_t mem = load_mem_available();
 
 		if (mem < 0)
 			return mem;
@@ -209,50 +193,6 @@ int64_t dir_usable_bytes(const char *dir)
 			avail = (uint64_t)mem - keep;
 	}
 	return avail > INT64_MAX ? INT64_MAX : (int64_t)avail;
-}
-
-int load_run_sim(struct load_ctx *c)
-{
-	return load_run_this_sim(c, c->desc->sim);
-}
-
-int load_run_this_sim(struct load_ctx *c, const struct sim_desc *sim)
-{
-	struct sim_result *res;
-	struct sim_ctx sc;
-	int rc;
-
-	if (!sim || !sim->run) {
-		load_fail(c->work, EINVAL, "%s has no simulator to run",
-			  c->desc->name);
-		return -EINVAL;
-	}
-	/* ~180 KB of histograms: too big for a thread's stack. */
-	res = calloc(1, sizeof(*res));
-	if (!res) {
-		load_fail(c->work, ENOMEM, "out of memory");
-		return -ENOMEM;
-	}
-	sc = (struct sim_ctx){
-		.desc = sim,
-		.cfg = c->cfg,
-		.nice = c->cfg->load_nice,
-		.policy = c->cfg->load_policy,
-		.opts = c->sim_opts,
-		.res = res,
-		.work = c->work,
-	};
-	rc = sim->run(&sc);
-	/* With no duration the simulator should never come back. */
-	if (rc >= 0)
-		rc = res->status < 0 ? res->status : -EIO;
-	if (res->why[0])
-		load_fail(c->work, -rc, "%s", res->why);
-	else
-		load_fail(c->work, -rc, "%s simulator stopped: %s",
-			  sim->name, strerror(-rc));
-	free(res);
-	return rc;
 }
 
 int load_clear_name(struct load_ctx *c, const char *path)
@@ -309,7 +249,7 @@ int load_space_fail(struct load_ctx *c, int64_t usable)
 	return -ENOSPC;
 }
 
-void fill_nonzero(void *buf, size_t len, uint64_t seed)
+void load_fill_nonzero(void *buf, size_t len, uint64_t seed)
 {
 	unsigned char *p = buf;
 	uint64_t x = seed | 1;
@@ -325,7 +265,7 @@ void fill_nonzero(void *buf, size_t len, uint64_t seed)
 	}
 }
 
-void sleep_ns(uint64_t ns)
+void load_sleep_ns(uint64_t ns)
 {
 	struct timespec ts = ns_to_ts(ns);
 
@@ -333,7 +273,7 @@ void sleep_ns(uint64_t ns)
 		;
 }
 
-struct timespec realtime_in(uint64_t ns)
+struct timespec load_realtime_in(uint64_t ns)
 {
 	struct timespec ts;
 

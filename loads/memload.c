@@ -104,7 +104,7 @@ static int memload_run(struct load_ctx *c)
 
 	oom_volunteer();
 	m.page = (size_t)sysconf(_SC_PAGESIZE);
-	avail = mem_available();
+	avail = load_mem_available();
 	if (avail < 0) {
 		load_fail(c->work, (int)-avail, "cannot read /proc/meminfo: %s",
 			  strerror((int)-avail));
@@ -128,10 +128,11 @@ static int memload_run(struct load_ctx *c)
 				  "%llu s (MemAvailable %lld MiB)",
 				  (unsigned long long)(MEM_STUCK_NS /
 						       NSEC_PER_SEC),
-				  (long long)(mem_available() / (int64_t)MIB));
+				  (long long)(load_mem_available() /
+					      (int64_t)MIB));
 			break;
 		}
-		avail = mem_available();
+		avail = load_mem_available();
 		if (avail < 0) {
 			rc = (int)avail;
 			load_fail(c->work, -rc, "cannot read /proc/meminfo: %s",
@@ -146,7 +147,7 @@ static int memload_run(struct load_ctx *c)
 				mem_drop_oldest(&m);
 				need -= need < MEM_CHUNK ? need : MEM_CHUNK;
 			}
-			sleep_ns(MEM_BACKOFF_NS);
+			load_sleep_ns(MEM_BACKOFF_NS);
 			continue;
 		}
 		/* At the target, old pages make way for new ones. */
@@ -154,7 +155,7 @@ static int memload_run(struct load_ctx *c)
 			mem_drop_oldest(&m);
 		rc = mem_add(&m, (unsigned char)(turn | 1));
 		if (rc == -ENOMEM || rc == -EAGAIN) {
-			sleep_ns(MEM_BACKOFF_NS);
+			load_sleep_ns(MEM_BACKOFF_NS);
 			continue;
 		}
 		if (rc) {

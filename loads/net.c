@@ -426,7 +426,8 @@ static int net_run(struct load_ctx *c)
 	}
 	n->work = c->work;
 	n->udp_tx = n->udp_rx = n->tcp_tx = n->tcp_rx = -1;
-	fill_nonzero(n->out, sizeof(n->out), now_ns() ^ (uint64_t)getpid());
+	load_fill_nonzero(n->out, sizeof(n->out),
+			  now_ns() ^ (uint64_t)getpid());
 
 	err = net_udp_setup(c, n);
 	if (!err)

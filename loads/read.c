@@ -30,7 +30,7 @@
 #define READ_MAX	GIB
 
 /* Is the file at path one we made and finished? (loads.h) */
-bool read_file_valid(const char *path)
+bool load_read_file_valid(const char *path)
 {
 	char hdr[READ_HDR + 1], *end;
 	unsigned long long hdr_size;
@@ -94,7 +94,7 @@ static int read_file_fill(int fd, uint64_t size)
 	if (!buf)
 		return -ENOMEM;
 	seed = size ^ now_ns();
-	fill_nonzero(buf, READ_BLOCK, seed);
+	load_fill_nonzero(buf, READ_BLOCK, seed);
 	for (off = 0; off < size && !rc; off += READ_BLOCK) {
 		size_t i;
 
@@ -111,7 +111,7 @@ static int read_file_fill(int fd, uint64_t size)
 		}
 		rc = pwrite_all(fd, buf, READ_BLOCK, off);
 		if (!off)
-			fill_nonzero(buf, READ_HDR, ~seed);
+			load_fill_nonzero(buf, READ_HDR, ~seed);
 	}
 	if (!rc && fsync(fd))
 		rc = -errno;
@@ -126,7 +126,7 @@ static int read_prepare(struct load_ctx *c)
 	uint64_t size;
 	int fd, rc;
 
-	if (read_file_valid(path))
+	if (load_read_file_valid(path))
 		return 0;
 	/* Ours but stale or half written: replaced; another user's: not */
 	rc = load_clear_name(c, path);
@@ -137,7 +137,7 @@ static int read_prepare(struct load_ctx *c)
 		  0600);
 	if (fd < 0)
 		return load_file_fail(c, errno, "create", path);
-	usable = dir_usable_bytes(c->cfg->dir);
+	usable = load_dir_usable_bytes(c->cfg->dir);
 	if (usable < 0) {
 		rc = load_file_fail(c, (int)-usable, "check free space in",
 				    c->cfg->dir);
@@ -159,7 +159,7 @@ static int read_prepare(struct load_ctx *c)
 	fd = -1;
 	if (rc == -ENOSPC || rc == -EDQUOT) {
 		unlink(path);
-		return load_space_fail(c, dir_usable_bytes(c->cfg->dir));
+		return load_space_fail(c, load_dir_usable_bytes(c->cfg->dir));
 	}
 	if (rc) {
 		load_file_fail(c, -rc, "write", path);

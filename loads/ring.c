@@ -40,7 +40,7 @@ static int ring_loop(struct ring_node *me)
 	int err;
 
 	for (;;) {
-		struct timespec ts = realtime_in(NSEC_PER_SEC);
+		struct timespec ts = load_realtime_in(NSEC_PER_SEC);
 
 		if (sem_timedwait(&me->sem, &ts)) {
 			err = errno;

@@ -41,7 +41,7 @@ static int write_prepare(struct load_ctx *c)
 	if (fd < 0)
 		return load_file_fail(c, errno, "create", path);
 	close(fd);
-	usable = dir_usable_bytes(c->cfg->dir);
+	usable = load_dir_usable_bytes(c->cfg->dir);
 	if (usable < 0) {
 		unlink(path);
 		return load_file_fail(c, (int)-usable, "check free space in",
@@ -106,13 +106,13 @@ static int write_run(struct load_ctx *c)
 		load_fail(c->work, ENOMEM, "out of memory");
 		return -ENOMEM;
 	}
-	fill_nonzero(buf, WRITE_BUF, now_ns() ^ (uint64_t)getpid());
+	load_fill_nonzero(buf, WRITE_BUF, now_ns() ^ (uint64_t)getpid());
 
 	/*
 	 * Twice RAM, so the page cache can never hold the whole file, but
 	 * never more than the filesystem can spare.
 	 */
-	usable = dir_usable_bytes(c->cfg->dir);
+	usable = load_dir_usable_bytes(c->cfg->dir);
 	if (usable < 0) {
 		rc = load_file_fail(c, (int)-usable, "check free space in",
 				    c->cfg->dir);

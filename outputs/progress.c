@@ -6,13 +6,13 @@
  * settled, the progress line on a terminal and --dry-run's plan.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "outputs/output.h"
 #include "lib/base.h"
 #include "lib/infer.h"
 #include "core/noise.h"
-#include "simulators/rtapp/rtapp.h"
 
 /* A cell's expected time: its duration and about 0.3 s of set-up. */
 #define CELL_OVERHEAD_NS	(300 * NSEC_PER_MSEC)
@@ -288,13 +288,23 @@ void out_progress(const struct plan *p, int done, const struct sim_desc *s,
 		(unsigned long long)(left / NSEC_PER_SEC));
 }
 
+static void to_stdout(void *ctx, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void to_stdout(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
+
 void out_plan(const struct plan *p)
 {
 	double secs = (double)p->cells *
 		      (double)(p->cfg.duration_ns + CELL_OVERHEAD_NS) /
 		      NSEC_PER_SEC;
-	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
-	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
 	int s, l;
 
 	printf("Would run %d cells (%d per pass, %d pass%s) of %.3g s: about "
@@ -306,9 +316,5 @@ void out_plan(const struct plan *p)
 			if (plan_has(p->sims[s], p->loads[l]))
 				printf("  %s under %s\n", p->sims[s]->name,
 				       p->loads[l]->name);
-	/* an rt-app file's keys that rt-app ignores: ignored, and said */
-	for (s = 0; s < 2; s++)
-		for (l = 0; wl[s] && l < wl[s]->nnote; l++)
-			printf("NOTE: rt-app %s: %s\n", wl[s]->file,
-			       wl[s]->note[l]);
+	plan_notes(p, false, to_stdout, NULL);
 }

@@ -93,6 +93,25 @@ bool plan_has(const struct sim_desc *sim, const struct load_desc *load)
 	return load->sim != sim || (load->flags & LOAD_UNDER_SELF);
 }
 
+void plan_notes(const struct plan *p, bool start, out_fn out, void *ctx)
+{
+	struct sim_notes_in in = {
+		.cfg = &p->cfg,
+		.start = start,
+		.dma_given = p->dma_given,
+	};
+	int i;
+
+	for (i = 0; simulators[i]; i++) {
+		if (!simulators[i]->notes)
+			continue;
+		in.task = ptr_in((const void **)p->sims, p->nsims,
+				 simulators[i]);
+		in.opts = plan_sim_opts(p, simulators[i]);
+		simulators[i]->notes(&in, out, ctx);
+	}
+}
+
 bool plan_traced(const struct plan *p, int repeat)
 {
 	int pass = repeat - 1;

@@ -121,5 +121,10 @@ bool ptr_in(const void *const *v, int n, const void *p);
  * but under a LOAD_UNDER_SELF load (RtApp: each its own file).
  */
 bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
+/*
+ * Each simulator's own notes on the run (sim_desc.notes), in the table's
+ * order: as it starts (start), or in --dry-run's plan.
+ */
+void plan_notes(const struct plan *p, bool start, out_fn out, void *ctx);
 
 #endif

@@ -23,6 +23,7 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
+#include "loads/loads.h"
 #include "simulators/engine.h"
 
 /* The parent checks on a running cell this often, at the least. */
@@ -291,7 +292,7 @@ static pid_t start_load(struct cell_runner *rn, const struct load_desc *l)
 		}
 	}
 	load_ctx_init(rn, &lc, l);
-	err = l->run(&lc);
+	err = load_run(&lc);
 	if (err && !atomic_load(&work->failed))
 		load_fail(work, -err, "%s", strerror(-err));
 	_exit(1);

@@ -17,7 +17,6 @@
 #include "core/load.h"
 #include "lib/system.h"
 #include "run/machine.h"
-#include "simulators/rtapp/rtapp.h"
 
 /* First line of a small file without its newline: 0 or -errno. */
 static int line_of(const char *path, char *buf, size_t n)
@@ -470,30 +469,6 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 	cgroup_print(si, out, ctx);
 }
 
-/*
- * Where a task's defaults differ from the tool people set it beside, one
- * line with the option that matches (doc/agreement.txt): cyclictest
- * holds /dev/cpu_dma_latency at 0 unless --laptop, and on a machine with
- * deep idle states that halves its latencies against ours.
- */
-static void anchor_notes(const struct plan *p, machine_out out, void *ctx)
-{
-	const struct rtapp_opts *ro = plan_sim_opts(p, &sim_rtapp);
-	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
-	int i, k;
-
-	for (i = 0; i < p->nsims; i++)
-		if (!strcmp(p->sims[i]->name, "Cyclic") && !p->dma_given)
-			out(ctx, "NOTE: cyclictest holds /dev/cpu_dma_latency "
-			    "at 0 (unless --laptop), interbench does not: "
-			    "--dma-latency 0 measures Cyclic as it does\n");
-	/* an rt-app file's keys that rt-app ignores: ignored, and said */
-	for (k = 0; k < 2; k++)
-		for (i = 0; wl[k] && i < wl[k]->nnote; i++)
-			out(ctx, "NOTE: rt-app %s: %s\n", wl[k]->file,
-			    wl[k]->note[i]);
-}
-
 void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 		      machine_out out, void *ctx)
 {
@@ -517,7 +492,8 @@ void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 		    "(steal) shows up as latency; see each cell's steal\n",
 		    st->hypervisor[0] ? " on " : "", st->hypervisor);
 	cgroup_warnings(si, p, out, ctx);
-	anchor_notes(p, out, ctx);
+	/* the simulators' own (Cyclic's against cyclictest, rt-app's) */
+	plan_notes(p, true, out, ctx);
 }
 
 /* ---- the machine ---------------------------------------------------- */

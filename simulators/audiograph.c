@@ -112,6 +112,7 @@ const struct sim_desc sim_audiograph = {
 	.summary = "a sound server's cycle: client > filter > device "
 		   "every 5.33 ms, SCHED_FIFO",
 	.flags = SIM_DEADLINES | SIM_NAMED,
+	.set = "modern",
 	.run = graph_run,
 	.opts = graph_opts_list,
 	.opts_size = sizeof(struct graph_opts),
@@ -120,4 +121,10 @@ const struct sim_desc sim_audiograph = {
 	.figures = chain_figures,
 	.nfigures = CHAIN_NFIGURES,
 	.detail = graph_detail,
+	.as_load = {
+		.name = "AudioGraph",
+		.summary = "the AudioGraph simulator in the background",
+		.flags = LOAD_NAMED,
+		.sim = &sim_audiograph,
+	},
 };

@@ -89,6 +89,7 @@ const struct sim_desc sim_compositor = {
 	.summary = "a frame each 60 Hz vblank: input > client > compose > "
 		   "scanout",
 	.flags = SIM_DEADLINES | SIM_NAMED,
+	.set = "modern",
 	.run = comp_run,
 	.opts = comp_opts_list,
 	.opts_size = sizeof(struct comp_opts),
@@ -97,4 +98,10 @@ const struct sim_desc sim_compositor = {
 	.figures = chain_figures,
 	.nfigures = CHAIN_NFIGURES,
 	.detail = comp_detail,
+	.as_load = {
+		.name = "Compositor",
+		.summary = "the Compositor simulator in the background",
+		.flags = LOAD_NAMED,
+		.sim = &sim_compositor,
+	},
 };

@@ -30,4 +30,10 @@ const struct sim_desc sim_custom = {
 	.flags = SIM_DEADLINES | SIM_CUSTOM | SIM_PERIODIC,
 	.run = custom_run,
 	.grace_ns = custom_grace,
+	.as_load = {
+		.name = "Custom",
+		.summary = "the Custom simulator (-C, -I) in the background",
+		.flags = LOAD_CUSTOM,
+		.sim = &sim_custom,
+	},
 };

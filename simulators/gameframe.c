@@ -89,6 +89,7 @@ const struct sim_desc sim_gameframe = {
 	.summary = "a capped game frame at 144 FPS: main > render+workers > "
 		   "present",
 	.flags = SIM_DEADLINES | SIM_NAMED,
+	.set = "modern",
 	.run = game_run,
 	.opts = game_opts_list,
 	.opts_size = sizeof(struct game_opts),
@@ -97,4 +98,10 @@ const struct sim_desc sim_gameframe = {
 	.figures = chain_figures,
 	.nfigures = CHAIN_NFIGURES,
 	.detail = game_detail,
+	.as_load = {
+		.name = "GameFrame",
+		.summary = "the GameFrame simulator in the background",
+		.flags = LOAD_NAMED,
+		.sim = &sim_gameframe,
+	},
 };

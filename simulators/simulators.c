@@ -1,25 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The simulators, in the order the matrix runs them: one line each. */
+/* The simulators' table, made from their list (simulators.h). */
 #include <stddef.h>
-#include "core/sim.h"
+#include "simulators/simulators.h"
 
-extern const struct sim_desc sim_audio, sim_video, sim_x, sim_gaming,
-	sim_server, sim_custom;
-extern const struct sim_desc sim_cyclic;
-extern const struct sim_desc sim_audiograph, sim_compositor, sim_gameframe;
-extern const struct sim_desc sim_rtapp;
-
+#define SIM_ENTRY(name) &sim_##name,
 const struct sim_desc *const simulators[] = {
-	&sim_audio,
-	&sim_video,
-	&sim_x,
-	&sim_gaming,
-	&sim_server,
-	&sim_custom,
-	&sim_cyclic,
-	&sim_audiograph,
-	&sim_compositor,
-	&sim_gameframe,
-	&sim_rtapp,
+	SIMULATORS(SIM_ENTRY)
 	NULL
 };

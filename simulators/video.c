@@ -23,4 +23,9 @@ const struct sim_desc sim_video = {
 	.summary = "60 frames a second, needs 40 % CPU",
 	.flags = SIM_DEADLINES | SIM_PERIODIC,
 	.run = video_run,
+	.as_load = {
+		.name = "Video",
+		.summary = "the Video simulator in the background",
+		.sim = &sim_video,
+	},
 };

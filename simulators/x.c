@@ -50,4 +50,9 @@ const struct sim_desc sim_x = {
 	.summary = "CPU ramps 0 % to 100 % in 1 % steps, a frame a step",
 	.flags = SIM_DEADLINES | SIM_PERIODIC,
 	.run = x_run,
+	.as_load = {
+		.name = "X",
+		.summary = "the X simulator in the background",
+		.sim = &sim_x,
+	},
 };

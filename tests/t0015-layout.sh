@@ -18,16 +18,16 @@ rank() {
 	lib/*|stats.c|stats.h) echo 0 ;;
 	core/*) echo 1 ;;
 	simulators/*) echo 2 ;;
-	loads/*|hackbench.c) echo 2 ;;
-	plan/*) echo 3 ;;
-	cli/*) echo 4 ;;
-	run/*) echo 5 ;;
-	outputs/*) echo 6 ;;
-	report/*) echo 7 ;;
-	compare/*) echo 8 ;;
-	trend/*) echo 9 ;;
-	cmd/*) echo 10 ;;
-	interbench.c) echo 11 ;;
+	loads/*|hackbench.c) echo 3 ;;
+	plan/*) echo 4 ;;
+	cli/*) echo 5 ;;
+	run/*) echo 6 ;;
+	outputs/*) echo 7 ;;
+	report/*) echo 8 ;;
+	compare/*) echo 9 ;;
+	trend/*) echo 10 ;;
+	cmd/*) echo 11 ;;
+	interbench.c) echo 12 ;;
 	*) echo unknown ;;
 	esac
 }

@@ -366,6 +366,28 @@ static uint64_t rtapp_grace(const struct run_cfg *cfg, const void *opts)
 	return NSEC_PER_SEC;
 }
 
+/* An rt-app file's keys that rt-app ignores: ignored, and said. */
+static void rtapp_notes(const struct sim_notes_in *in, out_fn out, void *ctx)
+{
+	const struct rtapp_opts *ro = in->opts;
+	const struct rtapp_wl *wl[2] = { ro->task, ro->load };
+	int i, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; wl[k] && i < wl[k]->nnote; i++)
+			out(ctx, "NOTE: rt-app %s: %s\n", wl[k]->file,
+			    wl[k]->note[i]);
+}
+
+static const char *rtapp_input(const void *opts, bool load, const char **opt)
+{
+	const struct rtapp_opts *ro = opts;
+	const struct rtapp_wl *wl = load ? ro->load : ro->task;
+
+	*opt = load ? "-w rtapp:" : "-W rtapp:";
+	return wl ? wl->path : NULL;
+}
+
 const struct sim_desc sim_rtapp = {
 	.name = "RtApp",
 	.summary = "an rt-app JSON workload: -W rtapp:FILE, -w rtapp:FILE",
@@ -379,4 +401,19 @@ const struct sim_desc sim_rtapp = {
 	.detail = rtapp_detail,
 	.mark = rtapp_mark,
 	.grace_ns = rtapp_grace,
+	.notes = rtapp_notes,
+	.input = rtapp_input,
+	/*
+	 * -w rtapp:FILE (struct rtapp_opts' load): the load gets RtApp's
+	 * option block through .sim; LOAD_UNDER_SELF: an RtApp task still
+	 * runs under an RtApp load (two files). The file says each thread's
+	 * class: -N, --load-policy go unused.
+	 */
+	.as_load = {
+		.name = "RtApp",
+		.summary = "an rt-app JSON workload in the background: "
+			   "-w rtapp:FILE",
+		.flags = LOAD_NAMED | LOAD_UNDER_SELF,
+		.sim = &sim_rtapp,
+	},
 };

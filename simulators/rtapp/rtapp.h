@@ -200,7 +200,4 @@ int rtapp_check_cpus(const struct rtapp_wl *wl, const cpu_set_t *allowed,
 /* How many of the CPUs in allowed the workload's threads may run on. */
 int rtapp_ncpus(const struct rtapp_wl *wl, const cpu_set_t *allowed);
 
-/* The simulator that runs them (rtapp.c). */
-extern const struct sim_desc sim_rtapp;
-
 #endif
