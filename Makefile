@@ -15,7 +15,7 @@ LDLIBS += -pthread -lrt -lm
 
 # The folders, in the order their dependencies point (HACKING: The
 # layout); the top level holds main (interbench.c), stats and hackbench.
-DIRS = lib core simulators simulators/rtapp loads plan cli run outputs report compare trend cmd
+DIRS = lib core simulators simulators/rtapp loads plan cli run outputs report session compare trend cmd
 SRCS = stats.c hackbench.c $(foreach d,$(DIRS),$(sort $(wildcard $(d)/*.c))) \
 	interbench.c
 OBJS = $(SRCS:.c=.o)

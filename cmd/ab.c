@@ -10,7 +10,7 @@
 #include <string.h>
 #include "cli/ab.h"
 #include "cmd/cmd.h"
-#include "cmd/run.h"
+#include "session/session.h"
 #include "compare/compare.h"
 #include "lib/base.h"
 #include "lib/system.h"

@@ -24,10 +24,11 @@ rank() {
 	run/*) echo 6 ;;
 	outputs/*) echo 7 ;;
 	report/*) echo 8 ;;
-	compare/*) echo 9 ;;
-	trend/*) echo 10 ;;
-	cmd/*) echo 11 ;;
-	interbench.c) echo 12 ;;
+	session/*) echo 9 ;;
+	compare/*) echo 10 ;;
+	trend/*) echo 11 ;;
+	cmd/*) echo 12 ;;
+	interbench.c) echo 13 ;;
 	*) echo unknown ;;
 	esac
 }

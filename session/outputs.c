@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd/run_outputs.c - a run's outputs: each result handed to every one
+ * session/outputs.c - a run's outputs: each result handed to every one
  * as it comes in (the table, CSV, JSON, JUnit, KCIDB, the page), and all
  * of them written whole at the end, an output that cannot be making the
  * exit status 3.
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "cmd/run.h"
+#include "session/session.h"
 #include "core/load.h"
 #include "lib/base.h"
 #include "loads/loads.h"

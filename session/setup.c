@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd/run_setup.c - a run's set-up: what it needs checked up front
+ * session/setup.c - a run's set-up: what it needs checked up front
  * (rights, classes, files), then the lock, the trace instance, the PM QoS
  * request and the files, in that order, so that a refused run is one
  * line and leaves nothing behind.
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include "cmd/run.h"
+#include "session/session.h"
 #include "core/load.h"
 #include "lib/base.h"
 #include "lib/lock.h"

@@ -81,4 +81,9 @@ void say_files(const struct run *r);
 void place_loads(struct run *r, char tag);
 void start(struct run *r, const struct run *twin);
 
+/* session.c: the cells, the end, and a signal's end. */
+void run_all(struct run *r);
+int finish(struct run *r);
+void interrupted(struct run *r) __attribute__((noreturn));
+
 #endif
