@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd/ab.c - `interbench ab`: two states of the machine, A and B, each a
- * run (cmd/run.h) with its own plan and files, their cells interleaved
- * (A B, then B A), the sides' commands run between them, state A at
- * every end; compare's verdict on the pairs is the exit status.
+ * session (session/session.h) with its own plan and files, their cells
+ * interleaved (A B, then B A), the sides' commands run between them,
+ * state A at every end; compare's verdict on the pairs is the exit
+ * status.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@
 
 struct ab_run {
 	struct ab_plan ab;
-	struct run side[2];		/* A's and B's plans, results, files */
+	struct session side[2];		/* A's and B's plans, results, files */
 	struct shell_env env;		/* how we were started: for commands */
 	int state;			/* the side in effect; -1: neither */
 	int half;			/* a side half entered or left, or -1 */
@@ -111,7 +112,7 @@ static int ab_close(struct ab_run *a)
 	/* B writes into A's logfile: A closes it */
 	a->side[1].con.log = NULL;
 	for (s = 1; s >= 0; s--) {
-		e = close_outputs(&a->side[s]);
+		e = session_close_outputs(&a->side[s]);
 		if (e && !ret)
 			ret = e;
 	}
@@ -138,7 +139,7 @@ static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
 		   a->side[0].nres, a->side[1].nres, p->cells,
 		   a->ab.side[0].path, a->ab.side[1].path);
 	ab_close(a);
-	say_files(&a->side[0]);
+	session_say_files(&a->side[0]);
 	exit(status);
 }
 
@@ -239,7 +240,7 @@ static void ab_describe(struct ab_run *a)
 	}
 	for (s = 0; s < 2; s++)
 		if (a->side[s].plan.trace)
-			say_trace(con, s ? "  B traced" : "  A traced",
+			session_say_trace(con, s ? "  B traced" : "  A traced",
 				  &a->side[0].tracer,
 				  a->side[s].plan.trace_timer);
 	if (a->side[0].plan.trace != a->side[1].plan.trace)
@@ -268,7 +269,7 @@ static void ab_run_all(struct ab_run *a)
 		}
 		for (k = 0; k < 2; k++) {
 			int s = k ? !first : first;
-			struct run *r = &a->side[s];
+			struct session *r = &a->side[s];
 			struct result *res = &r->res[r->nres];
 
 			if (ab_enter(a, s) && !cell_stopped())
@@ -282,7 +283,7 @@ static void ab_run_all(struct ab_run *a)
 			if (cell_run(&r->runner, res))
 				break;
 			r->nres++;
-			result_done(r);
+			session_result_done(r);
 			if (cell_stopped())
 				break;
 		}
@@ -305,7 +306,7 @@ static int ab_finish(struct ab_run *a)
 	int s, ret, nbad = 0;
 
 	for (s = 0; s < 2; s++) {
-		struct run *r = &a->side[s];
+		struct session *r = &a->side[s];
 
 		cell_finish(&r->runner);
 		out_printf(&r->con, "\n== %c (%s): medians over its %d "
@@ -321,7 +322,7 @@ static int ab_finish(struct ab_run *a)
 	ret = ab_close(a);
 	if (a->side[0].plan.trace || a->side[1].plan.trace)
 		trace_close(&a->side[0].tracer);
-	say_files(&a->side[0]);
+	session_say_files(&a->side[0]);
 	if (ret)
 		return ret;
 	out_printf(&a->side[0].con, "\n");
@@ -339,13 +340,80 @@ static int ab_finish(struct ab_run *a)
 	       IB_EXIT_CELLS : ret;
 }
 
+/*
+ * Both sessions' checks, then what is made (A's lock, logfile and trace
+ * instance serve both), then their start: 0 or the status that stops
+ * ab, said. With --dry-run, the plan and nothing made.
+ */
+static int ab_setup(struct ab_run *a)
+{
+	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
+	int s, e = 0;
+
+	if (p[0]->cfg.uniprocessor)
+		e = session_bind_cpu(p[0]->cfg.uni_cpu);
+	for (s = 0; !e && s < 2; s++) {
+		e = session_check_rights(p[s]);
+		if (!e)
+			e = session_check_files(&a->side[s]);
+	}
+	/* the verdict's JUnit: checked now, written by compare at the end */
+	for (s = 0; !e && a->ab.junit && s < 2; s++)
+		if (sys_same_file(a->ab.junit, a->ab.side[s].path))
+			e = session_fail(IB_EXIT_USAGE, "option --junit: %s is "
+					 "%c's result file", a->ab.junit,
+					 a->ab.side[s].name);
+	if (!e && a->ab.junit && (s = sys_can_replace(a->ab.junit)))
+		e = session_fail(IB_EXIT_USAGE, "option --junit: cannot write "
+				 "%s: %s", a->ab.junit, sys_file_why(s));
+	if (e)
+		return e;
+	if (p[0]->dry_run) {
+		out_plan(p[0]);
+		ab_describe(a);
+		printf("--dry-run: no command was run, nothing measured\n");
+		return IB_EXIT_OK;
+	}
+	e = session_lock(&a->side[0]);
+	if (!e)
+		e = session_hold_dma_latency(p[0]);
+	/* one instance, A's, records the cells of the sides that trace */
+	if (!e)
+		e = session_open_trace(&a->side[0], p[0]->trace || p[1]->trace,
+				       p[0]->trace_timer || p[1]->trace_timer);
+	for (s = 0; !e && s < 2; s++)
+		e = session_place_loads(&a->side[s], a->ab.side[s].name);
+	if (!e)
+		e = session_open_files(&a->side[0]);
+	if (e)
+		return e;
+	for (s = 0; s < 2; s++) {
+		a->side[s].info.ab = &a->ab;
+		a->side[s].info.ab_side = s;
+	}
+	a->side[1].con.log = a->side[0].con.log;
+	/* A's header says B's own settings too, where they differ */
+	a->side[0].ab_b = &a->side[1];
+	e = session_start(&a->side[0], NULL);
+	if (!e)
+		e = session_start(&a->side[1], &a->side[0]);
+	if (e)
+		return e;
+	for (s = 0; s < 2; s++)
+		if (p[s]->trace) {
+			a->side[s].runner.trace = &a->side[0].tracer;
+			a->side[s].info.trace = &a->side[0].tracer;
+		}
+	return 0;
+}
+
 int ab_main(int argc, char **argv)
 {
 	static struct ab_run run;
 	struct ab_run *a = &run;
 	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
 	char err[512];
-	int s, r;
+	int r, e;
 
 	a->state = 0;
 	a->half = -1;
@@ -355,59 +423,18 @@ int ab_main(int argc, char **argv)
 		exit(fflush(stdout) ? IB_EXIT_SETUP : IB_EXIT_OK);
 	}
 	if (r)
-		die(IB_EXIT_USAGE, "%s", err);
+		return session_fail(IB_EXIT_USAGE, "%s", err);
 	if (a->ab.plain && a->ab.moderate)
-		die(IB_EXIT_USAGE, "--plain and --moderate ask for opposite "
-		    "tests: give one");
+		return session_fail(IB_EXIT_USAGE, "--plain and --moderate ask "
+				    "for opposite tests: give one");
 	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
-		die(IB_EXIT_USAGE, "option --primary: '%s' is not a figure "
-		    "compare tests (%s)", a->ab.primary, CMP_FIG_NAMES);
+		return session_fail(IB_EXIT_USAGE, "option --primary: '%s' is "
+				    "not a figure compare tests (%s)",
+				    a->ab.primary, CMP_FIG_NAMES);
 	shell_save(&a->env);
-	if (p[0]->cfg.uniprocessor)
-		bind_one_cpu(p[0]->cfg.uni_cpu);
-	for (s = 0; s < 2; s++) {
-		check_rights(p[s]);
-		check_files(&a->side[s]);
-	}
-	/* the verdict's JUnit: checked now, written by compare at the end */
-	if (a->ab.junit) {
-		for (s = 0; s < 2; s++)
-			if (sys_same_file(a->ab.junit, a->ab.side[s].path))
-				die(IB_EXIT_USAGE, "option --junit: %s is %c's "
-				    "result file", a->ab.junit,
-				    a->ab.side[s].name);
-		if ((r = sys_can_replace(a->ab.junit)))
-			die(IB_EXIT_USAGE, "option --junit: cannot write %s: "
-			    "%s", a->ab.junit, sys_file_why(r));
-	}
-	if (p[0]->dry_run) {
-		out_plan(p[0]);
-		ab_describe(a);
-		printf("--dry-run: no command was run, nothing measured\n");
-		exit(IB_EXIT_OK);
-	}
-	take_lock(&a->side[0]);
-	hold_dma_latency(p[0]);
-	/* one instance, A's, records the cells of the sides that trace */
-	open_trace(&a->side[0], p[0]->trace || p[1]->trace,
-		   p[0]->trace_timer || p[1]->trace_timer);
-	for (s = 0; s < 2; s++)
-		place_loads(&a->side[s], a->ab.side[s].name);
-	open_files(&a->side[0]);
-	for (s = 0; s < 2; s++) {
-		a->side[s].info.ab = &a->ab;
-		a->side[s].info.ab_side = s;
-	}
-	a->side[1].con.log = a->side[0].con.log;
-	/* A's header says B's own settings too, where they differ */
-	a->side[0].ab_b = &a->side[1];
-	start(&a->side[0], NULL);
-	start(&a->side[1], &a->side[0]);
-	for (s = 0; s < 2; s++)
-		if (p[s]->trace) {
-			a->side[s].runner.trace = &a->side[0].tracer;
-			a->side[s].info.trace = &a->side[0].tracer;
-		}
+	e = ab_setup(a);
+	if (e || p[0]->dry_run)
+		return e;
 	ab_describe(a);
 	/* in neither state yet: the first cell enters A (A's command) */
 	a->state = -1;

@@ -5,11 +5,11 @@
  *
  * The file is made once (up to 1 GiB) and kept in -D for later cells, and
  * with --keep-files for later runs (the run removes it at its end,
- * cmd/run_outputs.c); a header with a magic line and the size tells a finished
- * file from a foreign or half-written one. It is read with O_DIRECT, so
- * every read goes to the device however much RAM there is: the other way,
- * a file bigger than RAM, would cost tens of GiB of disk and minutes to
- * write on a large machine.
+ * session/outputs.c); a header with a magic line and the size tells a
+ * finished file from a foreign or half-written one. It is read with
+ * O_DIRECT, so every read goes to the device however much RAM there is:
+ * the other way, a file bigger than RAM, would cost tens of GiB of disk
+ * and minutes to write on a large machine.
  */
 #include <errno.h>
 #include <fcntl.h>

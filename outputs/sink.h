@@ -3,7 +3,7 @@
  * outputs/sink.h - the one contract every result file of a run keeps, as
  * fio's I/O engines share one ops table: --json, --csv, --junit and
  * --kcidb here (sink.c), --html in report/ (report_sink_html). The run's
- * outputs are a loop over a table of them (cmd/run_outputs.c).
+ * outputs are a loop over a table of them (session/outputs.c).
  *
  * A sink hears of the run in this order, each op 0 or -errno, a missing
  * op nothing to do there:

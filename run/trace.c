@@ -21,7 +21,7 @@
 
 /*
  * The one tracer alive, for the atexit handler: a command (cmd/) may end
- * the process from many places (die(), a signal), and every one must
+ * the process from many places (a refusal, a signal), and every one must
  * leave tracefs as found.
  */
 static struct tracer *live;

@@ -40,10 +40,10 @@ static const struct {
 	{ &output_sink_csv, offsetof(struct plan, csv_path) },
 };
 _Static_assert(sizeof(sinks) / sizeof(sinks[0]) == RUN_SINKS,
-	       "struct run has a state for each sink of the table");
+	       "struct session has a state for each sink of the table");
 
 /* The table's i-th sink, with its file; NULL when not asked for. */
-static struct output_sink *sink_at(struct run *r, int i)
+static struct output_sink *sink_at(struct session *r, int i)
 {
 	struct output_sink *s = &r->sink[i];
 
@@ -58,7 +58,7 @@ enum sink_step { SINK_BEGIN, SINK_ADD, SINK_END };
  * Every sink asked for hears of the step, each failure said once a sink:
  * 0, or -errno when any failed.
  */
-static int sinks_tell(struct run *r, enum sink_step step)
+static int sinks_tell(struct session *r, enum sink_step step)
 {
 	int (*op)(struct output_sink *s, const struct results_info *ri,
 		  const struct result *res, int n);
@@ -85,7 +85,7 @@ static int sinks_tell(struct run *r, enum sink_step step)
 	return ret;
 }
 
-void open_outputs(struct run *r)
+int session_open_outputs(struct session *r)
 {
 	struct output_sink *s;
 	int i, err;
@@ -96,18 +96,20 @@ void open_outputs(struct run *r)
 			continue;
 		err = sinks[i].ops->open(s);
 		if (err)
-			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
-			    sinks[i].ops->name, s->path, strerror(-err));
+			return session_fail(IB_EXIT_USAGE, "option %s: cannot "
+					    "write %s: %s", sinks[i].ops->name,
+					    s->path, strerror(-err));
 	}
+	return 0;
 }
 
-void begin_outputs(struct run *r)
+void session_begin_outputs(struct session *r)
 {
 	sinks_tell(r, SINK_BEGIN);
 }
 
 /* The run has ended (or was stopped): every file whole, and closed. */
-int close_outputs(struct run *r)
+int session_close_outputs(struct session *r)
 {
 	int ret = 0;
 
@@ -129,7 +131,7 @@ int close_outputs(struct run *r)
 }
 
 /* A result is in: every output hears of it. */
-void result_done(struct run *r)
+void session_result_done(struct session *r)
 {
 	const struct result *res = &r->res[r->nres - 1];
 
@@ -156,7 +158,7 @@ void result_done(struct run *r)
  * The last lines of every run, once its files are whole: where the log
  * went, and the Read load's file if it was left for the next run.
  */
-void say_files(const struct run *r)
+void session_say_files(const struct session *r)
 {
 	const struct plan *p = &r->plan;
 	const char *path = p->cfg.read_file;

@@ -38,7 +38,7 @@ static void calib_said(const struct calib_place *cp, int saved, char *buf,
 		snprintf(buf, n, "saved in %s", cp->path);
 }
 
-static void calibrate(struct run *r)
+static int calibrate(struct session *r)
 {
 	struct calibration *cal = &r->cal;
 	const struct plan *p = &r->plan;
@@ -70,8 +70,8 @@ static void calibrate(struct run *r)
 			fprintf(stderr, "Measuring loops per ms...\n");
 		err = calibrate_loops(cal);
 		if (err)
-			die(IB_EXIT_SETUP, "cannot calibrate the CPU loop: %s",
-			    strerror(-err));
+			return session_fail(IB_EXIT_SETUP, "cannot calibrate "
+					    "the CPU loop: %s", strerror(-err));
 		err = calib_save(&cp, cal->loops_per_ms);
 		if (err == -EPERM && !cp.local)
 			fprintf(stderr, "interbench: warning: cannot save %s: "
@@ -85,7 +85,7 @@ static void calibrate(struct run *r)
 		 * out_log_header() */
 	}
 	if (cell_stopped())
-		interrupted(r);
+		return session_interrupted(r);
 	calibration_check(cal);
 	if (fabs(cal->error_pct) > 2.0)
 		fprintf(stderr, "interbench: warning: burning CPU costs %+.2f %% "
@@ -97,10 +97,11 @@ static void calibrate(struct run *r)
 	       (unsigned long long)cal->loops_per_ms,
 	       cal->measured ? "measured now, " : p->loops_given ? "from -l" :
 	       "", where, cal->error_pct);
+	return 0;
 }
 
-/* Stop everything and leave: a signal asked us to. */
-void interrupted(struct run *r)
+/* Stop everything: a signal asked us to. Its status, 128 + the signal. */
+int session_interrupted(struct session *r)
 {
 	int sig = cell_stopped();
 	char what[32];
@@ -113,16 +114,16 @@ void interrupted(struct run *r)
 		   "cells\n", sig, strsignal(sig), r->nres, r->plan.cells);
 	snprintf(what, sizeof(what), "signal %d", sig);
 	r->info.interrupted = what;
-	close_outputs(r);
-	say_files(r);
-	exit(128 + sig);
+	session_close_outputs(r);
+	session_say_files(r);
+	return 128 + sig;
 }
 
 /*
  * --breaktrace: a frame was that late, the trace stopped there. Save it
- * (named by the time, next to the log) and end the run.
+ * (named by the time, next to the log) and end the run: its status.
  */
-static void __attribute__((noreturn)) broke(struct run *r)
+static int broke(struct session *r)
 {
 	const struct worst_frame *b = &r->runner.sh->res.worst.brk;
 	char path[96], stamp[32];
@@ -147,10 +148,10 @@ static void __attribute__((noreturn)) broke(struct run *r)
 			   "breaktrace\")\n", path);
 	r->info.interrupted = "breaktrace";
 	cell_finish(&r->runner);
-	close_outputs(r);
+	session_close_outputs(r);
 	trace_close(&r->tracer);
-	say_files(r);
-	exit(IB_EXIT_BREAK);
+	session_say_files(r);
+	return IB_EXIT_BREAK;
 }
 
 /* --load-group cgroup: the groups made, removed at every exit() */
@@ -169,7 +170,7 @@ static void remove_groups(void)
  * Where the loads go, made after every check and the lock, like the
  * trace instance: a refusal is one line and nothing left (exit 3).
  */
-void place_loads(struct run *r, char tag)
+int session_place_loads(struct session *r, char tag)
 {
 	static bool registered;
 	struct placement *pl = &r->place;
@@ -198,15 +199,16 @@ void place_loads(struct run *r, char tag)
 		registered = true;
 	}
 	if (placement_setup(pl, err, sizeof(err)))
-		die(IB_EXIT_SETUP, "%s", err);
+		return session_fail(IB_EXIT_SETUP, "%s", err);
 	if (pl->dir[0])
 		groups_made[tag == 'B'] = pl;
+	return 0;
 }
 
 /* ---- the run -------------------------------------------------------- */
 
 /* Where side's loads run (--load-group), on r's console: lead first. */
-static void say_loads(struct run *r, const struct run *side,
+static void say_loads(struct session *r, const struct session *side,
 		      const char *lead)
 {
 	if (side->place.group == LG_SESSION)
@@ -224,11 +226,13 @@ static void say_loads(struct run *r, const struct run *side,
 			   "--load-group)\n", lead);
 }
 
-void start(struct run *r, const struct run *twin)
+int session_start(struct session *r, const struct session *twin)
 {
+	int e;
+
 	r->res = calloc((size_t)r->plan.cells, sizeof(*r->res));
 	if (!r->res || cell_runner_init(&r->runner, &r->plan))
-		die(IB_EXIT_SETUP, "out of memory");
+		return session_fail(IB_EXIT_SETUP, "out of memory");
 	r->runner.place = &r->place;
 	r->info.load_where = r->place.what;
 	if (r->plan.trace) {
@@ -266,7 +270,9 @@ void start(struct run *r, const struct run *twin)
 		r->info.other_uid = twin->info.other_uid;
 		goto outputs;
 	}
-	calibrate(r);
+	e = calibrate(r);
+	if (e)
+		return e;
 	out_log_header(&r->con, &r->cal, r->ab_b ? &r->ab_b->plan : NULL);
 	machine_state_print(&r->sys, out_cb, &r->con);
 	/* ab's sides placing their loads apart: each side's own line */
@@ -279,7 +285,8 @@ void start(struct run *r, const struct run *twin)
 	}
 	machine_warnings(&r->sys, &r->plan, out_cb, &r->con);
 	if (r->plan.trace) {
-		say_trace(&r->con, "Trace", &r->tracer, r->plan.trace_timer);
+		session_say_trace(&r->con, "Trace", &r->tracer,
+				  r->plan.trace_timer);
 		if (r->plan.trace_alternate)
 			out_printf(&r->con, "  --trace-alternate: repeats 1, "
 				   "4, 5, 8, ... traced, the others not; the "
@@ -304,7 +311,8 @@ void start(struct run *r, const struct run *twin)
 			   "other interbench was measuring when this run "
 			   "started\n");
 outputs:
-	begin_outputs(r);
+	session_begin_outputs(r);
+	return 0;
 }
 
 /* What --remeasure-if keeps of an attempt (NaN: not measured). */
@@ -338,7 +346,7 @@ static bool attempt_better(const struct gate *g, const struct attempt *a,
  * with every attempt recorded in it. Nothing is hidden: the row, the
  * JSON and JUnit say it was re-measured and how each attempt was.
  */
-static void remeasure(struct run *r, struct result *res)
+static void remeasure(struct session *r, struct result *res)
 {
 	const struct plan *p = &r->plan;
 	const struct gate *g = &p->remeasure_if;
@@ -385,7 +393,7 @@ static void remeasure(struct run *r, struct result *res)
  * figures (compare's) are known well enough (or at the last pass, saying
  * which are not).
  */
-static bool auto_done(struct run *r, int passes)
+static bool auto_done(struct session *r, int passes)
 {
 	struct plan *p = &r->plan;
 	bool settled = passes >= AUTO_REPEATS_MIN &&
@@ -410,7 +418,7 @@ static bool auto_done(struct run *r, int passes)
 	return settled;
 }
 
-void run_all(struct run *r)
+int session_run_all(struct session *r)
 {
 	const struct plan *p = &r->plan;
 	int i;
@@ -427,19 +435,20 @@ void run_all(struct run *r)
 			out_table_head(&r->con, res->sim);
 		out_progress(p, r->nres, res->sim, res->load);
 		if (cell_run(&r->runner, res))
-			interrupted(r);
+			return session_interrupted(r);
 		remeasure(r, res);
 		out_progress(p, r->nres, NULL, NULL);
 		/* Measured in full: kept even if a signal came meanwhile. */
 		r->nres++;
-		result_done(r);
+		session_result_done(r);
 		if (r->runner.broke)
-			broke(r);
+			return broke(r);
 		if (cell_stopped())
-			interrupted(r);
+			return session_interrupted(r);
 	}
 	if (p->auto_repeats)
 		auto_done(r, p->repeats);
+	return 0;
 }
 
 /* What each exit status means, for the run's closing line. */
@@ -465,7 +474,7 @@ static const char *exit_words(int status)
  * gates, and the status a script gets, so that a CI log ends calm and
  * plain whether it passed or not.
  */
-static void closing_line(const struct run *r, int nbroken, int ret)
+static void closing_line(const struct session *r, int nbroken, int ret)
 {
 	const struct plan *p = &r->plan;
 
@@ -478,7 +487,7 @@ static void closing_line(const struct run *r, int nbroken, int ret)
 	fflush(stdout);
 }
 
-int finish(struct run *r)
+int session_finish(struct session *r)
 {
 	int ret = IB_EXIT_OK, i, nbroken;
 
@@ -503,12 +512,12 @@ int finish(struct run *r)
 	nbroken = out_check_gates(&r->con, r->res, r->nres);
 	if (nbroken)
 		ret = ret == IB_EXIT_CELLS ? IB_EXIT_FAIL_CELLS : IB_EXIT_FAIL;
-	i = close_outputs(r);
+	i = session_close_outputs(r);
 	if (i)
 		ret = i;
 	if (r->plan.trace)
 		trace_close(&r->tracer);
-	say_files(r);
+	session_say_files(r);
 	closing_line(r, nbroken, ret);
 	for (i = 0; i < r->nres; i++)
 		result_free(&r->res[i]);

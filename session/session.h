@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmd/run.h - what a run's files share with each other and with `ab`
- * (cmd/ab.c), whose two sides are runs: struct run, and the steps of a
- * run's life. Private to cmd/: run.c (the sequence, the cells and the
- * end), run_setup.c (the checks and what is made before the first cell)
- * and run_outputs.c (every output, as results come in and at the end).
+ * session/session.h - a run's life, from its plan to its exit status:
+ * struct session, and the steps a command takes it through. A run
+ * (cmd/run.c) is one session; ab (cmd/ab.c) is two, their cells
+ * interleaved. Nothing here exits: each step returns 0 or the status,
+ * having said why, and the command exits with it.
+ *
+ * session/ is above outputs/ and report/, whose sinks it drives: its
+ * files are setup.c (the checks and what is made before the first
+ * cell), outputs.c (every output, as results come in and at the end)
+ * and session.c (the calibration, the cells, the end).
  */
-#ifndef INTERBENCH_CMD_RUN_H
-#define INTERBENCH_CMD_RUN_H
+#ifndef INTERBENCH_SESSION_H
+#define INTERBENCH_SESSION_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -23,11 +28,11 @@
 #include "run/cell.h"
 #include "run/trace.h"
 
-/* run_outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv */
+/* outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv */
 #define RUN_SINKS 5
 
 /* Everything a run has: its plan, its results so far, its outputs. */
-struct run {
+struct session {
 	struct plan plan;
 	struct placement place;		/* --load-group */
 	struct calibration cal;
@@ -42,48 +47,57 @@ struct run {
 	char log_name[PATH_MAX];
 	struct result *res;		/* every cell of every repeat, in order */
 	int nres, nbad;
-	const struct run *ab_b;		/* ab's side A: B's run, whose own
-					 * settings its header says too */
+	/* ab's side A: B's session, whose own settings its header says */
+	const struct session *ab_b;
 };
 
-/* "interbench: " and the message on stderr, and exit(status). */
-void die(int status, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3), noreturn));
-
-/* run_setup.c: each says what stops the run, and dies (exit 2 or 3). */
-void check_rights(struct plan *p);
-void check_files(struct run *r);
-void open_files(struct run *r);
-void take_lock(struct run *r);
-void open_trace(struct run *r, bool trace, bool timer);
-void say_trace(struct out_console *con, const char *lead,
-	       const struct tracer *t, bool timer);
-void hold_dma_latency(const struct plan *p);
-void bind_one_cpu(int cpu);
+/* "interbench: " and the message on stderr; returns status. */
+int session_fail(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
- * run_outputs.c: every sink asked for, made at the checks' end (dies,
- * exit 2, if one cannot be), begun once the run has started, told of
- * each result, closed at the end (3 if one is not whole). A failure is
- * said once a sink.
+ * setup.c, in the order a run takes them: each 0, or the status that
+ * stops the run (2 or 3), having said why in one line. Nothing is made
+ * before the lock.
  */
-void open_outputs(struct run *r);
-void begin_outputs(struct run *r);
-int close_outputs(struct run *r);
-void result_done(struct run *r);
+int session_bind_cpu(int cpu);
+int session_check_rights(struct plan *p);
+int session_check_files(struct session *s);
+int session_lock(struct session *s);
+int session_hold_dma_latency(const struct plan *p);
+int session_open_trace(struct session *s, bool trace, bool timer);
+int session_open_files(struct session *s);
+void session_say_trace(struct out_console *con, const char *lead,
+		       const struct tracer *t, bool timer);
+
+/*
+ * outputs.c: every sink asked for, made at the checks' end (2 if one
+ * cannot be), begun once the run has started, told of each result,
+ * closed at the end (3 if one is not whole). A failure is said once a
+ * sink.
+ */
+int session_open_outputs(struct session *s);
+void session_begin_outputs(struct session *s);
+int session_close_outputs(struct session *s);
+void session_result_done(struct session *s);
 /*
  * At every end: where the logfile is, and the Read load's file of ours
  * removed (kept with --keep-files, and said).
  */
-void say_files(const struct run *r);
+void session_say_files(const struct session *s);
 
-/* run.c: ab's side B starts with A as its twin. */
-void place_loads(struct run *r, char tag);
-void start(struct run *r, const struct run *twin);
-
-/* session.c: the cells, the end, and a signal's end. */
-void run_all(struct run *r);
-int finish(struct run *r);
-void interrupted(struct run *r) __attribute__((noreturn));
+/*
+ * session.c: the loads' place (tag: ab's side, or 0), the start
+ * (calibration, the header; ab's side B starts with A as its twin),
+ * every cell, the end. Each 0 or a status; session_run_all's is that of
+ * a run a signal (128 + it) or --breaktrace (5) ended, its files whole.
+ */
+int session_place_loads(struct session *s, char tag);
+int session_start(struct session *s, const struct session *twin);
+int session_run_all(struct session *s);
+/* A signal asked the run to stop: everything ends, 128 + the signal. */
+int session_interrupted(struct session *s);
+/* The tables, the marks, the gates, the files whole: the exit status. */
+int session_finish(struct session *s);
 
 #endif

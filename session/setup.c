@@ -26,7 +26,7 @@
 #include "run/trace.h"
 #include "simulators/simulators.h"
 
-void die(int status, const char *fmt, ...)
+int session_fail(int status, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -35,7 +35,7 @@ void die(int status, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(status);
+	return status;
 }
 
 /*
@@ -44,7 +44,7 @@ void die(int status, const char *fmt, ...)
  * SCHED_DEADLINE is tried with the most any task may reserve, a whole
  * period: what admission control takes for that it takes for all.
  */
-static void check_policies(const struct plan *p)
+static int check_policies(const struct plan *p)
 {
 	const struct run_cfg *cfg = &p->cfg;
 	struct sched_want w = { .policy = cfg->bench_policy, .prio = PRIO_SIM,
@@ -55,10 +55,10 @@ static void check_policies(const struct plan *p)
 	char why[256];
 
 	if (p->dry_run)
-		return;
+		return 0;
 	if ((cfg->bench_policy != POL_OTHER || cfg->bench_slice_ns) &&
 	    policy_probe(&w, why, sizeof(why)))
-		die(IB_EXIT_SETUP, "--bench-policy %s%s: %s%s",
+		return session_fail(IB_EXIT_SETUP, "--bench-policy %s%s: %s%s",
 		    policy_names[cfg->bench_policy],
 		    cfg->bench_slice_ns ? " --bench-slice" : "", why,
 		    cfg->bench_policy == POL_DEADLINE && cfg->uniprocessor ?
@@ -68,8 +68,9 @@ static void check_policies(const struct plan *p)
 				 .nice = cfg->load_nice };
 	if (cfg->load_policy != POL_OTHER &&
 	    policy_probe(&w, why, sizeof(why)))
-		die(IB_EXIT_SETUP, "--load-policy %s: %s",
+		return session_fail(IB_EXIT_SETUP, "--load-policy %s: %s",
 		    load_policy_names[cfg->load_policy], why);
+	return 0;
 }
 
 /*
@@ -94,37 +95,46 @@ static const char *rt_group_why(void)
 }
 
 /* What needs privileges, asked before anything is made. */
-void check_rights(struct plan *p)
+int session_check_rights(struct plan *p)
 {
 	struct run_cfg *cfg = &p->cfg;
+	int e;
 
 	/* --breaktrace stops a trace, --trace-timer adds to one. */
 	if (p->breaktrace_ns || p->trace_timer)
 		p->trace = true;
 	if (p->trace && !p->dry_run && geteuid())
-		die(IB_EXIT_SETUP, "--trace needs root (it uses tracefs)");
+		return session_fail(IB_EXIT_SETUP, "--trace needs root (it "
+				    "uses tracefs)");
 	cfg->rt_ok = sys_realtime();
 	if (cfg->bench_policy == POL_FIFO && !cfg->rt_ok) {
-		int e = errno;
-
-		die(IB_EXIT_SETUP, "%s needs real-time privileges "
-		    "(SCHED_FIFO): %s%s", p->bench_policy_given ?
-		    "--bench-policy fifo" : "-r", strerror(e), rt_group_why());
+		e = errno;
+		return session_fail(IB_EXIT_SETUP, "%s needs real-time "
+				    "privileges (SCHED_FIFO): %s%s",
+				    p->bench_policy_given ?
+				    "--bench-policy fifo" : "-r",
+				    strerror(e), rt_group_why());
 	}
-	check_policies(p);
+	e = check_policies(p);
+	if (e)
+		return e;
 	if (!sys_can_nice(cfg->bench_nice))
-		die(IB_EXIT_SETUP, "-B %d needs the right to raise priority "
-		    "(root, CAP_SYS_NICE or RLIMIT_NICE)", cfg->bench_nice);
+		return session_fail(IB_EXIT_SETUP, "-B %d needs the right to "
+				    "raise priority (root, CAP_SYS_NICE or "
+				    "RLIMIT_NICE)", cfg->bench_nice);
 	if (!sys_can_nice(cfg->load_nice))
-		die(IB_EXIT_SETUP, "-N %d needs the right to raise priority "
-		    "(root, CAP_SYS_NICE or RLIMIT_NICE)", cfg->load_nice);
+		return session_fail(IB_EXIT_SETUP, "-N %d needs the right to "
+				    "raise priority (root, CAP_SYS_NICE or "
+				    "RLIMIT_NICE)", cfg->load_nice);
 	if (snprintf(cfg->read_file, sizeof(cfg->read_file),
 		     "%s/interbench.read", cfg->dir) >=
 	    (int)sizeof(cfg->read_file) ||
 	    snprintf(cfg->write_file, sizeof(cfg->write_file),
 		     "%s/interbench.write.%d", cfg->dir, (int)getpid()) >=
 	    (int)sizeof(cfg->write_file))
-		die(IB_EXIT_USAGE, "option -D: directory name is too long");
+		return session_fail(IB_EXIT_USAGE, "option -D: directory "
+				    "name is too long");
+	return 0;
 }
 
 /* The file the run reads (a simulator's input) that path is, or NULL. */
@@ -136,8 +146,9 @@ static const char *input_at(const struct plan *p, const char *path,
 
 	for (i = 0; simulators[i]; i++)
 		for (load = 0; load < 2 && simulators[i]->input; load++) {
-			in = simulators[i]->input(plan_sim_opts(p, simulators[i]),
-						 load, what);
+			const void *o = plan_sim_opts(p, simulators[i]);
+
+			in = simulators[i]->input(o, load, what);
 			if (in && sys_same_file(in, path))
 				return in;
 		}
@@ -150,7 +161,7 @@ static const char *input_at(const struct plan *p, const char *path,
  * renamed over their names, so checking changes nothing. A dry run
  * opens nothing.
  */
-void check_files(struct run *r)
+int session_check_files(struct session *r)
 {
 	const struct plan *p = &r->plan;
 	const struct { const char *opt, *path; } outs[] = {
@@ -167,14 +178,15 @@ void check_files(struct run *r)
 		files |= !!(p->loads[i]->flags & LOAD_FILES);
 	if (files) {
 		if (stat(p->cfg.dir, &st))
-			die(IB_EXIT_USAGE, "option -D: %s: %s", p->cfg.dir,
-			    strerror(errno));
+			return session_fail(IB_EXIT_USAGE, "option -D: %s: %s",
+					    p->cfg.dir, strerror(errno));
 		if (!S_ISDIR(st.st_mode))
-			die(IB_EXIT_USAGE, "option -D: %s is not a directory",
-			    p->cfg.dir);
+			return session_fail(IB_EXIT_USAGE, "option -D: %s is "
+					    "not a directory", p->cfg.dir);
 		if (access(p->cfg.dir, W_OK | X_OK))
-			die(IB_EXIT_USAGE, "option -D: cannot write in %s: %s",
-			    p->cfg.dir, strerror(errno));
+			return session_fail(IB_EXIT_USAGE, "option -D: cannot "
+					    "write in %s: %s", p->cfg.dir,
+					    strerror(errno));
 	}
 	/* Another user's file at a load's name is never replaced */
 	for (i = 0; i < 2 * p->nloads; i++) {
@@ -185,10 +197,12 @@ void check_files(struct run *r)
 				    NULL);
 
 		if (name && !lstat(name, &st) && st.st_uid != geteuid())
-			die(IB_EXIT_USAGE, "option -D: %s belongs to another "
-			    "user (uid %u) and the %s load would replace it; "
-			    "remove it or use another -D", name,
-			    (unsigned int)st.st_uid, p->loads[i / 2]->name);
+			return session_fail(IB_EXIT_USAGE, "option -D: %s "
+					    "belongs to another user (uid %u) "
+					    "and the %s load would replace "
+					    "it; remove it or use another -D",
+					    name, (unsigned int)st.st_uid,
+					    p->loads[i / 2]->name);
 	}
 	if (!p->console_only) {
 		struct utsname u;
@@ -197,8 +211,9 @@ void check_files(struct run *r)
 		snprintf(r->log_name, sizeof(r->log_name), "%s.log", u.release);
 		err = sys_can_append(r->log_name);
 		if (err)
-			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
-			    "only)", r->log_name, sys_file_why(err));
+			return session_fail(IB_EXIT_USAGE, "logfile %s: %s "
+					    "(use -c for console only)",
+					    r->log_name, sys_file_why(err));
 	}
 	for (i = 0; i < (int)(sizeof(outs) / sizeof(outs[0])); i++) {
 		int k;
@@ -209,34 +224,39 @@ void check_files(struct run *r)
 		for (k = 0; k < i; k++)
 			if (outs[k].path &&
 			    sys_same_file(outs[k].path, outs[i].path))
-				die(IB_EXIT_USAGE, "options %s and %s name one "
-				    "file, %s", outs[k].opt, outs[i].opt,
-				    outs[i].path);
+				return session_fail(IB_EXIT_USAGE, "options "
+						    "%s and %s name one file, "
+						    "%s", outs[k].opt,
+						    outs[i].opt, outs[i].path);
 		in = input_at(p, outs[i].path, &what);
 		if (in)
-			die(IB_EXIT_USAGE, "option %s: %s is an input (%s%s): "
-			    "it would be replaced", outs[i].opt, outs[i].path,
-			    what, in);
+			return session_fail(IB_EXIT_USAGE, "option %s: %s is "
+					    "an input (%s%s): it would be "
+					    "replaced", outs[i].opt,
+					    outs[i].path, what, in);
 		err = sys_can_replace(outs[i].path);
 		if (err)
-			die(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
-			    outs[i].opt, outs[i].path, sys_file_why(err));
+			return session_fail(IB_EXIT_USAGE, "option %s: cannot "
+					    "write %s: %s", outs[i].opt,
+					    outs[i].path, sys_file_why(err));
 	}
+	return 0;
 }
 
 /* Every check passed: only now is anything made. */
-void open_files(struct run *r)
+int session_open_files(struct session *r)
 {
 	int fd;
 
 	if (!r->plan.console_only) {
 		fd = sys_open_append(r->log_name);
 		if (fd < 0 || !(r->con.log = stream_keep_errno(fd, "a")))
-			die(IB_EXIT_USAGE, "logfile %s: %s (use -c for console "
-			    "only)", r->log_name,
-			    sys_file_why(fd < 0 ? fd : -errno));
+			return session_fail(IB_EXIT_USAGE, "logfile %s: %s "
+					    "(use -c for console only)",
+					    r->log_name,
+					    sys_file_why(fd < 0 ? fd : -errno));
 	}
-	open_outputs(r);
+	return session_open_outputs(r);
 }
 
 /*
@@ -244,7 +264,7 @@ void open_files(struct run *r)
  * it. Taken after every check and before anything is made, so that a
  * refused run leaves nothing behind.
  */
-void take_lock(struct run *r)
+int session_lock(struct session *r)
 {
 	struct results_info *ri = &r->info;
 	bool shared;
@@ -263,30 +283,34 @@ void take_lock(struct run *r)
 			ri->concurrent_pid = holder;
 			ri->other_user = true;
 		}
-		return;
+		return 0;
 	}
 	if (err == -EBUSY) {
 		ri->concurrent = true;
 		ri->concurrent_pid = holder;
 		if (r->plan.allow_concurrent)
-			return;
+			return 0;
 		if (holder)
-			die(IB_EXIT_SETUP, "another interbench (pid %d) is "
-			    "measuring on this machine; two runs measure each "
-			    "other (--allow-concurrent runs anyway)",
-			    (int)holder);
-		die(IB_EXIT_SETUP, "another interbench (in another PID "
-		    "namespace) is measuring on this machine; two runs "
-		    "measure each other (--allow-concurrent runs anyway)");
+			return session_fail(IB_EXIT_SETUP, "another "
+					    "interbench (pid %d) is measuring "
+					    "on this machine; two runs "
+					    "measure each other "
+					    "(--allow-concurrent runs anyway)",
+					    (int)holder);
+		return session_fail(IB_EXIT_SETUP, "another interbench (in "
+				    "another PID namespace) is measuring on "
+				    "this machine; two runs measure each "
+				    "other (--allow-concurrent runs anyway)");
 	}
 	if (r->plan.allow_concurrent) {
 		fprintf(stderr, "interbench: warning: cannot use the lock %s: "
 			"%s; running anyway (--allow-concurrent)\n",
 			r->lock.path, sys_file_why(err));
-		return;
+		return 0;
 	}
-	die(IB_EXIT_SETUP, "cannot take the lock %s: %s (--allow-concurrent "
-	    "runs without it)", r->lock.path, sys_file_why(err));
+	return session_fail(IB_EXIT_SETUP, "cannot take the lock %s: %s "
+			    "(--allow-concurrent runs without it)",
+			    r->lock.path, sys_file_why(err));
 }
 
 /*
@@ -300,7 +324,7 @@ void take_lock(struct run *r)
  * measures (or the run says it measures under it). Beside another run
  * (--allow-concurrent) it may be that run's: left alone.
  */
-void open_trace(struct run *r, bool trace, bool timer)
+int session_open_trace(struct session *r, bool trace, bool timer)
 {
 	char err[320], state[sizeof(r->lock.path) + 8], msg[512];
 	int e;
@@ -312,20 +336,21 @@ void open_trace(struct run *r, bool trace, bool timer)
 		if (e > 0)
 			fprintf(stderr, "interbench: %s\n", msg);
 		else if (e < 0 && trace)
-			die(IB_EXIT_SETUP, "%s", msg);
+			return session_fail(IB_EXIT_SETUP, "%s", msg);
 		else if (e < 0)
 			fprintf(stderr, "interbench: warning: %s: this run "
 				"is measured while it records\n", msg);
 	}
 	if (!trace)
-		return;
+		return 0;
 	if (trace_open(&r->tracer, r->plan.cfg.duration_ns, timer, state,
 		       err, sizeof(err)))
-		die(IB_EXIT_SETUP, "%s", err);
+		return session_fail(IB_EXIT_SETUP, "%s", err);
+	return 0;
 }
 
 /* "LEAD: tracefs instance ..., timer events on|off; ..." */
-void say_trace(struct out_console *con, const char *lead,
+void session_say_trace(struct out_console *con, const char *lead,
 		      const struct tracer *t, bool timer)
 {
 	out_printf(con, "%s: tracefs instance %s, clock mono, timer events "
@@ -339,29 +364,33 @@ void say_trace(struct out_console *con, const char *lead,
  * kernel drops it when we exit, however we exit. Deliberately never
  * closed, so the descriptor is not kept anywhere.
  */
-void hold_dma_latency(const struct plan *p)
+int session_hold_dma_latency(const struct plan *p)
 {
 	int32_t us = p->dma_latency_us;
 	int fd;
 
 	if (!p->dma_given)
-		return;
+		return 0;
 	fd = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		die(IB_EXIT_SETUP, "--dma-latency: /dev/cpu_dma_latency: %s",
-		    strerror(errno));
+		return session_fail(IB_EXIT_SETUP, "--dma-latency: "
+				    "/dev/cpu_dma_latency: %s",
+				    strerror(errno));
 	if (write(fd, &us, sizeof(us)) != sizeof(us))
-		die(IB_EXIT_SETUP, "--dma-latency: writing %d to "
-		    "/dev/cpu_dma_latency: %s", (int)us, strerror(errno));
+		return session_fail(IB_EXIT_SETUP, "--dma-latency: writing %d "
+				    "to /dev/cpu_dma_latency: %s", (int)us,
+				    strerror(errno));
+	return 0;
 }
 
-void bind_one_cpu(int cpu)
+int session_bind_cpu(int cpu)
 {
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
 	if (sched_setaffinity(0, sizeof(set), &set))
-		die(IB_EXIT_SETUP, "-u: cannot bind to CPU %d: %s", cpu,
-		    strerror(errno));
+		return session_fail(IB_EXIT_SETUP, "-u: cannot bind to CPU "
+				    "%d: %s", cpu, strerror(errno));
+	return 0;
 }
