@@ -84,12 +84,6 @@ void out_gate_text(char *buf, size_t n, const struct plan *p,
  * repeats compare needs to find a 10 % change in it.
  */
 void out_variation(struct out_console *con, const struct result *res, int n);
-/*
- * -n auto: is every cell's every latency decision figure (p50, p99, max)
- * known to AUTO_HALF_WIDTH_PCT?
- */
-bool out_variation_settled(const struct plan *p, const struct result *res,
-			   int n);
 /* -n auto at its most: the cells not settled, and what would settle them. */
 void out_unsettled(struct out_console *con, const struct result *res, int n);
 

@@ -45,21 +45,6 @@ static int repeats_for(double sd, int tests)
 	return 0;
 }
 
-/*
- * The decision figures the advice and -n auto can tell the noise of:
- * the latencies (p50, p99, max) into f; how many. The others (% deadlines
- * met, % desired CPU, the 1 % low FPS) are not among them.
- */
-static int lat_decisions(int *f, int max)
-{
-	int i, n = 0;
-
-	for (i = 0; i < F_COUNT && n < max; i++)
-		if (fig_decides(&figures[i]) && figures[i].unit == FU_NS)
-			f[n++] = i;
-	return n;
-}
-
 /* Every decision figure of every cell: the family compare adjusts. */
 static int decision_tests(const struct plan *p)
 {
@@ -114,7 +99,7 @@ void out_variation(struct out_console *con, const struct result *res, int n)
 	int worst[LENGTHS] = { -1, -1, -1, -1 }, s, l, j, best = -1, few = 0;
 	int between_bound = 0;
 
-	int lat[8], nlat = lat_decisions(lat, 8), k;
+	int lat[8], nlat = plan_lat_decisions(lat, 8), k;
 
 	out_printf(con, "\nRun-to-run noise of each cell's latency decision "
 		   "figures (what compare judges\nit on, with its misses, "
@@ -194,81 +179,31 @@ void out_variation(struct out_console *con, const struct result *res, int n)
 	out_printf(con, "\n");
 }
 
-/*
- * The half width of the 95 % interval of latency figure f of a cell, on
- * the log scale, over its measured repeats: NAN below 2 of them (*k).
- */
-static double half_width(const struct result *res, int n,
-			 const struct sim_desc *sim,
-			 const struct load_desc *load, int f, int *k)
+/* One line of out_unsettled(): a cell's figure not yet known well enough. */
+static int unsettled_one(const struct plan_auto_cell *c, void *ctx)
 {
-	double m, sd;
+	struct out_console *con = ctx;
+	double half = c->half, limit = plan_auto_limit();
 
-	*k = row_spread(res, n, sim, load, (enum fig_id)f, &m, &sd);
-	return *k < 2 ? NAN : inf_t_quantile(0.975, *k - 1) * sd / sqrt(*k);
+	if (c->k < 2) {
+		out_printf(con, "  %s/%s: %d measured repeats\n",
+			   c->sim->name, c->load->name, c->k);
+		return 1;
+	}
+	if (half <= limit)
+		return 0;
+	/* the half width falls as one over the root of n */
+	out_printf(con, "  %s/%s: %s latency known to +/-%.1f %%; about %.0f "
+		   "repeats would know it to %g %%\n", c->sim->name,
+		   c->load->name, figures[c->fig].key, expm1(half) * 100,
+		   ceil(c->k * (half / limit) * (half / limit)),
+		   AUTO_HALF_WIDTH_PCT);
+	return 0;
 }
 
 void out_unsettled(struct out_console *con, const struct result *res, int n)
 {
-	const struct plan *p = con->plan;
-	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
-	int lat[8], nlat = lat_decisions(lat, 8), s, l, i, k;
-
-	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++)
-			for (i = 0; i < nlat; i++) {
-				double half;
-
-				if (!plan_has(p->sims[s], p->loads[l]))
-					break;
-				half = half_width(res, n, p->sims[s],
-						  p->loads[l], lat[i], &k);
-				if (k < 2) {
-					out_printf(con, "  %s/%s: %d measured "
-						   "repeats\n",
-						   p->sims[s]->name,
-						   p->loads[l]->name, k);
-					break;
-				}
-				if (half <= limit)
-					continue;
-				/* the half width falls as one over the root
-				 * of n */
-				out_printf(con, "  %s/%s: %s latency known "
-					   "to +/-%.1f %%; about %.0f repeats "
-					   "would know it to %g %%\n",
-					   p->sims[s]->name,
-					   p->loads[l]->name,
-					   figures[lat[i]].key,
-					   expm1(half) * 100,
-					   ceil(k * (half / limit) *
-						(half / limit)),
-					   AUTO_HALF_WIDTH_PCT);
-			}
-}
-
-bool out_variation_settled(const struct plan *p, const struct result *res,
-			   int n)
-{
-	double limit = log1p(AUTO_HALF_WIDTH_PCT / 100);
-	int lat[8], nlat = lat_decisions(lat, 8), s, l, i, k;
-
-	for (s = 0; s < p->nsims; s++)
-		for (l = 0; l < p->nloads; l++)
-			for (i = 0; i < nlat; i++) {
-				double half;
-
-				if (!plan_has(p->sims[s], p->loads[l]))
-					break;
-				half = half_width(res, n, p->sims[s],
-						  p->loads[l], lat[i], &k);
-				/* a cell that never measures cannot narrow */
-				if (!k && n >= AUTO_REPEATS_MIN * p->per_pass)
-					break;
-				if (k < AUTO_REPEATS_MIN || !(half <= limit))
-					return false;
-			}
-	return true;
+	plan_auto_walk(con->plan, res, n, unsettled_one, con);
 }
 
 void out_progress(const struct plan *p, int done, const struct sim_desc *s,

@@ -127,4 +127,37 @@ bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
  */
 void plan_notes(const struct plan *p, bool start, out_fn out, void *ctx);
 
+/*
+ * -n auto's test (auto.c), on any run's results so far: every cell's
+ * latency decision figures (compare's p50, p99, max) known to
+ * AUTO_HALF_WIDTH_PCT, a 95 % interval's half width on the log scale.
+ */
+struct result;
+struct plan_auto_cell {
+	const struct sim_desc *sim;
+	const struct load_desc *load;
+	int fig;		/* enum fig_id */
+	int k;			/* its measured repeats */
+	double half;		/* the half width (log scale); NAN below 2 */
+};
+/* The latency decision figures into f (at most max): how many. */
+int plan_lat_decisions(int *f, int max);
+/* AUTO_HALF_WIDTH_PCT on the log scale. */
+double plan_auto_limit(void);
+/*
+ * fn on each cell's latency decision figures in the plan's order; it
+ * returns 0 for the cell's next figure, 1 for the next cell, < 0 to stop
+ * (the walk's return).
+ */
+int plan_auto_walk(const struct plan *p, const struct result *res, int n,
+		   int (*fn)(const struct plan_auto_cell *c, void *ctx),
+		   void *ctx);
+/*
+ * Is every cell known well enough, with at least AUTO_REPEATS_MIN
+ * measured repeats? A cell none of whose repeats measured is passed
+ * over once there were AUTO_REPEATS_MIN passes: it cannot narrow.
+ */
+bool plan_auto_settled(const struct plan *p, const struct result *res,
+		       int n);
+
 #endif

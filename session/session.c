@@ -397,7 +397,7 @@ static bool auto_done(struct session *r, int passes)
 {
 	struct plan *p = &r->plan;
 	bool settled = passes >= AUTO_REPEATS_MIN &&
-		       out_variation_settled(p, r->res, r->nres);
+		       plan_auto_settled(p, r->res, r->nres);
 
 	if (settled)
 		out_printf(&r->con, "\n-n auto: every cell's p50, p99 and max "

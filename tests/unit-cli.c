@@ -98,6 +98,52 @@ static void ab_order(void)
 	      "-n 7 looks once, at the end");
 }
 
+/*
+ * -n auto's test on results of a known spread: k repeats of Audio/None
+ * whose latency figures are each 1 ms times (1 + spread * (-1, 0, 1,
+ * ...)); failed repeats measure nothing.
+ */
+static bool settled_at(int k, double spread, int failed)
+{
+	static struct result r[12];
+	int i, f, lat[8], nlat = plan_lat_decisions(lat, 8);
+
+	memset(r, 0, sizeof(r));
+	for (i = 0; i < k + failed; i++) {
+		r[i].sim = p.sims[0];
+		r[i].load = p.loads[0];
+		r[i].status = i < k ? RES_OK : RES_FAILED;
+		for (f = 0; f < nlat; f++)
+			r[i].v[lat[f]] = 1e6 * (1 + spread * (i % 3 - 1));
+	}
+	return plan_auto_settled(&p, r, k + failed);
+}
+
+static void auto_test(void)
+{
+	int lat[8], n = plan_lat_decisions(lat, 8), i, ns = 0;
+
+	for (i = 0; i < n; i++)
+		ns += figures[lat[i]].unit == FU_NS;
+	check(n == 3 && ns == 3, "-n auto judges 3 latency figures (p50, "
+	      "p99, max), %d of them in ns", ns);
+	check(parse("-W audio -w none -n auto") == 0 && p.per_pass == 1,
+	      "a plan of one cell for -n auto (%s)", err);
+	check(!settled_at(2, 0, 0), "-n auto: 2 identical repeats are too "
+	      "few (3 at least)");
+	check(settled_at(3, 0, 0) && settled_at(3, 0.005, 0),
+	      "-n auto: 3 repeats within 0.5 %% of each other are settled");
+	/* +/-10 %: the half width is t(0.975, 2) 4.3 x 0.1 / sqrt 3 = 25 % */
+	check(!settled_at(3, 0.1, 0) && !settled_at(9, 0.1, 0),
+	      "-n auto: 3 or 9 repeats 10 %% apart are not (2.5 %% asked)");
+	check(!settled_at(2, 0, 1), "-n auto: 2 measured and one failed "
+	      "repeat are not settled");
+	check(settled_at(0, 0, 3), "-n auto: a cell none of whose 3 repeats "
+	      "measured cannot narrow, and does not hold the run");
+	check(!settled_at(0, 0, 2), "-n auto: nor is it passed over before "
+	      "3 passes");
+}
+
 int main(void)
 {
 	const struct sim_desc *s;
@@ -105,6 +151,7 @@ int main(void)
 	int rc, repeat, i;
 
 	ab_order();
+	auto_test();
 	rc = parse("-t 0.5 -W audio -w none -w burn -n 3 -B 5 -N -3 -v");
 	check(!rc && p.action == PLAN_RUN, "a run's options parse (%s)", err);
 	check(p.cfg.duration_ns == 500000000, "-t 0.5 is 0.5 s in ns");
