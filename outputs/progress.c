@@ -2,8 +2,9 @@
 /*
  * outputs/progress.c - the run's length, as a person reads it (declared
  * in output.h): each cell's run-to-run noise and the repeats and -t that
- * would find a 10 % change (the advice after a run), whether -n auto has
- * settled, the progress line on a terminal and --dry-run's plan.
+ * would find a 10 % change (the advice after a run), what -n auto left
+ * unsettled (plan/auto.c decides), the progress line on a terminal and
+ * --dry-run's plan.
  */
 #include <math.h>
 #include <stdarg.h>
