@@ -69,7 +69,7 @@ static int ab_enter(struct ab_run *a, int s)
 	a->state = s;
 	/* what the side's command changed is the side's machine state */
 	if (!a->read[s]) {
-		sysinfo_read(&a->side[s].sys);
+		machine_sysinfo_read(&a->side[s].sys);
 		a->read[s] = true;
 	}
 	return 0;

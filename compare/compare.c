@@ -511,24 +511,6 @@ int cmp_same_policies(const struct result_file *files, int nfiles,
 	return 0;
 }
 
-void cmp_ab_pair(const struct result_file *f, int n,
-		 struct compare_options *o)
-{
-	int looks;
-
-	o->looks = 1;
-	if (n != 2 || !f[0].ab_id || !f[1].ab_id ||
-	    strcmp(f[0].ab_id, f[1].ab_id) || f[0].ab_side == f[1].ab_side)
-		return;
-	looks = f[0].ab_looks > f[1].ab_looks ? f[0].ab_looks :
-						f[1].ab_looks;
-	o->ab_id = f[0].ab_id;
-	o->looks = looks;
-	o->cmp.paired = true;
-	o->cmp.alpha /= looks;
-	o->cmp.level = 1 - (1 - o->cmp.level) / looks;
-}
-
 /* compare's options: parsing, --help and the shell completion. */
 const struct opt compare_opts[] = {
 	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(cmp.alpha),

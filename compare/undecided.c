@@ -14,6 +14,25 @@
 #include "plan/plan.h"
 #include "compare/compare.h"
 
+/* ab's two files are judged as pairs, at their looks' share of alpha. */
+void cmp_ab_pair(const struct result_file *f, int n,
+		 struct compare_options *o)
+{
+	int looks;
+
+	o->looks = 1;
+	if (n != 2 || !f[0].ab_id || !f[1].ab_id ||
+	    strcmp(f[0].ab_id, f[1].ab_id) || f[0].ab_side == f[1].ab_side)
+		return;
+	looks = f[0].ab_looks > f[1].ab_looks ? f[0].ab_looks :
+						f[1].ab_looks;
+	o->ab_id = f[0].ab_id;
+	o->looks = looks;
+	o->cmp.paired = true;
+	o->cmp.alpha /= looks;
+	o->cmp.level = 1 - (1 - o->cmp.level) / looks;
+}
+
 /* Where the estimate is infinite: more than any bound. */
 #define NEED_MAX	100000
 

@@ -589,7 +589,7 @@ static void idle_text(char *buf, size_t n, size_t *at,
 	if (!p->idle_cause)
 		return;
 	add(buf, n, at, " (cpu idle %.3g: %s", MS(p->idle_ns),
-	    why_idle_text(p->idle_cause));
+	    trace_why_idle_text(p->idle_cause));
 	if (p->idle_cause == WHY_IDLE_THROTTLED) {
 		if (*by)
 			add(buf, n, at, ", %s", by);

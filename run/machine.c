@@ -591,7 +591,7 @@ static void read_preempt(char *buf, size_t n, const char *version,
 		snprintf(buf, n, "full");
 }
 
-void sysinfo_read(struct sysinfo_ib *si)
+void machine_sysinfo_read(struct sysinfo_ib *si)
 {
 	struct utsname u;
 	char buf[64];

@@ -63,6 +63,6 @@ struct sysinfo_ib {
 	struct cgroup_self cg;		/* the run's own cgroup, its limits */
 };
 
-void sysinfo_read(struct sysinfo_ib *si);
+void machine_sysinfo_read(struct sysinfo_ib *si);
 
 #endif

@@ -177,7 +177,7 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 /* A part is late, for its explanation, from this much on. */
 #define WHY_LATE_NS	50000ULL
 /* The words of an idle cause: "host (steal or vCPU wakeup)", "throttled" */
-const char *why_idle_text(enum why_idle c);
+const char *trace_why_idle_text(enum why_idle c);
 /* Copy the instance's trace into a new file at path: 0 or -errno. */
 int trace_save(struct tracer *t, const char *path);
 /* Remove the instance and unmount what we mounted (idempotent). */

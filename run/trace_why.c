@@ -329,7 +329,7 @@ static void lost_line(struct window *a, int na, const char *s, uint64_t now)
 			a[i].frame->lost = true;
 }
 
-const char *why_idle_text(enum why_idle c)
+const char *trace_why_idle_text(enum why_idle c)
 {
 	switch (c) {
 	case WHY_IDLE_HOST:

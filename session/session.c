@@ -154,7 +154,7 @@ static int broke(struct session *r)
 	return IB_EXIT_BREAK;
 }
 
-/* --load-group cgroup: the groups made, removed at every exit() */
+/* --load-group cgroup: the groups made, removed however the run ends */
 static struct placement *groups_made[2];
 
 static void remove_groups(void)
@@ -239,7 +239,7 @@ int session_start(struct session *r, const struct session *twin)
 		r->runner.trace = &r->tracer;
 		r->info.trace = &r->tracer;
 	}
-	sysinfo_read(&r->sys);
+	machine_sysinfo_read(&r->sys);
 	r->runner.cg = &r->sys.cg;
 	/* What a late frame's idle CPU was: the host's, in a VM */
 	r->tracer.vm = r->sys.st.vm;

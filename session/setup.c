@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,18 +24,6 @@
 #include "lib/system.h"
 #include "run/trace.h"
 #include "simulators/simulators.h"
-
-int session_fail(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("interbench: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return status;
-}
 
 /*
  * Ask the kernel now whether it takes the classes asked for, on a

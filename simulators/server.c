@@ -73,33 +73,6 @@ static void server_opts_init(void *opts, const struct run_cfg *cfg)
 	o->budget_us = 20000;
 }
 
-/*
- * Workers per message thread: schbench's default shares the CPUs out
- * among the message threads, rounded up.
- */
-int server_workers(const struct server_opts *o)
-{
-	int w = o->workers;
-
-	if (!w)
-		w = (o->cpus + o->threads - 1) / o->threads;
-	return w > SERVER_MAX_WORKERS ? SERVER_MAX_WORKERS : w;
-}
-
-/* Side of the square matrices: three of them fill the footprint. */
-size_t server_matrix_dim(int footprint_kb)
-{
-	size_t cells = (size_t)footprint_kb * 1024 / (3 * sizeof(unsigned long));
-	size_t d = (size_t)sqrt((double)cells);
-
-	/* sqrt of a double may be a hair off for large squares */
-	while (d * d > cells)
-		d--;
-	while ((d + 1) * (d + 1) <= cells)
-		d++;
-	return d;
-}
-
 /* Memory one worker takes: its matrices, its figures and its stack. */
 static unsigned long long worker_bytes(const struct server_opts *o)
 {

@@ -277,4 +277,119 @@ test_expect_success 'a shared number, an unindexed script and a stale line are c
 		"indexed but no such script: t0009-gone.sh" >want &&
 	cmp -s want why || fail "found: $(cat why)"
 '
+# The objects make built, beside their sources: each file's global
+# symbols, "FILE SYMBOL", defined (defs) and used (uses), from nm.
+nm_tables() {
+	: >defs
+	: >uses
+	while read -r f; do
+		o=$TOP/${f%.c}.o
+		[ -f "$o" ] || return 1
+		nm "$o" | awk -v f="$f" '
+			NF == 3 && $2 ~ /^[TDBR]$/ { print f, $3 >>"defs" }
+			NF == 2 && $1 == "U" { print f, $2 >>"uses" }'
+	done
+}
+# "FROM TO" for each file that uses a global another file defines
+call_edges() {
+	awk 'NR == FNR { def[$2] = $1; next }
+	     ($2 in def) && def[$2] != $1 { print $1, def[$2] }' "$1" "$2" |
+		sort -u
+}
+# The files on a circle of calls (tsort names one per loop), or nothing
+circles() {
+	tsort "$1" 2>&1 >/dev/null | sed -n "s/^tsort: \([^:]*\)$/\1/p" |
+		sort -u
+}
+# The identifiers each extern declaration of a file names, "FILE NAME"
+extern_names() {
+	while read -r f; do
+		awk -v f="$f" '
+		function decl(s,   n, i, parts, w, m) {
+			sub(/;.*/, "", s)
+			gsub(/\[[^]]*\]/, "", s)
+			gsub(/\([^)]*\)/, "", s)
+			n = split(s, parts, ",")
+			for (i = 1; i <= n; i++) {
+				m = split(parts[i], w, /[ \t*]+/)
+				while (m > 0 && w[m] == "")
+					m--
+				if (m)
+					print f, w[m]
+			}
+		}
+		/^[ \t]*extern[ \t]/ { s = ""; on = 1 }
+		on { s = s " " $0; if (index($0, ";")) { on = 0; decl(s) } }
+		' "$TOP/$f"
+	done
+}
+# "FILE declares NAME of OTHER": an extern of another folder's global
+foreign_externs() {
+	awk 'NR == FNR { def[$2] = $1; next }
+	     ($2 in def) {
+		a = $1; sub(/\/[^\/]*$/, "", a); b = def[$2]; sub(/\/[^\/]*$/, "", b)
+		if (a != b) print $1, "declares", $2, "of", def[$2]
+	     }' "$1" "$2"
+}
+# A global of cmd/, run/, outputs/, loads/ or session/ that carries none
+# of its room's prefixes: its file's name (or the name's first word),
+# its folder's, singular or not (outputs/ also out_), or NAME_main for
+# a command. "FILE NAME"
+unprefixed() {
+	awk '$1 ~ /^(cmd|run|outputs|loads|session)\// {
+		n = split($1, p, "/"); stem = p[n]; sub(/\.c$/, "", stem)
+		first = stem; sub(/_.*/, "", first)
+		dir = p[1]; one = dir; sub(/s$/, "", one)
+		pre = dir == "outputs" ? "out" : one
+		if ($2 == stem || $2 == dir ||
+		    index($2, stem "_") == 1 || index($2, first "_") == 1 ||
+		    index($2, pre "_") == 1 || index($2, dir "_") == 1 ||
+		    index($2, one "_") == 1 ||
+		    (dir == "cmd" && $2 ~ /_main$/))
+			next
+		print $1, $2
+	}' "$1"
+}
+grep "\.c$" files | grep -v "^interbench\.c$" >objs
+if command -v nm >/dev/null && command -v tsort >/dev/null &&
+   nm_tables <objs; then
+	test_expect_success 'no circle among files: no two call each other, even through others' '
+		call_edges defs uses >calls &&
+		[ $(wc -l <calls) -ge 200 ] || fail "only $(wc -l <calls) calls" &&
+		circles calls >loops &&
+		{ [ ! -s loops ] || fail "on a circle: $(cat loops)"; }
+	'
+	test_expect_success 'no extern of another folder'"'"'s globals: they come from its header' '
+		extern_names <files >ext &&
+		[ $(wc -l <ext) -ge 10 ] || fail "only $(wc -l <ext) externs" &&
+		foreign_externs defs ext >foreign &&
+		{ [ ! -s foreign ] || fail "$(cat foreign)"; }
+	'
+	test_expect_success 'cmd/, run/, outputs/, loads/ and session/ export only prefixed names' '
+		unprefixed defs >bare &&
+		{ [ ! -s bare ] || fail "$(cat bare)"; }
+	'
+else
+	test_skip "calls, externs and names from the objects" "no nm or tsort, or the objects are not built (make)"
+fi
+# The checks must be able to fail: a planted circle, a planted extern of
+# another folder's global and a planted bare name are each said.
+test_expect_success 'a circle, a foreign extern and a bare name are caught' '
+	printf "%s\n" "run/a.c f_a" "run/b.c f_b" "lib/c.c f_c" \
+		"cmd/x.c start" "outputs/o.c out_ok" >pdefs &&
+	printf "%s\n" "run/a.c f_b" "run/b.c f_c" "lib/c.c f_a" >puses &&
+	call_edges pdefs puses >pcalls && circles pcalls >why &&
+	[ "$(cat why | tr "\n" " ")" = "lib/c.c run/a.c run/b.c " ] ||
+		fail "circle: $(cat why)" &&
+	mkdir -p e/loads && printf "extern const int f_a, f_b;\nextern int f_c(void);\n" >e/loads/l.c &&
+	(TOP=$TRASH/e; echo loads/l.c | extern_names) >pext &&
+	foreign_externs pdefs pext >why &&
+	printf "%s\n" "loads/l.c declares f_a of run/a.c" \
+		"loads/l.c declares f_b of run/b.c" \
+		"loads/l.c declares f_c of lib/c.c" >want &&
+	cmp -s want why || fail "externs: $(cat why)" &&
+	unprefixed pdefs >why &&
+	printf "%s\n" "run/a.c f_a" "run/b.c f_b" "cmd/x.c start" >want &&
+	cmp -s want why || fail "names: $(cat why)"
+'
 test_done

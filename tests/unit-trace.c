@@ -93,7 +93,7 @@ static void idle_case(int vm)
 	      "22.806 ms (%llu)", vm, (unsigned long long)o[0].timer.idle_ns);
 	check(o[0].timer.idle_cause == (vm == 1 ? WHY_IDLE_HOST :
 	      WHY_IDLE_EXIT_OR_HOST), "vm %d: the timer part is %s", vm,
-	      why_idle_text(o[0].timer.idle_cause));
+	      trace_why_idle_text(o[0].timer.idle_cause));
 	check(o[0].wait.idle_ns == S(0.0004) && o[0].wait.nran == 0,
 	      "vm %d: the wait part idle 0.4 ms, nobody instead", vm);
 	check(o[0].host_ns == (vm == 1 ? S(0.022806) + S(0.0004) : 0),
@@ -202,7 +202,7 @@ static void throttle_cases(void)
 	      o->wait.throttle_seen && o->throttled_ns == S(0.02348) &&
 	      !o->host_ns && !strcmp(o->throttled_by, LIMIT),
 	      "throttled: the period timer fired in the wait part (%s)",
-	      why_idle_text(o->wait.idle_cause));
+	      trace_why_idle_text(o->wait.idle_cause));
 	thr_line(o, "; waited 23.5 on cpu 0 (cpu idle 23.5: throttled, "
 		 LIMIT ")");
 	free(o);
@@ -310,11 +310,11 @@ int main(void)
 	idle_case(1);
 	idle_case(0);
 	throttle_cases();
-	check(!strcmp(why_idle_text(WHY_IDLE_HOST),
+	check(!strcmp(trace_why_idle_text(WHY_IDLE_HOST),
 		      "host (steal or vCPU wakeup)") &&
-	      !strcmp(why_idle_text(WHY_IDLE_EXIT_OR_HOST),
+	      !strcmp(trace_why_idle_text(WHY_IDLE_EXIT_OR_HOST),
 		      "host steal or idle-state exit") &&
-	      !strcmp(why_idle_text(WHY_IDLE_THROTTLED), "throttled"),
+	      !strcmp(trace_why_idle_text(WHY_IDLE_THROTTLED), "throttled"),
 	      "the causes' words");
 	return check_done();
 }
