@@ -140,7 +140,9 @@ int opt_set(const struct opt *o, void *base, const char *val, char *err,
 			*(uint64_t *)at = (uint64_t)(d * NSEC_PER_SEC);
 		break;
 	case OT_DOUBLE:
-		e = real(val, o->dmin, o->dmax, o->what, (double *)at, err, n);
+		e = real(val, o->dmin, o->dmax, o->what, &d, err, n);
+		if (!e)
+			memcpy(at, &d, sizeof(d));
 		break;
 	case OT_PATH:
 		if (!*val) {
