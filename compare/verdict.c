@@ -76,7 +76,7 @@ double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m)
 {
 	double v;
 
-	/* counted rows have no one value a repeat: count_fill() */
+	/* counted rows have no one value a repeat: cmp_count_fill() */
 	if (m->count != CMP_NO_COUNT)
 		return NAN;
 	v = m->fig >= 0 ? r->v[m->fig] : r->work[m->work];

@@ -81,7 +81,7 @@ static void blank_pass(char *s, size_t len, bool commas)
 
 /* ---- workgen: a bare "suspend" ---------------------------------------- */
 
-#define READ_DEPTH	256	/* as deep as lib/json.c reads */
+#define READ_DEPTH	256	/* as deep as lib/json_read.c reads */
 
 /* The end of the string that opens at s[i] (its closing quote), or len. */
 static size_t string_end(const char *s, size_t len, size_t i)
