@@ -21,7 +21,6 @@
 #include "core/raw.h"
 #include "core/sim.h"
 #include "core/load.h"
-#include "simulators/rtapp/rtapp.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -380,59 +379,16 @@ static int name_load(const void **v, int *k, const char *val, char *err,
 	return add_ptr(v, k, l, err, n);
 }
 
-/*
- * -W rtapp:FILE, -w rtapp:FILE: the file is read and checked now, so a
- * file outside the subset stops the run before anything starts. One as
- * a task and one as a load; recorded in the settings by name, size and
- * checksum (sim_options), so compare sees two workloads differ.
- */
-/* RtApp's option block in p (plan_init made it): the files, once read. */
-static struct rtapp_opts *rtapp_block(struct plan *p)
-{
-	int i;
-
-	for (i = 0; simulators[i] && simulators[i] != &sim_rtapp; i++)
-		;
-	return p->sim_opts[i];
-}
-
-static int pick_rtapp(struct plan *p, const char *val, bool load, char *err,
-		      size_t n)
-{
-	const char *ident;
-	int e;
-
-	if (strncasecmp(val, "rtapp:", 6) || !val[6]) {
-		snprintf(err, n, "%s RtApp runs an rt-app file: %s rtapp:"
-			 "FILE.json", load ? "load" : "benchmark",
-			 load ? "-w" : "-W");
-		return -EINVAL;
-	}
-	e = rtapp_opts_read(rtapp_block(p), val + 6, load, &ident, err, n);
-	if (e)
-		return e;
-	if (p->ngiven < MAX_ITEMS) {
-		p->given[p->ngiven].name = load ? "rtapp-load" : "rtapp";
-		p->given[p->ngiven++].value = ident;
-	}
-	return 0;
-}
-
-static bool is_rtapp(const char *val)
-{
-	return !strncasecmp(val, "rtapp:", 6) || !strcasecmp(val, "rtapp");
-}
-
 static int pick_load(void *base, const char *val, char *err, size_t n)
 {
 	struct picks *pk = &((struct plan *)base)->picks;
+	const struct sim_desc *s;
+	int e;
 
-	if (is_rtapp(val)) {
-		int e = pick_rtapp(base, val, true, err, n);
-
+	s = plan_take_arg(base, val, true, &e, err, n);
+	if (s)
 		return e ? e : add_ptr((const void **)pk->want_load, &pk->nwl,
-				       &sim_rtapp.as_load, err, n);
-	}
+				       &s->as_load, err, n);
 	return name_load((const void **)pk->want_load, &pk->nwl, val, err, n);
 }
 
@@ -446,13 +402,13 @@ static int skip_load(void *base, const char *val, char *err, size_t n)
 static int pick_sim(void *base, const char *val, char *err, size_t n)
 {
 	struct picks *pk = &((struct plan *)base)->picks;
+	const struct sim_desc *s;
+	int e;
 
-	if (is_rtapp(val)) {
-		int e = pick_rtapp(base, val, false, err, n);
-
+	s = plan_take_arg(base, val, false, &e, err, n);
+	if (s)
 		return e ? e : add_ptr((const void **)pk->want_sim, &pk->nws,
-				       &sim_rtapp, err, n);
-	}
+				       s, err, n);
 	return name_sim((const void **)pk->want_sim, &pk->nws, val, err, n);
 }
 
@@ -640,9 +596,13 @@ static int cli_finish(struct plan *p, char *err, size_t n)
 		CPU_SET(p->cfg.uni_cpu, &zero);
 		snprintf(why, sizeof(why), "-u runs everything on CPU %d",
 			 p->cfg.uni_cpu);
-		e = rtapp_opts_check_cpus(rtapp_block(p), &zero, why, err, n);
-		if (e)
-			return e;
+		for (i = 0; simulators[i]; i++) {
+			e = simulators[i]->check_cpus ?
+			    simulators[i]->check_cpus(p->sim_opts[i], &zero,
+						      why, err, n) : 0;
+			if (e)
+				return e;
+		}
 	}
 	return plan_build(p, err, n);
 }

@@ -8,6 +8,7 @@
 #ifndef INTERBENCH_SIM_H
 #define INTERBENCH_SIM_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -114,6 +115,23 @@ struct sim_desc {
 	 * the run may replace it.
 	 */
 	const char *(*input)(const void *opts, bool load, const char **opt);
+	/*
+	 * Optional: named with an argument, -W name:ARG or -w name:ARG (as
+	 * RtApp's rtapp:FILE), and never without one: arg_what and arg_name
+	 * say what ARG is ("an rt-app file", "FILE.json"); take reads it
+	 * into the block as the task's or (load) the load's: 0 with *ident
+	 * (what the settings record of it), or -errno with one line in err.
+	 */
+	const char *arg_what, *arg_name;
+	const char *arg_key[2];		/* ARG's name in the settings */
+	int (*take)(void *opts, const char *arg, bool load,
+		    const char **ident, char *err, size_t n);
+	/*
+	 * Optional: every CPU the block names is in allowed (-u: why says
+	 * so): 0, or -EINVAL with one line in err.
+	 */
+	int (*check_cpus)(const void *opts, const cpu_set_t *allowed,
+			  const char *why, char *err, size_t n);
 	/*
 	 * Optional: the simulator as a background load too (-w), when
 	 * as_load.name is set: its name, summary and flags (LOAD_NAMED,

@@ -4,11 +4,13 @@
  * runs (the matrix), their options checked together, and the order of
  * the cells (see cli.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "plan/plan.h"
 #include "lib/policy.h"
@@ -294,4 +296,82 @@ int plan_build(struct plan *p, char *err, size_t n)
 	if (build_lists(p, err, n) || check_sim_opts(p, err, n))
 		return -EINVAL;
 	return count_cells(p, err, n);
+}
+
+/*
+ * A simulator named with an argument (-W name:ARG, -w name:ARG: RtApp's
+ * rtapp:FILE), ARG given or not, as val names it; NULL when val names
+ * none such. *arg is ARG, or "".
+ */
+static const struct sim_desc *arg_sim(const char *val, const char **arg)
+{
+	size_t k;
+	int i;
+
+	for (i = 0; simulators[i]; i++) {
+		if (!simulators[i]->take)
+			continue;
+		k = strlen(simulators[i]->name);
+		if (strncasecmp(val, simulators[i]->name, k) ||
+		    (val[k] && val[k] != ':'))
+			continue;
+		*arg = val[k] ? val + k + 1 : "";
+		return simulators[i];
+	}
+	return NULL;
+}
+
+/* s's option block in p (plan_init made it). */
+static void *sim_block(struct plan *p, const struct sim_desc *s)
+{
+	int i;
+
+	for (i = 0; simulators[i] && simulators[i] != s; i++)
+		;
+	return p->sim_opts[i];
+}
+
+/*
+ * ARG is read and checked now (RtApp's file: so that a file outside the
+ * subset stops the run before anything starts), one as a task and one
+ * as a load; recorded in the settings (sim_options) by what take says
+ * of it (RtApp: the file's name, size and checksum), so compare sees
+ * two workloads differ.
+ */
+static int take_arg(struct plan *p, const struct sim_desc *s,
+		    const char *arg, bool load, char *err, size_t n)
+{
+	const char *ident;
+	char key[32];
+	int e, i;
+
+	for (i = 0; s->name[i] && i < (int)sizeof(key) - 1; i++)
+		key[i] = (char)tolower((unsigned char)s->name[i]);
+	key[i] = '\0';
+	if (!*arg) {
+		snprintf(err, n, "%s %s runs %s: %s %s:%s", load ? "load" :
+			 "benchmark", s->name, s->arg_what, load ? "-w" : "-W",
+			 key, s->arg_name);
+		return -EINVAL;
+	}
+	e = s->take(sim_block(p, s), arg, load, &ident, err, n);
+	if (e)
+		return e;
+	if (p->ngiven < MAX_ITEMS) {
+		p->given[p->ngiven].name = s->arg_key[load];
+		p->given[p->ngiven++].value = ident;
+	}
+	return 0;
+}
+
+const struct sim_desc *plan_take_arg(struct plan *p, const char *val,
+				     bool load, int *e, char *err, size_t n)
+{
+	const struct sim_desc *s;
+	const char *arg;
+
+	s = arg_sim(val, &arg);
+	if (s)
+		*e = take_arg(p, s, arg, load, err, n);
+	return s;
 }

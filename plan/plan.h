@@ -128,6 +128,14 @@ bool plan_has(const struct sim_desc *sim, const struct load_desc *load);
 void plan_notes(const struct plan *p, bool start, out_fn out, void *ctx);
 
 /*
+ * -W/-w name:ARG, a simulator whose descriptor has take (RtApp's
+ * rtapp:FILE): NULL when val names none such; else it, with ARG read
+ * into p's option block for it (*e 0) or *e -errno and one line in err.
+ */
+const struct sim_desc *plan_take_arg(struct plan *p, const char *val,
+				     bool load, int *e, char *err, size_t n);
+
+/*
  * -n auto's test (auto.c), on any run's results so far: every cell's
  * latency decision figures (compare's p50, p99, max) known to
  * AUTO_HALF_WIDTH_PCT, a 95 % interval's half width on the log scale.

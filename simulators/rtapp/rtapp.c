@@ -403,6 +403,11 @@ const struct sim_desc sim_rtapp = {
 	.grace_ns = rtapp_grace,
 	.notes = rtapp_notes,
 	.input = rtapp_input,
+	.arg_what = "an rt-app file",
+	.arg_name = "FILE.json",
+	.arg_key = { "rtapp", "rtapp-load" },
+	.take = rtapp_opts_read,
+	.check_cpus = rtapp_opts_check_cpus,
 	/*
 	 * -w rtapp:FILE (struct rtapp_opts' load): the load gets RtApp's
 	 * option block through .sim; LOAD_UNDER_SELF: an RtApp task still

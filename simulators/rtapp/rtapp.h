@@ -180,12 +180,11 @@ struct rtapp_opts {
  * and checksum, for the settings), or -errno with one line in err; one
  * file of each per run. rtapp_file.c, as the two below.
  */
-int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
+int rtapp_opts_read(void *opts, const char *path, bool load,
 		    const char **ident, char *err, size_t n);
 /* Every CPU the block's files name is in allowed (rtapp_check_cpus()). */
-int rtapp_opts_check_cpus(const struct rtapp_opts *o,
-			  const cpu_set_t *allowed, const char *why, char *err,
-			  size_t n);
+int rtapp_opts_check_cpus(const void *opts, const cpu_set_t *allowed,
+			  const char *why, char *err, size_t n);
 /* Free the files a block holds: sim_rtapp's opts_free. */
 void rtapp_opts_free(void *opts);
 

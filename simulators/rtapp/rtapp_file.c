@@ -284,9 +284,10 @@ int rtapp_parse(const char *path, struct rtapp_wl **out, char *err, size_t n)
 	return r;
 }
 
-int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
+int rtapp_opts_read(void *opts, const char *path, bool load,
 		    const char **ident, char *err, size_t n)
 {
+	struct rtapp_opts *o = opts;
 	const struct rtapp_wl **slot = load ? &o->load : &o->task;
 	struct rtapp_wl *wl;
 	int e;
@@ -305,10 +306,10 @@ int rtapp_opts_read(struct rtapp_opts *o, const char *path, bool load,
 	return 0;
 }
 
-int rtapp_opts_check_cpus(const struct rtapp_opts *o,
-			  const cpu_set_t *allowed, const char *why, char *err,
-			  size_t n)
+int rtapp_opts_check_cpus(const void *opts, const cpu_set_t *allowed,
+			  const char *why, char *err, size_t n)
 {
+	const struct rtapp_opts *o = opts;
 	const struct rtapp_wl *wl[2] = { o->task, o->load };
 	int i, e;
 
