@@ -50,7 +50,7 @@ test_done() {
 }
 
 # A run says so when the host is busy (lib/cpuwork.c's check of the burn,
-# cmd/run.c): an honest line on stderr that a quiet machine never
+# session/session.c): an honest line on stderr that a quiet machine never
 # prints. A test that wants "one line of error" counts the lines of
 # stderr but these (err_lines FILE), so that it holds on a busy machine
 # too (make check-noisy); t0020 holds the pattern to the source's text.

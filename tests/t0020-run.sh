@@ -45,7 +45,7 @@ test_expect_success 'a run without a saved calibration measures and saves it, pe
 '
 
 test_expect_success 'the busy-machine warning, as the source words it, is what err_lines leaves out' '
-	sed -n "/burning CPU costs %+/,/;\$/p" "$TESTS_DIR/../cmd/run.c" |
+	sed -n "/burning CPU costs %+/,/;\$/p" "$TESTS_DIR/../session/session.c" |
 		grep -o "\"[^\"]*\"" | sed "s/^\"//; s/\"\$//" | tr -d "\n" >fmt &&
 	printf "$(cat fmt)" 3.05 >err && printf "$(cat fmt)" -12.5 >>err &&
 	echo "interbench: cannot write k.json: No space left on device" >>err &&
