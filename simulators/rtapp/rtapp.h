@@ -169,7 +169,7 @@ void rtapp_free(struct rtapp_wl *wl);
  * block of it): the files -W rtapp:FILE and -w rtapp:FILE named, read
  * and checked by the command line at option time, or NULL. It has no
  * option table: the file is the option. The run takes the task's, or as
- *  a load (loads/simulator.c) the load's.
+ * a load (loads/simulator.c) the load's.
  */
 struct rtapp_opts {
 	const struct rtapp_wl *task, *load;
