@@ -345,7 +345,7 @@ static int take_arg(struct plan *p, const struct sim_desc *s,
 	char key[32];
 	int e, i;
 
-	for (i = 0; s->name[i] && i < (int)sizeof(key) - 1; i++)
+	for (i = 0; i < (int)sizeof(key) - 1 && s->name[i]; i++)
 		key[i] = (char)tolower((unsigned char)s->name[i]);
 	key[i] = '\0';
 	if (!*arg) {
