@@ -230,6 +230,11 @@ const struct opt cli_opts[] = {
 		  "and end the run (exit status 5)",
 	  .off = P(breaktrace_ns), .min = 1, .max = 60000000,
 	  .scale = NSEC_PER_USEC },
+	{ .name = "trace-out", .type = OT_PATH, .arg = "FILE",
+	  .help = "--trace, and write the explained frames and the\n"
+		  "CPUs around them to FILE in the Trace Event\n"
+		  "Format (Perfetto, chrome://tracing)",
+	  .off = P(trace_out_path) },
 	{ .name = "dry-run", .type = OT_FLAG,
 	  .help = "check the command line, print the cells it\n"
 		  "would run and exit", .off = P(dry_run) },

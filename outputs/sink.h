@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include "outputs/results.h"
 
+struct out_tef;
+
 /* One sink's state in a run: zeroed before its first op. */
 struct output_sink {
 	const char *path;		/* the file; NULL: not asked for */
@@ -30,6 +32,7 @@ struct output_sink {
 	union {
 		struct results_json json; /* --json's, from begin */
 		FILE *f;		/* --csv's stream, from open */
+		struct out_tef *tef;	/* --trace-out's events, from open */
 	};
 };
 
@@ -46,5 +49,7 @@ struct output_sink_ops {
 
 extern const struct output_sink_ops output_sink_json, output_sink_csv,
 	output_sink_junit, output_sink_kcidb;
+/* --trace-out's Trace Event Format file (outputs/tef.c) */
+extern const struct output_sink_ops output_sink_tef;
 
 #endif

@@ -26,8 +26,8 @@
 /*
  * Every sink a run may write, in the order each op is called and a
  * failure said: the JSON, JUnit and KCIDB files, the page (report/, so
- * the table is here, above both), the CSV. Each with its file's field in
- * the plan.
+ * the table is here, above both), the CSV, the --trace-out file. Each
+ * with its file's field in the plan.
  */
 static const struct {
 	const struct output_sink_ops *ops;
@@ -38,6 +38,7 @@ static const struct {
 	{ &output_sink_kcidb, offsetof(struct plan, kcidb_path) },
 	{ &report_sink_html, offsetof(struct plan, html_path) },
 	{ &output_sink_csv, offsetof(struct plan, csv_path) },
+	{ &output_sink_tef, offsetof(struct plan, trace_out_path) },
 };
 _Static_assert(sizeof(sinks) / sizeof(sinks[0]) == RUN_SINKS,
 	       "struct session has a state for each sink of the table");

@@ -28,8 +28,11 @@
 #include "run/cell.h"
 #include "run/trace.h"
 
-/* outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv */
-#define RUN_SINKS 5
+/*
+ * outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv,
+ * --trace-out
+ */
+#define RUN_SINKS 6
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct session {

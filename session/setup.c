@@ -88,7 +88,7 @@ int session_check_rights(struct plan *p)
 	int e;
 
 	/* --breaktrace stops a trace, --trace-timer adds to one. */
-	if (p->breaktrace_ns || p->trace_timer)
+	if (p->breaktrace_ns || p->trace_timer || p->trace_out_path)
 		p->trace = true;
 	if (p->trace && !p->dry_run && geteuid())
 		return session_fail(IB_EXIT_SETUP, "--trace needs root (it "
@@ -155,6 +155,7 @@ int session_check_files(struct session *r)
 		{ "--json", p->json_path }, { "--csv", p->csv_path },
 		{ "--junit", p->junit_path }, { "--html", p->html_path },
 		{ "--kcidb", p->kcidb_path },
+		{ "--trace-out", p->trace_out_path },
 	};
 	const char *in, *what;
 	bool files = false;
