@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "outputs/sink.h"
 #include "outputs/output.h"
 #include "lib/safefile.h"
@@ -43,6 +44,10 @@ static int tef_write(struct output_sink *s)
 	err = safe_file_begin(&sf, s->path);
 	if (err)
 		return err;
+	/* Every task's comm and pid on the machine: root's eyes only */
+	if (fchmod(sf.fd, 0600)) {
+		/* safe_file_begin made it 0644 at most: still ours */
+	}
 	fprintf(sf.f, "{\"traceEvents\":[%s\n],\n\"displayTimeUnit\":\"ms\","
 		"\n\"otherData\":{\"generator\":\"interbench " IB_VERSION
 		"\",\"clock\":\"CLOCK_MONOTONIC\",\"cells\":%lu,"
