@@ -200,6 +200,13 @@ if [ -z "$usable" ]; then
 	test_done
 	exit
 fi
+# Another interbench tracing (a test in another worktree) holds the
+# instance: its run would be refused, not ours to judge.
+if [ -d "$TFS/instances/interbench" ]; then
+	test_skip '--trace-out on a real run' "$TFS/instances/interbench exists (another run?)"
+	test_done
+	exit
+fi
 
 test_expect_success 'a traced run (--trace-timer: wakeups) writes a file the checker passes' '
 	"$IB" $LPM -t 1 -c -W Audio -w Burn --trace-timer --trace-frames 3 \
