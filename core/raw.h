@@ -42,6 +42,7 @@ struct worst_frames {
 	int on_fd, marker_fd;		/* the trace's tracing_on, marker */
 	uint32_t broke;			/* brk is that frame */
 	struct worst_frame brk;
+	uint64_t deadline_ns;		/* a frame's, after its release; 0 */
 };
 
 /*

@@ -656,3 +656,75 @@ int rf_settings_diff(const struct result_file *a, const struct result_file *b,
 	free(fb);
 	return n;
 }
+
+static double pic_num(const struct jval *o, const char *k)
+{
+	const struct jval *v = json_get_type(o, k, J_NUM);
+
+	return v && isfinite(v->num) ? v->num : NAN;
+}
+
+/* One [cpu, from_us, to_us, kind, name, pid] of a picture: 0 or -EINVAL. */
+static int pic_slice(const struct jval *a, const struct rf_picture *p,
+		     struct rf_slice *s)
+{
+	static const char *const kinds[SK_COUNT] = {
+#define SK_NAME(e, name)	[e] = name,
+		SLICE_KINDS(SK_NAME)
+#undef SK_NAME
+	};
+	const struct jval *it = a->items;
+	int k;
+
+	if (a->type != J_ARR || a->n < 6 || it[0].type != J_NUM ||
+	    it[1].type != J_NUM || it[2].type != J_NUM ||
+	    it[3].type != J_STR || it[4].type != J_STR || it[5].type != J_NUM)
+		return -EINVAL;
+	if (!(it[0].num >= 0 && it[0].num < 65536) ||
+	    !(it[1].num < it[2].num) || !isfinite(it[1].num) ||
+	    !isfinite(it[2].num) || !(fabs(it[5].num) < 1e9))
+		return -EINVAL;
+	s->cpu = (int)it[0].num;
+	s->from_us = fmax(it[1].num, p->from_us);
+	s->to_us = fmin(it[2].num, p->to_us);
+	if (s->from_us >= s->to_us)
+		return -EINVAL;
+	s->kind = SK_OTHER;
+	for (k = 0; k < SK_COUNT; k++)
+		if (!strcmp(it[3].str, kinds[k]))
+			s->kind = k;
+	s->name = it[4].str;
+	s->pid = (int)it[5].num;
+	return 0;
+}
+
+static int pic_cpu(double v)
+{
+	return v >= 0 && v < 65536 ? (int)v : -1;
+}
+
+int rf_picture(const struct jval *frame, struct rf_picture *p)
+{
+	const struct jval *pic = json_get_type(frame, K_PICTURE, J_OBJ);
+	const struct jval *a = json_get_type(pic, K_PIC_SLICES, J_ARR);
+	size_t i;
+
+	memset(p, 0, sizeof(*p));
+	if (!pic || !a)
+		return -ENOENT;
+	p->from_us = pic_num(pic, K_PIC_FROM);
+	p->to_us = pic_num(pic, K_PIC_TO);
+	p->deadline_us = pic_num(pic, K_PIC_DEADLINE);
+	p->timer_us = pic_num(frame, "timer_us");
+	p->fired_us = pic_num(frame, "timer_fired_late_us");
+	p->latency_us = pic_num(frame, "latency_us");
+	p->cpu = pic_cpu(pic_num(frame, "cpu"));
+	p->timer_cpu = pic_cpu(pic_num(frame, "timer_cpu"));
+	if (!(p->from_us < p->to_us) || !(p->to_us - p->from_us < 1e7) ||
+	    !(p->latency_us >= 0) || !(p->timer_us >= 0))
+		return -ENOENT;
+	for (i = 0; i < a->n && p->n < RF_PIC_SLICES; i++)
+		if (!pic_slice(&a->items[i], p, &p->s[p->n]))
+			p->n++;
+	return 0;
+}

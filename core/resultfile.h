@@ -102,6 +102,30 @@ struct file_cell *rf_find_cell(const struct result_file *rf,
 void rf_cell_hist(const struct file_cell *c, struct lat_stats *s);
 
 /*
+ * An explained frame of --trace read back (worst_frames[i] of a result,
+ * doc/trace.txt): its parts as marks and its picture's slices, times in
+ * us from its release; NaN where the file has none.
+ */
+#define RF_PIC_SLICES	64		/* read at most (the writer's bound) */
+
+struct rf_slice {
+	int cpu, kind, pid;		/* kind: enum slice_kind (schema.h) */
+	double from_us, to_us;
+	const char *name;		/* in the document */
+};
+
+struct rf_picture {
+	double from_us, to_us;		/* the picture's window */
+	double timer_us, fired_us, latency_us, deadline_us;
+	int cpu, timer_cpu;		/* the wait's CPU, the timer's */
+	int n;
+	struct rf_slice s[RF_PIC_SLICES];
+};
+
+/* frame's picture into p: 0, or -ENOENT (none, or not readable). */
+int rf_picture(const struct jval *frame, struct rf_picture *p);
+
+/*
  * Room for item n in p, an array of *cap items of size sz: returns p or
  * its reallocation (and updates *cap), NULL when out of memory (p kept).
  */

@@ -53,6 +53,30 @@
 #define K_VALUES		"values"
 /* --trace only: the worst frames explained, worst first (doc/trace.txt) */
 #define K_WORST_FRAMES		"worst_frames"
+/*
+ * ... each with its picture (doc/trace.txt): {"from_us", "to_us",
+ * "deadline_us", "slices": [[cpu, from_us, to_us, kind, name, pid]]},
+ * times from the release. The kinds of a slice, as the JSON names them:
+ */
+#define K_PICTURE		"picture"
+#define K_PIC_FROM		"from_us"
+#define K_PIC_TO		"to_us"
+#define K_PIC_DEADLINE		"deadline_us"
+#define K_PIC_SLICES		"slices"
+#define SLICE_KINDS(X) \
+	X(SK_BENCH, "bench")		/* the benchmarked thread */ \
+	X(SK_TIMING, "timing")		/* its timing thread */ \
+	X(SK_LOAD, "load")		/* a load's thread (ib:load:) */ \
+	X(SK_KTHREAD, "kthread")	/* a kernel thread, by its name */ \
+	X(SK_OTHER, "other")		/* any other task */ \
+	X(SK_IRQ, "irq")		/* a hard interrupt, an hrtimer */ \
+	X(SK_SOFTIRQ, "softirq") \
+	X(SK_IDLE, "idle")		/* no task ran */ \
+	X(SK_HOST, "host")		/* ... and it was the host's (a VM) */ \
+	X(SK_THROTTLED, "throttled")	/* ... the cgroup's quota */ \
+	X(SK_MERGED, "others")		/* short slices merged */
+#define SK_ENUM(e, name)	e,
+enum slice_kind { SLICE_KINDS(SK_ENUM) SK_COUNT };
 /* --remeasure-if only: every attempt at the cell, and the one kept */
 #define K_REMEASURE		"remeasure"
 #define K_TRACE_LOST		"trace_lost_events"

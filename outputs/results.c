@@ -285,6 +285,7 @@ static void json_worst(struct jw *w, const struct result *r)
 		jw_int(w, "tid", f->tid);
 		jw_bool(w, "complete", !f->lost);
 		jw_bool(w, "breaktrace", f->broke);
+		results_picture(w, f);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

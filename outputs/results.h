@@ -72,6 +72,10 @@ int results_json_text(const struct results_info *ri, const struct result *res,
 struct jw;
 void results_system(struct jw *w, const struct results_info *ri);
 
+/* An explained frame's picture, "picture" (results_pic.c). */
+struct why_frame;
+void results_picture(struct jw *w, const struct why_frame *f);
+
 void results_csv_header(FILE *f);
 void results_csv_row(FILE *f, const struct result *r);
 

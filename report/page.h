@@ -87,4 +87,14 @@ void rep_lat_axis(struct svg_axis *a, double max_us);
 void rep_cdf_curve(struct svg_plot *p, const struct lat_stats *s, int c,
 		   bool tail, const char *label);
 
+/*
+ * An explained frame of --trace (worst_frames[i]) as a swimlane of its
+ * CPUs (swimlane.c): false when the file keeps no picture of it.
+ */
+bool rep_swimlane(struct page *pg, const struct jval *frame,
+		  const char *title);
+/* Every explained frame of a file so drawn, at most REP_MAX_LANES. */
+#define REP_MAX_LANES	64
+void rep_swimlanes(struct page *pg, const struct result_file *rf);
+
 #endif

@@ -439,6 +439,7 @@ static void file_section(struct page *pg, const struct result_file *rf,
 	more_maps(pg, rf, nm);
 	work_table(pg, rf);
 	why_table(pg, rf);
+	rep_swimlanes(pg, rf);		/* swimlane.c: the frames drawn */
 }
 
 struct differs {

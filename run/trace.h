@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "core/raw.h"
+#include "core/schema.h"
 
 struct worst_frames;
 
@@ -70,6 +71,23 @@ struct why_part {
 };
 
 /*
+ * The picture of a frame (trace_pic.c): what each CPU ran, slice by
+ * slice, from a little before its release to a little after it ran.
+ * The kinds are core/schema.h's SLICE_KINDS.
+ */
+#define WHY_SLICES	64		/* kept a frame: the longest */
+#define WHY_LANES	8		/* CPUs drawn: the frame's first */
+
+struct why_slice {
+	char name[24];			/* comm, an interrupt's name, "idle" */
+	int32_t pid;			/* -1: an interrupt; 0: idle; for
+					   SK_MERGED: how many slices */
+	int16_t cpu;
+	uint8_t kind;			/* enum slice_kind */
+	uint64_t from, to;		/* CLOCK_MONOTONIC ns */
+};
+
+/*
  * One frame explained: the timer part (release -> the timing thread
  * awake, on the timing thread's CPU) and the wait part (-> the simulated
  * thread running, on its CPU). In a simulator without a timing thread
@@ -88,6 +106,11 @@ struct why_frame {
 	uint64_t throttled_ns;		/* ... that was the cgroup's
 					   throttling (not in host_ns) */
 	char throttled_by[WHY_LIMIT];	/* why_env's limit, if throttled */
+	/* The picture: from pic_from to pic_to, every lane's slices */
+	uint64_t deadline_ns;		/* after the release; 0: none */
+	uint64_t pic_from, pic_to;	/* CLOCK_MONOTONIC ns */
+	int nslices;
+	struct why_slice slice[WHY_SLICES];	/* by CPU, then time */
 };
 
 /*
@@ -174,6 +197,27 @@ int trace_explain(struct tracer *t, const struct worst_frames *w,
  */
 int trace_explain_file(FILE *f, const struct worst_frames *w,
 		       const struct why_env *env, struct why_frame **out);
+/*
+ * The picture's slices (trace_pic.c), gathered while the trace is read:
+ * trace_pic_begin sets f's picture window from its release and latency;
+ * trace_pic_add gives it a stretch of CPU cpu's time (SK_OTHER for any
+ * task: trace_pic_end tells its kind by its pid and name, timing being
+ * the timing thread's pid in the trace), and trace_pic_end marks the
+ * host's and the throttled idle time as the explanation found, and keeps
+ * the WHY_SLICES longest, the shorter merged into "others".
+ */
+struct pic_raw {
+	struct why_slice *s;
+	size_t n, cap;
+	int lanes[WHY_LANES], nlanes;
+	int timing;			/* the timing thread's pid, or 0 */
+};
+void trace_pic_begin(struct pic_raw *r, struct why_frame *f);
+void trace_pic_add(struct pic_raw *r, const struct why_frame *f, int cpu,
+		   uint64_t from, uint64_t to, int kind, const char *name,
+		   int pid);
+void trace_pic_end(struct pic_raw *r, struct why_frame *f);
+
 /* A part is late, for its explanation, from this much on. */
 #define WHY_LATE_NS	50000ULL
 /* The words of an idle cause: "host (steal or vCPU wakeup)", "throttled" */

@@ -386,9 +386,38 @@ static void finish_window(struct window *w)
 	qsort(o->soft, (size_t)o->nsoft, sizeof(o->soft[0]), by_ns);
 }
 
+/* The stretch [from, to) of CPU c's state, to each frame's picture. */
+static void pic_stretch(struct pic_raw *pr, struct why_frame *fr, int nf,
+			int c, const struct cpu_state *st, uint64_t from,
+			uint64_t to)
+{
+	int i, d = st->irq_depth > IRQ_NEST ? IRQ_NEST : st->irq_depth;
+	int kind = SK_OTHER, pid = -1;	/* a task: pic_end tells its kind */
+	const char *name = st->comm;
+
+	if (!from)
+		return;			/* before the CPU's first event */
+	if (d > 0) {
+		kind = SK_IRQ;
+		name = st->irq[d - 1];
+	} else if (st->soft) {
+		kind = SK_SOFTIRQ;
+		name = st->softname;
+	} else if (!st->pid) {
+		kind = SK_IDLE;
+		name = "idle";
+		pid = 0;
+	} else {
+		pid = st->pid;
+	}
+	for (i = 0; i < nf; i++)
+		trace_pic_add(&pr[i], &fr[i], c, from, to, kind, name, pid);
+}
+
 /* Read the trace in f into the windows: were there hrtimer expiries? */
 static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
-		  const struct worst_frame *wf, int nf, struct cpu_state *cpu)
+		  const struct worst_frame *wf, int nf, struct cpu_state *cpu,
+		  struct pic_raw *pr)
 {
 	char *s = NULL;
 	size_t n = 0;
@@ -413,6 +442,8 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 			continue;
 		last = l.ts;
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
+		pic_stretch(pr, fr, nf, l.cpu, &cpu[l.cpu], cpu[l.cpu].since,
+			    l.ts);
 		timer_fired(a, na, &cpu[l.cpu], &l);
 		if (bandwidth_timer(a, na, &l))
 			hrtimers = true;
@@ -427,6 +458,8 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		if (c >= 0 && c < MAX_CPUS && cpu[c].since < a[i].to)
 			account(&a[i], 1, c, &cpu[c], cpu[c].since, a[i].to);
 	}
+	for (i = 0; i < MAX_CPUS; i++)
+		pic_stretch(pr, fr, nf, i, &cpu[i], cpu[i].since, UINT64_MAX);
 	return hrtimers;
 }
 
@@ -469,6 +502,7 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 {
 	static const struct why_env none = { .vm = -1 };
 	struct window a[2 * WORST_MAX];
+	struct pic_raw pr[WORST_MAX];
 	struct cpu_state *cpu;
 	struct why_frame *o;
 	uint32_t i, nf = w->n < WORST_MAX ? w->n : WORST_MAX;
@@ -488,18 +522,25 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 	}
 	for (i = 0; i < nf; i++) {
 		frame_windows(&a[2 * i], &o[i], &w->f[i], w->timing_tid);
+		o[i].deadline_ns = w->deadline_ns;
+		trace_pic_begin(&pr[i], &o[i]);
 		/* The trace stopped (--breaktrace) before it ended. */
 		if (env->stopped_ns && w->f[i].start > env->stopped_ns)
 			o[i].lost = true;
 	}
 	if (f)
-		hrtimers = sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu);
+		hrtimers = sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu,
+				 pr);
 	for (i = 0; i < 2 * nf; i++) {
 		if (!f)
 			a[i].frame->lost = true;
 		else
 			idle_cause(&a[i], env, hrtimers);
 		finish_window(&a[i]);
+	}
+	for (i = 0; i < nf; i++) {
+		pr[i].timing = a[2 * i].self;
+		trace_pic_end(&pr[i], &o[i]);
 	}
 	free(cpu);
 	qsort(o, nf, sizeof(*o), by_latency);

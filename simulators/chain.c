@@ -509,6 +509,7 @@ int chain_run(struct sim_ctx *c, const struct chain_spec *s)
 	pthread_mutex_init(&ch->worst_lock, NULL);
 	c->res->has_deadlines = true;
 	c->res->period_ns = s->period_ns;
+	c->res->worst.deadline_ns = s->deadline_ns;	/* --trace's picture */
 	chain_note(c, s);
 	err = chain_setup(ch);
 	for (i = 0; !err && i < ch->nn; i++) {

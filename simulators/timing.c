@@ -402,6 +402,7 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 	st->c = c;
 	c->res->has_deadlines = true;
 	c->res->period_ns = p->period_ns;
+	c->res->worst.deadline_ns = p->deadline_ns;	/* --trace's picture */
 	sem_init(&st->wake, 0, 0);
 	/* First release one period from now: threads are set up by then. */
 	st->start = now_ns() + p->period_ns;

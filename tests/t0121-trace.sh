@@ -162,6 +162,94 @@ test_expect_success 'the report lists the worst frames and whose they were' '
 	has c.html "Why it was late (--trace): the worst frames" &&
 	[ $(sed -n "/Why it was late/,/<\/table>/p" c.html | grep -c "^<tr><td>Video") = 10 ]
 '
+# The swimlane of each frame, from c.json alone: a frame ibculprit held
+# up 0.5 ms or more has its slice (the SVG's data: its pid, on the wait's
+# CPU) over at least half of the wait part's width; Chromium draws that
+# picture, and the PNG is no blank: many colours, the culprit's among them.
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if command -v python3 >/dev/null 2>&1; then
+	test_expect_success 'the swimlane: the culprit'"'"'s slice covers the wait part' '
+		mkdir svg && "$IB" report c.json -o c.html --svg svg &&
+		has c.html "<g class=\"swimlane\"" &&
+		cpid=$(jq "[.results[0].worst_frames[] | .ran_instead[] |
+			select(.comm == \"ibculprit\") | .pid][0]" c.json) &&
+		python3 - "$cpid" svg/*-swimlane-*.svg >covered <<-\EOF &&
+		import sys, xml.etree.ElementTree as ET
+		ns = "{http://www.w3.org/2000/svg}"
+		pid = sys.argv[1]
+		for path in sys.argv[2:]:
+		    root = ET.parse(path).getroot()
+		    lane = root.find(".//" + ns + "g[@class=\"swimlane\"]")
+		    wait = root.find(".//" + ns + "g[@class=\"span-wait\"]")
+		    if lane is None or wait is None:
+		        continue
+		    x0, x1 = float(wait.get("data-x0")), float(wait.get("data-x1"))
+		    us = float(wait.get("data-to-us")) - float(wait.get("data-from-us"))
+		    cov = 0.0
+		    for r in root.iter(ns + "rect"):
+		        if r.get("class") != "slice" or r.get("data-pid") != pid:
+		            continue
+		        if r.get("data-cpu") != lane.get("data-cpu"):
+		            continue
+		        a = float(r.get("x")); b = a + float(r.get("width"))
+		        cov += max(0.0, min(b, x1) - max(a, x0))
+		    if us >= 500 and cov >= 0.5 * (x1 - x0):
+		        print(path, us, x1 - x0, cov)
+		EOF
+		cat covered && [ -s covered ]
+	'
+else
+	test_skip 'the swimlane: the culprit'"'"'s slice covers the wait part' "python3 is not installed"
+fi
+if [ -n "$CHROMIUM" ] && command -v python3 >/dev/null 2>&1; then
+	test_expect_success 'Chromium draws that swimlane: not blank, the culprit'"'"'s colour in it' '
+		svg=$(head -n 1 covered | cut -d" " -f1) && [ -n "$svg" ] &&
+		timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+			--disable-quic --no-first-run --disable-background-networking \
+			--disable-component-update --disable-sync \
+			--user-data-dir="$(mktemp -d "$TRASH/chr.XXXXXX")" \
+			--screenshot="$TRASH/lane.png" --window-size=900,260 \
+			"file://$TRASH/$svg" >/dev/null 2>&1
+		[ -s lane.png ] && python3 - lane.png >colours <<-\EOF &&
+		import sys, struct, zlib
+		d = open(sys.argv[1], "rb").read()
+		assert d[:8] == b"\x89PNG\r\n\x1a\n"
+		i, idat = 8, b""
+		while i < len(d):
+		    n, t = struct.unpack(">I4s", d[i:i + 8])
+		    if t == b"IHDR":
+		        w, h, depth, ctype = struct.unpack(">IIBB", d[i + 8:i + 18])
+		    if t == b"IDAT":
+		        idat += d[i + 8:i + 8 + n]
+		    i += 12 + n
+		assert depth == 8 and ctype in (2, 6)
+		bpp = 3 if ctype == 2 else 4
+		raw, stride, prev, seen = zlib.decompress(idat), w * bpp, None, set()
+		for y in range(h):
+		    f = raw[y * (stride + 1)]
+		    line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+		    up = prev or bytearray(stride)
+		    for x in range(stride):
+		        a = line[x - bpp] if x >= bpp else 0
+		        b = up[x]; c = up[x - bpp] if x >= bpp else 0
+		        if f == 1: line[x] = (line[x] + a) & 255
+		        elif f == 2: line[x] = (line[x] + b) & 255
+		        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+		        elif f == 4:
+		            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+		            pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
+		            line[x] = (line[x] + pr) & 255
+		    prev = line
+		    for x in range(0, stride, bpp):
+		        seen.add(bytes(line[x:x + 3]))
+		print(len(seen), "colours", "culprit" if b"\xd5\x5e\x00" in seen else "none")
+		EOF
+		cat colours &&
+		[ $(cut -d" " -f1 colours) -gt 8 ] && has colours " culprit$"
+	'
+else
+	test_skip 'Chromium draws that swimlane' "needs chromium and python3"
+fi
 test_expect_success 'JSON: worst_frames with the keys the issue names, worst first' '
 	n=$(jq ".results[0].worst_frames | length" c.json) && [ "$n" = 10 ] &&
 	jq -e ".results[0].worst_frames | all(has(\"latency_us\") and

@@ -18,6 +18,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@
 #include "outputs/results.h"
 #include "report/report.h"
 #include "run/trace.h"
+#include "core/resultfile.h"
+#include "core/schema.h"
 #include "synth.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
@@ -571,6 +574,121 @@ static void throttled_frame(const char *dir)
 	plan_free(&p);
 }
 
+/* The JSON text of r with frame wf: its length, the text in *text. */
+static size_t frame_json(struct results_info *info, struct result *r,
+			 struct why_frame *wf, char **text)
+{
+	size_t len = 0;
+
+	*text = NULL;
+	r->traced = true;
+	r->explained = wf;
+	r->nexplained = 1;
+	if (results_json_text(info, r, 1, text, &len))
+		return 0;
+	r->explained = NULL;
+	r->nexplained = 0;
+	return len;
+}
+
+/* wf's picture: 3 known slices, then 61 of a load; 4 ms late. */
+static void picture_frame(struct why_frame *wf)
+{
+	static const struct why_slice known[3] = {
+		{ "a\"b<c", 4000, 1, SK_OTHER, 999000000, 1000250000 },
+		{ "idle", 0, 0, SK_HOST, 1000000000, 1000300000 },
+		{ "others", 7, 1, SK_MERGED, 1000250000, 1000300000 },
+	};
+	int i;
+
+	wf->release_ns = 1000000000;
+	wf->latency_ns = 4000000;
+	wf->timer.ns = 300000;
+	wf->timer.fired_ns = 100000;
+	wf->timer.cpu = 0;
+	wf->wait.cpu = 1;
+	wf->wait.ns = 3700000;
+	wf->deadline_ns = 16666667;
+	wf->pic_from = 996000000;
+	wf->pic_to = 1004500000;
+	memcpy(wf->slice, known, sizeof(known));
+	for (i = 3; i < WHY_SLICES; i++)
+		wf->slice[i] = (struct why_slice){ "ib:load:Burn", 30000 + i,
+			1, SK_LOAD, 1000300000 + 60000 * (uint64_t)(i - 3),
+			1000300000 + 60000 * (uint64_t)(i - 2) };
+	wf->nslices = WHY_SLICES;
+}
+
+/*
+ * An explained frame's picture written (results_pic.c) and read back
+ * (rf_picture) as it was; what it costs in the JSON, at WHY_SLICES.
+ */
+static void picture_roundtrip(void)
+{
+	static struct plan p;
+	struct calibration cal = { .loops_per_ms = 123456, .measured = true };
+	struct sysinfo_ib si;
+	struct results_info info = { .plan = &p, .sys = &si, .cal = &cal };
+	struct result r = { .repeat = 1 };
+	struct why_frame *wf = calloc(2, sizeof(*wf));
+	struct result_file rf = { 0 };
+	struct rf_picture *pic = calloc(1, sizeof(*pic));
+	const struct jval *a = NULL;
+	char err[256], *text, *bare;
+	size_t len, len0;
+	int ok = 0, i;
+
+	plan_init(&p);
+	machine(&si);
+	p.sims[p.nsims++] = r.sim = sim_named("Video");
+	p.loads[p.nloads++] = r.load = load_named("None");
+	p.per_pass = p.cells = p.repeats = 1;
+	fill(&r, 1);
+	if (!wf || !pic)
+		exit(1);
+	wf[1] = wf[0];
+	picture_frame(&wf[0]);
+	len0 = frame_json(&info, &r, &wf[1], &bare);
+	len = frame_json(&info, &r, &wf[0], &text);
+	check(len0 && strstr(bare, "\"picture\": null"), "no picture: null");
+	if (len && !rf_parse(&rf, "pic.json", text, len, err, sizeof(err)) &&
+	    rf.n_cells == 1 && rf.cells[0].n_ok == 1)
+		a = json_get_type(rf.cells[0].ok[0].res, "worst_frames", J_ARR);
+	if (a && a->n == 1 && !rf_picture(&a->items[0], pic))
+		ok = 1;
+	check(ok && pic->from_us == -4000 && pic->to_us == 4500 &&
+	      pic->timer_us == 300 && pic->fired_us == 100 &&
+	      pic->latency_us == 4000 && fabs(pic->deadline_us - 16666.667) <
+	      1e-6 && pic->cpu == 1 && pic->timer_cpu == 0 &&
+	      pic->n == WHY_SLICES, "the picture's window and marks read "
+	      "back (%d slices)", ok ? pic->n : -1);
+	/* the first slice starts before the picture: clipped to it */
+	check(ok && pic->s[0].cpu == 1 && pic->s[0].pid == 4000 &&
+	      pic->s[0].kind == SK_OTHER && !strcmp(pic->s[0].name,
+	      "a\"b<c") && pic->s[0].from_us == -1000 &&
+	      pic->s[0].to_us == 250 && pic->s[1].kind == SK_HOST &&
+	      pic->s[1].pid == 0 && pic->s[2].kind == SK_MERGED &&
+	      pic->s[2].pid == 7, "the slices read back: cpu, times, kind, "
+	      "name (escaped), pid");
+	for (i = 3; ok && i < WHY_SLICES; i++)
+		if (pic->s[i].kind != SK_LOAD || pic->s[i].pid != 30000 + i ||
+		    fabs(pic->s[i].from_us - (300 + 60.0 * (i - 3))) > 1e-9)
+			ok = 0;
+	check(ok, "every load slice read back");
+	check(len > len0 && len - len0 < 9000, "a frame's picture of %d "
+	      "slices costs %zu bytes in the JSON", WHY_SLICES, len - len0);
+	printf("# a picture of %d slices: %zu bytes, %.0f a slice\n",
+	       WHY_SLICES, len - len0, (double)(len - len0) / WHY_SLICES);
+	if (!len)
+		free(text);	/* else rf_parse took it */
+	rf_free(&rf);
+	free(bare);
+	free(pic);
+	free(wf);
+	result_free(&r);
+	plan_free(&p);
+}
+
 int main(void)
 {
 	static const struct scenario scs[] = {
@@ -602,6 +720,7 @@ int main(void)
 	speed_note(dir);
 	ab_header(dir);
 	throttled_frame(dir);
+	picture_roundtrip();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		printf("# could not remove %s\n", dir);

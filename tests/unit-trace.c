@@ -106,6 +106,19 @@ static void idle_case(int vm)
 	check(strstr(line, want) && !strstr(line, "behind") &&
 	      !strstr(line, "idle:0"), "vm %d: the line names the host, not "
 	      "an idle task (%s)", vm, line);
+	check(o[0].nslices > 3 && o[0].slice[0].cpu == 0 &&
+	      o[0].slice[o[0].nslices - 1].cpu == 1, "vm %d: two lanes", vm);
+	for (n = 0; n < o[0].nslices; n++)
+		if (o[0].slice[n].cpu == 1 && o[0].slice[n].from <= S(200.0) &&
+		    o[0].slice[n].to > S(200.0))
+			break;
+	check(n < o[0].nslices && (vm == 1 ?
+	      o[0].slice[n].kind == SK_HOST && o[0].slice[n].from == S(200.0) &&
+	      o[0].slice[n - 1].kind == SK_IDLE &&
+	      o[0].slice[n - 1].to == S(200.0) :
+	      o[0].slice[n].kind == SK_IDLE), "vm %d: the timer part's idle "
+	      "time is drawn as %s", vm, vm == 1 ? "the host's from the "
+	      "release, idle before it" : "idle (not known to be the host's)");
 	free(o);
 }
 
@@ -247,6 +260,102 @@ static void throttle_cases(void)
 	free(o);
 }
 
+/* Slice i of o's picture is cpu, [from, to) in s, kind, name. */
+static int slice_is(const struct why_frame *o, int i, int cpu, double from,
+		    double to, int kind, const char *name)
+{
+	const struct why_slice *x = &o->slice[i];
+
+	return i < o->nslices && x->cpu == cpu && x->from == S(from) &&
+	       x->to == S(to) && x->kind == kind && !strcmp(x->name, name);
+}
+
+/* The 4 ms frame's picture: every lane's slices, from 99.996 s. */
+static void picture_case(const struct why_frame *o)
+{
+	check(o->pic_from == S(99.996) && o->pic_to == S(100.0045),
+	      "the picture: 4 ms (its latency) before the release to 0.5 ms "
+	      "after it ran");
+	check(o->nslices == 8, "8 slices on 2 lanes (%d)", o->nslices);
+	check(slice_is(o, 0, 0, 99.996, 100.002, SK_OTHER, "my hog") &&
+	      o->slice[0].pid == 4000 &&
+	      slice_is(o, 1, 0, 100.002, 100.0025, SK_IRQ, "eth0") &&
+	      slice_is(o, 2, 0, 100.0025, 100.003, SK_SOFTIRQ, "NET_RX") &&
+	      slice_is(o, 3, 0, 100.003, 100.004, SK_OTHER, "other") &&
+	      slice_is(o, 4, 0, 100.004, 100.0045, SK_BENCH,
+		       "ib:bench:Audio") && o->slice[4].pid == 5001,
+	      "CPU 0: my hog, eth0, NET_RX, other, then the benchmarked "
+	      "thread, clipped to the picture");
+	check(slice_is(o, 5, 1, 99.996, 100.0002, SK_OTHER, "burner") &&
+	      slice_is(o, 6, 1, 100.0002, 100.0003, SK_TIMING,
+		       "ib:bench:Audio") && o->slice[6].pid == 5002 &&
+	      slice_is(o, 7, 1, 100.0003, 100.0045, SK_OTHER, "burner"),
+	      "CPU 1: burner, the timing thread, burner");
+}
+
+/*
+ * 400 switches of 10 us between two kworkers on CPU 0 (the last 300 in
+ * the picture), then 3 ms of a load's thread: kept to WHY_SLICES, the load's slice whole, the lane's
+ * time whole (the short ones merged into "others", counted).
+ */
+static void bound_case(void)
+{
+	struct worst_frames w = { .keep = 1, .n = 1, .timing_tid = 8 };
+	size_t cap = 600 * 200, at = 0;
+	char *text = malloc(cap);
+	struct why_frame *o = NULL;
+	uint64_t sum = 0, merged = 0;
+	FILE *f;
+	int i, n, load = -1, prev = 0;
+
+	if (!text)
+		exit(1);
+	for (i = 0; i <= 400; i++)
+		at += (size_t)snprintf(text + at, cap - at, "  x-1 [000] d..2. "
+			"%.6f: sched_switch: prev_comm=x prev_pid=1 prev_prio="
+			"120 prev_state=R ==> next_comm=%s next_pid=%d "
+			"next_prio=120\n", 99.996 + i * 0.00001,
+			i == 400 ? "ib:load:Burn" : i % 2 ? "kworker/0:1" :
+			"kworker/0:2", i == 400 ? 300 : 100 + i % 2);
+	at += (size_t)snprintf(text + at, cap - at, "  x-1 [000] d..2. "
+		"100.003000: sched_switch: prev_comm=x prev_pid=1 prev_prio=120 "
+		"prev_state=R ==> next_comm=ib:bench:Audio next_pid=7 "
+		"next_prio=120\n");
+	w.f[0] = (struct worst_frame){ .release = S(100.0),
+		.timer = S(100.0), .timer_cpu = 0, .start = S(100.003),
+		.tid = 7, .cpu = 0 };
+	f = fmemopen(text, at, "r");
+	n = f ? trace_explain_file(f, &w, NULL, &o) : -1;
+	if (f)
+		fclose(f);
+	check(n == 1 && o[0].nslices <= WHY_SLICES && o[0].nslices > 8,
+	      "400 short slices kept to %d (%d)", WHY_SLICES,
+	      n == 1 ? o[0].nslices : -1);
+	for (i = 0; n == 1 && i < o[0].nslices; i++) {
+		const struct why_slice *x = &o[0].slice[i];
+
+		sum += x->to - x->from;
+		if (x->kind == SK_MERGED)
+			merged += (uint64_t)x->pid;
+		if (x->kind == SK_LOAD)
+			load = i;
+		if (i && x->from != o[0].slice[i - 1].to)
+			prev = -1;
+	}
+	check(n == 1 && load >= 0 && o[0].slice[load].from == S(99.996 +
+	      400 * 0.00001) && o[0].slice[load].to == S(100.003) &&
+	      o[0].slice[load].pid == 300, "the load's 3 ms slice kept whole");
+	check(n == 1 && !prev && sum == o[0].pic_to - o[0].pic_from,
+	      "the lane's time whole, no gap (%llu of %llu ns)",
+	      (unsigned long long)sum, n == 1 ?
+	      (unsigned long long)(o[0].pic_to - o[0].pic_from) : 0ULL);
+	/* 300 of them in the picture, from 3 ms before the release */
+	check(merged > 200 && merged <= 300, "others: %llu short slices "
+	      "merged", (unsigned long long)merged);
+	free(o);
+	free(text);
+}
+
 int main(void)
 {
 	struct worst_frames w = { .keep = 3, .n = 2, .timing_tid = 8 };
@@ -297,7 +406,9 @@ int main(void)
 	      !strcmp(o[1].wait.soft[0].name, "NET_RX"), "softirq NET_RX "
 	      "0.5 ms");
 	check(o[1].migrations == 1, "one migration (%d)", o[1].migrations);
+	picture_case(&o[1]);
 	free(o);
+	bound_case();
 
 	/* A trace stopped (--breaktrace) before frame 2 started. */
 	f = fmemopen((void *)trace_text, sizeof(trace_text) - 1, "r");
