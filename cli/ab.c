@@ -181,7 +181,7 @@ static int check_plan(const struct plan *p, bool side, char *err, size_t n)
 			 bad);
 		return -EINVAL;
 	}
-	bad = p->breaktrace_ns ? "--breaktrace" :
+	bad = p->breaktrace_ns ? "--breaktrace" : p->nlate ? "--on-late" :
 	      p->remeasure_on ? "--remeasure-if" : NULL;
 	if (bad) {
 		snprintf(err, n, "option %s is not for ab: one side measured "

@@ -235,6 +235,16 @@ const struct opt cli_opts[] = {
 		  "CPUs around them to FILE in the Trace Event\n"
 		  "Format (Perfetto, chrome://tracing)",
 	  .off = P(trace_out_path) },
+	{ .name = "on-late", .type = OT_CALL, .arg = "EXPR:ACTION",
+	  .help = "--trace, and on each frame later than EXPR\n"
+		  "('audio>5ms', 'any>deadline') act: save (its\n"
+		  "trace window to a file), shell=CMD,\n"
+		  "signal=SIG,pid=PID, stop, continue (repeatable)",
+	  .parse = plan_late_add },
+	{ .name = "on-late-max", .type = OT_INT, .arg = "K",
+	  .help = "--on-late acts on K frames a run at most\n"
+		  "(default 20)",
+	  .off = P(late_max), .min = 1, .max = 10000 },
 	{ .name = "dry-run", .type = OT_FLAG,
 	  .help = "check the command line, print the cells it\n"
 		  "would run and exit", .off = P(dry_run) },

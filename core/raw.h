@@ -31,6 +31,7 @@ struct worst_frame {
 };
 
 #define WORST_MAX	16	/* --trace-frames at most */
+#define LATE_KEEP	64	/* --on-late: late frames kept a cell */
 
 struct worst_frames {
 	uint32_t keep;			/* how many to keep; 0: none */
@@ -43,6 +44,15 @@ struct worst_frames {
 	uint32_t broke;			/* brk is that frame */
 	struct worst_frame brk;
 	uint64_t deadline_ns;		/* a frame's, after its release; 0 */
+	/*
+	 * --on-late: every frame later than late_ns (or, with late_period,
+	 * than the task's period, sim_result's period_ns), the first
+	 * LATE_KEEP in the order they came; late_over counts the rest.
+	 */
+	uint64_t late_ns;		/* UINT64_MAX: no fixed bound */
+	uint32_t late_on, late_period;
+	uint32_t nlate, late_over;
+	struct worst_frame late[LATE_KEEP];
 };
 
 /*

@@ -16,6 +16,7 @@
 #define US(ns)	((double)(ns) / NSEC_PER_USEC)
 #include "core/schema.h"
 #include "run/trace.h"
+#include "run/onlate.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
 #include "core/cfg.h"
@@ -394,6 +395,39 @@ static void json_result(struct jw *w, const struct result *r)
 	jw_obj_end(w);
 }
 
+/* --on-late: every action taken on a late frame, in order. */
+static void json_late(struct jw *w, const struct onlate_log *l, int max)
+{
+	int i;
+
+	jw_obj_begin(w, "on_late");
+	jw_int(w, "max", max ? max : LATE_MAX_DEFAULT);
+	jw_int(w, "frames", l->frames);
+	jw_int(w, "skipped", l->skipped);
+	jw_arr_begin(w, "actions");
+	for (i = 0; i < l->n; i++) {
+		const struct onlate_entry *e = &l->e[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "bench", e->bench);
+		jw_str(w, "load", e->load);
+		jw_int(w, "repeat", e->repeat);
+		jw_int(w, "attempt", e->attempt);
+		jw_int(w, "frame", e->frame);
+		jw_num(w, "latency_us", (double)e->latency_ns / NSEC_PER_USEC);
+		jw_num(w, "bound_us", (double)e->bound_ns / NSEC_PER_USEC);
+		jw_uint(w, "release_ns", e->release_ns);
+		jw_int(w, "cpu", e->cpu);
+		jw_int(w, "tid", e->tid);
+		jw_str(w, "action", plan_late_action(e->action));
+		jw_str(w, "status", e->status);
+		jw_str_or_null(w, "file", e->file);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
 /* --trace: where, how, and what this kernel could not trace. */
 static void json_trace(struct jw *w, const struct results_info *ri)
 {
@@ -414,6 +448,8 @@ static void json_trace(struct jw *w, const struct results_info *ri)
 		jw_str(w, NULL, s);
 	jw_arr_end(w);
 	jw_str(w, "breaktrace_file", ri->breaktrace_file);
+	if (ri->late)
+		json_late(w, ri->late, ri->plan->late_max);
 	jw_obj_end(w);
 }
 

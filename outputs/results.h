@@ -30,6 +30,7 @@ struct results_info {
 	uid_t other_uid;		/* whose */
 	const struct tracer *trace;	/* --trace, or NULL */
 	const char *breaktrace_file;	/* --breaktrace saved it there */
+	const struct onlate_log *late;	/* --on-late: what it did */
 	const struct ab_plan *ab;	/* `interbench ab`, or NULL */
 	const char *load_where;		/* --load-group, as made */
 	int ab_side;			/* which of its sides this file is */

@@ -78,6 +78,9 @@ void plan_free(struct plan *p)
 		free(p->sim_opts[i]);
 		p->sim_opts[i] = NULL;
 	}
+	for (i = 0; i < p->nlate; i++)
+		free(p->late[i].buf);
+	p->nlate = 0;
 }
 
 const void *plan_sim_opts(const struct plan *p, const struct sim_desc *s)

@@ -15,6 +15,7 @@
 #include "core/gate.h"
 #include "core/load.h"
 #include "core/sim.h"
+#include "plan/late.h"
 
 #define MAX_ITEMS	32	/* simulators, loads, simulator options given */
 #define MAX_GATES	16
@@ -83,6 +84,9 @@ struct plan {
 	int dma_latency_us;
 	int trace_frames;		/* --trace-frames */
 	uint64_t breaktrace_ns;		/* --breaktrace; 0: none */
+	struct late_rule late[LATE_RULES];	/* --on-late */
+	int nlate;
+	int late_max;			/* --on-late-max; 0: the default */
 	struct gate gates[MAX_GATES];	/* --fail-if */
 	bool remeasure_on;		/* --remeasure-if given */
 	struct gate remeasure_if;	/* measure a cell again while so */

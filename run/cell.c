@@ -490,6 +490,7 @@ static void trace_begin(struct cell_runner *rn, const struct result *r)
 {
 	struct worst_frames *w = &rn->sh->res.worst;
 	const struct plan *p = rn->plan;
+	bool late_period;
 
 	if (!traced(rn, r))
 		return;
@@ -497,6 +498,9 @@ static void trace_begin(struct cell_runner *rn, const struct result *r)
 	w->break_ns = p->breaktrace_ns;
 	w->on_fd = rn->trace->on_fd;
 	w->marker_fd = rn->trace->marker_fd;
+	/* --on-late: its late frames kept too (run/onlate.c acts) */
+	w->late_on = plan_late_bound(p, r->sim, &w->late_ns, &late_period);
+	w->late_period = late_period;
 	trace_cell_start(rn->trace, p->trace_timer);
 }
 

@@ -22,6 +22,7 @@
 #include "run/machine.h"
 #include "run/placement.h"
 #include "run/cell.h"
+#include "run/onlate.h"
 #include "run/trace.h"
 
 /* Where the calibration came from or went, for the "Loops per ms" line */
@@ -154,6 +155,28 @@ static int broke(struct session *r)
 	return IB_EXIT_BREAK;
 }
 
+/*
+ * --on-late: after a cell's attempt, before the next empties the trace,
+ * the late frames it kept are acted on (run/onlate.c).
+ */
+static void on_late(struct session *r, const struct result *res, int attempt)
+{
+	if (r->plan.nlate && res->traced)
+		onlate_cell(&r->late, &r->plan, &r->tracer,
+			    &r->runner.sh->res, res, attempt, out_cb, &r->con);
+}
+
+/* --on-late's stop: the run ends as --breaktrace's does, its files whole */
+static int late_stopped(struct session *r)
+{
+	r->info.interrupted = "on-late";
+	cell_finish(&r->runner);
+	session_close_outputs(r);
+	trace_close(&r->tracer);
+	session_say_files(r);
+	return IB_EXIT_BREAK;
+}
+
 /* --load-group cgroup: the groups made, removed however the run ends */
 static struct placement *groups_made[2];
 
@@ -238,6 +261,7 @@ int session_start(struct session *r, const struct session *twin)
 	if (r->plan.trace) {
 		r->runner.trace = &r->tracer;
 		r->info.trace = &r->tracer;
+		r->info.late = r->plan.nlate ? &r->late : NULL;
 	}
 	machine_sysinfo_read(&r->sys);
 	r->runner.cg = &r->sys.cg;
@@ -358,7 +382,7 @@ static void remeasure(struct session *r, struct result *res)
 	attempt_note(&att[0], res, g->fig);
 	while (n <= p->remeasure_max && att[n - 1].status == RES_OK &&
 	       gate_broken(g, att[n - 1].value) && !r->runner.broke &&
-	       !cell_stopped()) {
+	       !r->late.stop && !cell_stopped()) {
 		struct result next = { .sim = res->sim, .load = res->load,
 				       .repeat = res->repeat };
 
@@ -368,6 +392,7 @@ static void remeasure(struct session *r, struct result *res)
 			result_free(&next);
 			break;
 		}
+		on_late(r, &next, n + 1);
 		attempt_note(&att[n], &next, g->fig);
 		/*
 		 * The attempt --breaktrace stopped at is the one its frame
@@ -436,6 +461,7 @@ int session_run_all(struct session *r)
 		out_progress(p, r->nres, res->sim, res->load);
 		if (cell_run(&r->runner, res))
 			return session_interrupted(r);
+		on_late(r, res, 1);
 		remeasure(r, res);
 		out_progress(p, r->nres, NULL, NULL);
 		/* Measured in full: kept even if a signal came meanwhile. */
@@ -443,6 +469,8 @@ int session_run_all(struct session *r)
 		session_result_done(r);
 		if (r->runner.broke)
 			return broke(r);
+		if (r->late.stop)
+			return late_stopped(r);
 		if (cell_stopped())
 			return session_interrupted(r);
 	}
@@ -522,6 +550,7 @@ int session_finish(struct session *r)
 	for (i = 0; i < r->nres; i++)
 		result_free(&r->res[i]);
 	free(r->res);
+	onlate_free(&r->late);
 	plan_free(&r->plan);
 	return ret;
 }

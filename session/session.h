@@ -26,6 +26,7 @@
 #include "run/machine.h"
 #include "run/placement.h"
 #include "run/cell.h"
+#include "run/onlate.h"
 #include "run/trace.h"
 
 /*
@@ -44,6 +45,7 @@ struct session {
 	struct out_console con;
 	struct cell_runner runner;
 	struct tracer tracer;		/* --trace */
+	struct onlate_log late;		/* --on-late */
 	struct output_sink sink[RUN_SINKS];	/* in the table's order */
 	bool cg_warned;			/* the cgroup's counters unreadable */
 	struct run_lock lock;

@@ -87,8 +87,12 @@ int session_check_rights(struct plan *p)
 	struct run_cfg *cfg = &p->cfg;
 	int e;
 
-	/* --breaktrace stops a trace, --trace-timer adds to one. */
-	if (p->breaktrace_ns || p->trace_timer || p->trace_out_path)
+	/*
+	 * --breaktrace stops a trace, --trace-timer adds to one, --on-late
+	 * acts on what one kept.
+	 */
+	if (p->breaktrace_ns || p->trace_timer || p->trace_out_path ||
+	    p->nlate)
 		p->trace = true;
 	if (p->trace && !p->dry_run && geteuid())
 		return session_fail(IB_EXIT_SETUP, "--trace needs root (it "

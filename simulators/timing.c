@@ -29,6 +29,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -209,6 +210,36 @@ static void break_trace(struct worst_frames *w, uint64_t release,
 }
 
 /*
+ * --on-late: a frame later than the cell's bound is kept, in order. The
+ * period is the task's, in the sim_result that holds w (every engine's
+ * w is its result's worst, and sets the period before its first frame).
+ */
+static void late_frame_add(struct worst_frames *w, uint64_t release,
+			   uint64_t timer, int timer_cpu, uint64_t start)
+{
+	const struct sim_result *r = (const void *)((const char *)w -
+				      offsetof(struct sim_result, worst));
+	uint64_t bound = w->late_ns;
+	struct worst_frame *f;
+
+	if (w->late_period && r->period_ns && r->period_ns < bound)
+		bound = r->period_ns;
+	if (start - release <= bound)
+		return;
+	if (w->nlate == LATE_KEEP) {
+		w->late_over++;
+		return;
+	}
+	f = &w->late[w->nlate++];
+	f->release = release;
+	f->timer = timer;
+	f->timer_cpu = timer_cpu;
+	f->start = start;
+	f->tid = (int32_t)gettid();
+	f->cpu = sched_getcpu();
+}
+
+/*
  * Keep frame (release, timer, start) if among the latest w->keep so far,
  * with the calling thread's tid and CPU: for --trace, which asks what
  * ran instead on that CPU. A few compares a frame when it is off.
@@ -223,6 +254,8 @@ void worst_frame_add(struct worst_frames *w, uint64_t release,
 		return;
 	if (w->break_ns && lat > w->break_ns && !w->broke)
 		break_trace(w, release, timer, timer_cpu, start);
+	if (w->late_on)
+		late_frame_add(w, release, timer, timer_cpu, start);
 	if (w->n < w->keep) {
 		at = w->n++;
 	} else {
