@@ -727,9 +727,10 @@ void cli_usage(FILE *f)
 "Exit status: 0 all cells measured, 1 a --fail-if gate failed, 2 bad\n"
 "command line, 3 cannot set up (or another interbench is measuring,\n"
 "or an output could not be written whole),\n"
-"4 some cells failed or were skipped, 5 --breaktrace stopped the run,\n"
-"7 a gate failed and some cells failed (1 and 4 both), 128+N stopped\n"
-"by signal N. At the end of a run 3 wins over 7, 7 over 1, 1 over 4.\n"
+"4 some cells failed or were skipped, 5 --breaktrace or an --on-late\n"
+"stop ended the run, 7 a gate failed and some cells failed (1 and 4\n"
+"both), 128+N stopped by signal N. At the end of a run 3 wins over 7,\n"
+"7 over 1, 1 over 4.\n"
 "interbench ab --help and interbench compare --help: their own (1: a\n"
 "cell worse or mixed; 125 with --bisect: undecided).\n");
 	for (i = 0; simulators[i]; i++) {
