@@ -84,7 +84,8 @@ static void cut_trace(const struct tracer *t, struct cut *c, int n)
 			uint64_t at = line_ns(line);
 
 			head = false;
-			ts = at ? at : ts;	/* a LOST line goes with the last */
+			/* a LOST line goes with the line before */
+			ts = at ? at : ts;
 		}
 		if (ts > end)
 			break;	/* in time order: every window is done */

@@ -43,7 +43,7 @@ struct onlate_log {
 	struct onlate_entry *e;
 	int n, cap;
 	int frames;			/* acted on (<= --on-late-max) */
-	int skipped;			/* late, past the max: not acted on */
+	int skipped;			/* late, past the max: not acted */
 	bool stop;			/* a stop action: end the run (5) */
 };
 
