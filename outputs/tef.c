@@ -144,12 +144,14 @@ static int by_release(const void *x, const void *y)
 static void frames(struct out_tef *t, const struct result *r, int pid)
 {
 	const struct why_frame *o[WORST_MAX];
-	struct { int tid, lane; uint64_t end; } tr[WORST_MAX];
+	struct { int tid, lane; uint64_t end; } tr[WORST_MAX] = { 0 };
 	int i, k, ntr = 0, nf = r->nexplained;
 	char name[96];
 
 	if (nf > WORST_MAX)
 		nf = WORST_MAX;
+	if (nf <= 0)
+		return;
 	for (i = 0; i < nf; i++)
 		o[i] = &r->explained[i];
 	qsort(o, (size_t)nf, sizeof(o[0]), by_release);
