@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "lib/safefile.h"
+#include "run/trace_line.h"
 #include "run/onlate.h"
 
 /* One frame's saved window: the trace's lines in [from, to]. */
@@ -34,24 +35,6 @@ struct act {
 	uint64_t bound_ns;		/* the least bound it is over */
 	struct cut *cut;		/* save's, or NULL */
 };
-
-/* "  comm-pid  [001] d..2. 123.456789: event: ...": its time, or 0. */
-static uint64_t line_ns(const char *s)
-{
-	const char *b = strstr(s, "] "), *colon, *ts;
-	unsigned long long sec, usec;
-
-	if (!b)
-		return 0;
-	colon = strstr(b, ": ");
-	if (!colon)
-		return 0;
-	for (ts = colon; ts > b && ts[-1] != ' '; ts--)
-		;
-	if (sscanf(ts, "%llu.%llu", &sec, &usec) != 2)
-		return 0;
-	return sec * NSEC_PER_SEC + usec * NSEC_PER_USEC;
-}
 
 /* Each cut's window from the trace's text: the header, then its lines. */
 static void cut_trace(const struct tracer *t, struct cut *c, int n)
@@ -81,7 +64,7 @@ static void cut_trace(const struct tracer *t, struct cut *c, int n)
 		bool mark = head && line[0] != '#';
 
 		if (line[0] != '#') {
-			uint64_t at = line_ns(line);
+			uint64_t at = trace_line_ns(line);
 
 			head = false;
 			/* a LOST line goes with the line before */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "run/trace_tef.h"
 #include "run/trace.h"
+#include "run/trace_line.h"
 
 #define DEPTH		8	/* a task, then what interrupts it */
 #define PENDING		64	/* wakeups waiting for their task to run */
@@ -44,13 +45,6 @@ struct tef {
 	int npend;
 	long n;
 	bool cut;
-};
-
-struct tline {
-	int cpu, pid;
-	uint64_t ts;
-	char comm[24];
-	const char *event, *args;
 };
 
 void trace_tef_str(struct sbuf *out, const char *s)
@@ -208,62 +202,6 @@ static void close_all(struct tef *x, int cpu, uint64_t ts)
 	}
 }
 
-/* The value of "key=" in args, up to stop (or the next blank). */
-static void field(const char *args, const char *key, const char *stop,
-		  char *buf, size_t n)
-{
-	const char *p = strstr(args, key), *e;
-
-	buf[0] = '\0';
-	if (!p)
-		return;
-	p += strlen(key);
-	e = stop ? strstr(p, stop) : NULL;
-	if (!e)
-		e = p + strcspn(p, " \n");
-	snprintf(buf, n, "%.*s", (int)(e - p), p);
-}
-
-/* "  comm-pid  [001] d..2. 123.456789: event: args" */
-static int parse(char *s, struct tline *l)
-{
-	char *b = strstr(s, "] "), *o, *e, *t, *dash = NULL, *colon, *ts;
-	unsigned long long sec, usec;
-
-	if (!b)
-		return -EINVAL;
-	for (o = b; o > s && o[-1] != '['; o--)
-		;
-	if (o - s < 2)
-		return -EINVAL;
-	l->cpu = atoi(o);
-	for (e = o - 1; e > s && e[-1] == ' '; e--)
-		;
-	t = s + strspn(s, " ");
-	for (o = t; o < e; o++)
-		if (*o == '-')
-			dash = o;
-	if (!dash)
-		return -EINVAL;
-	l->pid = atoi(dash + 1);
-	snprintf(l->comm, sizeof(l->comm), "%.*s", (int)(dash - t), t);
-	colon = strstr(b, ": ");
-	if (!colon)
-		return -EINVAL;
-	*colon = '\0';
-	ts = strrchr(b, ' ');
-	if (!ts || sscanf(ts + 1, "%llu.%llu", &sec, &usec) != 2)
-		return -EINVAL;
-	l->ts = sec * NSEC_PER_SEC + usec * NSEC_PER_USEC;
-	l->event = colon + 2;
-	colon = strstr(l->event, ": ");
-	if (!colon)
-		return -EINVAL;
-	*colon = '\0';
-	l->args = colon + 2;
-	return 0;
-}
-
 /* Task pid now runs on cpu at ts: the wakeup that led here, as a flow
  * from the waker's slice to the woken's. */
 static void flow(struct tef *x, int cpu, int pid, uint64_t ts)
@@ -289,12 +227,12 @@ static void flow(struct tef *x, int cpu, int pid, uint64_t ts)
 	x->pend[i] = x->pend[--x->npend];
 }
 
-static void waking(struct tef *x, const struct tline *l)
+static void waking(struct tef *x, const struct trace_line *l)
 {
 	char v[32];
 	int pid;
 
-	field(l->args, "pid=", NULL, v, sizeof(v));
+	trace_line_field(l->args, "pid=", NULL, v, sizeof(v));
 	pid = atoi(v);
 	if (pid <= 0 || !inside(x, l->ts))
 		return;
@@ -306,7 +244,7 @@ static void waking(struct tef *x, const struct tline *l)
 	x->pend[x->npend++] = (struct waking){ pid, l->cpu, l->ts };
 }
 
-static void instant(struct tef *x, const struct tline *l, const char *name)
+static void instant(struct tef *x, const struct trace_line *l, const char *name)
 {
 	if (!inside(x, l->ts) || !room(x, 1))
 		return;
@@ -316,14 +254,15 @@ static void instant(struct tef *x, const struct tline *l, const char *name)
 	sb_printf(x->out, "}}");
 }
 
-static void switched(struct tef *x, const struct tline *l)
+static void switched(struct tef *x, const struct trace_line *l)
 {
 	char comm[24], v[32], name[64];
 	int pid;
 
 	close_all(x, l->cpu, l->ts);
-	field(l->args, "next_comm=", " next_pid=", comm, sizeof(comm));
-	field(l->args, "next_pid=", NULL, v, sizeof(v));
+	trace_line_field(l->args, "next_comm=", " next_pid=", comm,
+			 sizeof(comm));
+	trace_line_field(l->args, "next_pid=", NULL, v, sizeof(v));
 	pid = atoi(v);
 	if (pid <= 0)
 		return;			/* idle: no slice */
@@ -333,7 +272,7 @@ static void switched(struct tef *x, const struct tline *l)
 }
 
 /* What the event l says of its CPU. */
-static void apply(struct tef *x, struct tline *l)
+static void apply(struct tef *x, struct trace_line *l)
 {
 	struct cpu *c = &x->cpu[l->cpu];
 	char v[48], name[64];
@@ -348,19 +287,19 @@ static void apply(struct tef *x, struct tline *l)
 		push(c, "task", name, l->pid, l->ts);
 	}
 	if (!strcmp(l->event, "irq_handler_entry")) {
-		field(l->args, "name=", NULL, v, sizeof(v));
+		trace_line_field(l->args, "name=", NULL, v, sizeof(v));
 		snprintf(name, sizeof(name), "irq %s", v);
 		push(c, "irq", name, -1, l->ts);
 	} else if (!strcmp(l->event, "irq_handler_exit")) {
 		pop(x, l->cpu, "irq", l->ts);
 	} else if (!strcmp(l->event, "softirq_entry")) {
-		field(l->args, "action=", "]", v, sizeof(v));
+		trace_line_field(l->args, "action=", "]", v, sizeof(v));
 		snprintf(name, sizeof(name), "softirq %s", v);
 		push(c, "softirq", name, -1, l->ts);
 	} else if (!strcmp(l->event, "softirq_exit")) {
 		pop(x, l->cpu, "softirq", l->ts);
 	} else if (!strcmp(l->event, "hrtimer_expire_entry")) {
-		field(l->args, "function=", NULL, v, sizeof(v));
+		trace_line_field(l->args, "function=", NULL, v, sizeof(v));
 		snprintf(name, sizeof(name), "hrtimer %s", v);
 		push(c, "hrtimer", name, -1, l->ts);
 	} else if (!strcmp(l->event, "hrtimer_expire_exit")) {
@@ -411,10 +350,10 @@ long trace_tef_sched(FILE *f, const struct tef_cell *c, struct sbuf *out,
 	if (!x.cpu)
 		return -ENOMEM;
 	while (getline(&s, &n, f) > 0) {
-		struct tline l;
+		struct trace_line l;
 
-		if (s[0] == '#' || parse(s, &l) || l.cpu < 0 ||
-		    l.cpu >= TEF_MAX_CPUS)
+		if (s[0] == '#' || trace_line_parse(s, &l) || l.pid < 0 ||
+		    l.cpu < 0 || l.cpu >= TEF_MAX_CPUS)
 			continue;
 		if (l.ts > last)
 			last = l.ts;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run/trace.h"
+#include "run/trace_line.h"
 #include "lib/base.h"
 #include "core/raw.h"
 
@@ -46,58 +47,6 @@ struct window {
 	int ntasks;
 	bool bw_timer;			/* a CPU bandwidth timer fired in it */
 };
-
-struct line {
-	int cpu;
-	uint64_t ts;
-	const char *event, *args;
-};
-
-/* "  comm-pid  [001] d..2. 123.456789: event: args" */
-static int parse_line(char *s, struct line *l)
-{
-	char *b = strstr(s, "] "), *colon, *ts, *ev;
-	unsigned long long sec, usec;
-
-	if (!b || b - s < 4)
-		return -EINVAL;
-	ts = b;
-	while (ts > s && ts[-1] != '[')
-		ts--;
-	l->cpu = atoi(ts);
-	colon = strstr(b, ": ");
-	if (!colon)
-		return -EINVAL;
-	*colon = '\0';
-	ts = strrchr(b, ' ');
-	if (!ts || sscanf(ts + 1, "%llu.%llu", &sec, &usec) != 2)
-		return -EINVAL;
-	l->ts = sec * NSEC_PER_SEC + usec * NSEC_PER_USEC;
-	ev = colon + 2;
-	colon = strstr(ev, ": ");
-	if (!colon)
-		return -EINVAL;
-	*colon = '\0';
-	l->event = ev;
-	l->args = colon + 2;
-	return 0;
-}
-
-/* The value of "key=" in args up to stop (or the next blank). */
-static void field(const char *args, const char *key, const char *stop,
-		  char *buf, size_t n)
-{
-	const char *p = strstr(args, key), *e;
-
-	buf[0] = '\0';
-	if (!p)
-		return;
-	p += strlen(key);
-	e = stop ? strstr(p, stop) : NULL;
-	if (!e)
-		e = p + strcspn(p, " \n");
-	snprintf(buf, n, "%.*s", (int)(e - p), p);
-}
 
 static void add_who(struct why_who *w, int *n, int max, const char *name,
 		    int pid, uint64_t ns)
@@ -179,25 +128,25 @@ static void irq_enter(struct cpu_state *st, const char *name)
 
 /* What the event changes of its CPU's state, and migrations of ours. */
 static void apply(struct why_frame *fr, const struct worst_frame *wf,
-		  int nf, struct cpu_state *st, const struct line *l)
+		  int nf, struct cpu_state *st, const struct trace_line *l)
 {
 	char v[64];
 	int i;
 
 	if (!strcmp(l->event, "sched_switch")) {
-		field(l->args, "next_comm=", " next_pid=", st->comm,
-		      sizeof(st->comm));
-		field(l->args, "next_pid=", NULL, v, sizeof(v));
+		trace_line_field(l->args, "next_comm=", " next_pid=", st->comm,
+				 sizeof(st->comm));
+		trace_line_field(l->args, "next_pid=", NULL, v, sizeof(v));
 		st->pid = atoi(v);
 	} else if (!strcmp(l->event, "irq_handler_entry")) {
-		field(l->args, "name=", NULL, v, sizeof(v));
+		trace_line_field(l->args, "name=", NULL, v, sizeof(v));
 		irq_enter(st, v);
 	} else if (!strcmp(l->event, "hrtimer_expire_entry")) {
 		/*
 		 * The timer interrupt has no irq event: its hrtimers do,
 		 * by their function (hrtimer_wakeup, tick_nohz_handler).
 		 */
-		field(l->args, "function=", NULL, v, sizeof(v));
+		trace_line_field(l->args, "function=", NULL, v, sizeof(v));
 		irq_enter(st, v);
 	} else if (!strcmp(l->event, "irq_handler_exit") ||
 		   !strcmp(l->event, "hrtimer_expire_exit")) {
@@ -205,12 +154,12 @@ static void apply(struct why_frame *fr, const struct worst_frame *wf,
 			st->irq_depth--;
 	} else if (!strcmp(l->event, "softirq_entry")) {
 		st->soft = true;
-		field(l->args, "action=", "]", st->softname,
-		      sizeof(st->softname));
+		trace_line_field(l->args, "action=", "]", st->softname,
+				 sizeof(st->softname));
 	} else if (!strcmp(l->event, "softirq_exit")) {
 		st->soft = false;
 	} else if (!strcmp(l->event, "sched_migrate_task")) {
-		field(l->args, "pid=", NULL, v, sizeof(v));
+		trace_line_field(l->args, "pid=", NULL, v, sizeof(v));
 		for (i = 0; i < nf; i++)
 			if (atoi(v) == fr[i].tid && l->ts >= wf[i].release &&
 			    l->ts <= wf[i].start)
@@ -266,7 +215,7 @@ static void tid_line(struct window *a, int na, struct why_frame *fr, int nf,
  * says when its timer fired.
  */
 static void timer_fired(struct window *a, int na, struct cpu_state *st,
-			const struct line *l)
+			const struct trace_line *l)
 {
 	char v[32];
 	int i;
@@ -282,7 +231,7 @@ static void timer_fired(struct window *a, int na, struct cpu_state *st,
 	}
 	if (strcmp(l->event, "sched_waking") || !st->hrt_wakeup)
 		return;
-	field(l->args, "pid=", NULL, v, sizeof(v));
+	trace_line_field(l->args, "pid=", NULL, v, sizeof(v));
 	for (i = 0; i < na; i++) {
 		struct window *w = &a[i];
 		uint64_t at = st->hrt_wakeup;
@@ -300,14 +249,15 @@ static void timer_fired(struct window *a, int na, struct cpu_state *st,
  * back runtime early): fired within a window, the window's task may have
  * waited for one. Whether l was an hrtimer's expiry at all.
  */
-static bool bandwidth_timer(struct window *a, int na, const struct line *l)
+static bool bandwidth_timer(struct window *a, int na,
+			    const struct trace_line *l)
 {
 	char v[64];
 	int i;
 
 	if (strcmp(l->event, "hrtimer_expire_entry"))
 		return false;
-	field(l->args, "function=", NULL, v, sizeof(v));
+	trace_line_field(l->args, "function=", NULL, v, sizeof(v));
 	if (strcmp(v, "sched_cfs_period_timer") &&
 	    strcmp(v, "sched_cfs_slack_timer"))
 		return true;
@@ -426,7 +376,7 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 	int i;
 
 	while (getline(&s, &n, f) > 0) {
-		struct line l;
+		struct trace_line l;
 
 		if (s[0] == '#')
 			continue;
@@ -438,7 +388,7 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 			tid_line(a, na, fr, nf, wf, s);
 			continue;
 		}
-		if (parse_line(s, &l) || l.cpu < 0 || l.cpu >= MAX_CPUS)
+		if (trace_line_parse(s, &l) || l.cpu < 0 || l.cpu >= MAX_CPUS)
 			continue;
 		last = l.ts;
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * run/trace_line.h - one line of tracefs's text, as --trace's readers
+ * take it apart: the explanation (trace_why.c), --trace-out's events
+ * (trace_tef.c) and --on-late's windows (onlate.c). Below them all.
+ */
+#ifndef INTERBENCH_TRACE_LINE_H
+#define INTERBENCH_TRACE_LINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "  comm-pid  [001] d..2. 123.456789: event: args" */
+struct trace_line {
+	int cpu;
+	int pid;			/* -1: no "comm-pid" before the CPU */
+	char comm[24];
+	uint64_t ts;			/* ns */
+	const char *event, *args;	/* in the line, cut at their ends */
+};
+
+/* Take s apart (it is cut where event and args end): 0 or -EINVAL. */
+int trace_line_parse(char *s, struct trace_line *l);
+/* The line's time in ns, s left as it is; 0 when it has none. */
+uint64_t trace_line_ns(const char *s);
+/* The value of "key=" in args, up to stop (or the next blank), in buf. */
+void trace_line_field(const char *args, const char *key, const char *stop,
+		      char *buf, size_t n);
+
+#endif
