@@ -102,13 +102,15 @@ test_expect_success 'a hanging shell is cut by its timeout; stop: exit 5, the JS
 	chrt -f 1 taskset -c $BCPU ./ibculprit culprit.fifo &
 	cpid=$!
 	taskset -c $BCPU "$IB" $LPM -t 1 -c -W audio -w none --json s.json \
-		--on-late "any>1ms:stop,shell=exec sleep 61" >out 2>&1; rc=$?
+		--on-late "any>1ms:stop,shell=echo \$\$ >sh.pid; exec sleep 61" \
+		>out 2>&1; rc=$?
 	kill $cpid; wait $cpid 2>/dev/null
 	cat out
 	[ $rc = 5 ] && [ ! -d "$TFS/instances/interbench" ] &&
 	[ "$(grep -c "^--on-late: " out)" = 1 ] &&
 	has out "^--on-late: Audio under None r1: a frame [0-9.]* ms late (> 1 ms): shell still running after 5 s: killed; the run stops$" &&
-	! pgrep -f "sleep 61" >/dev/null &&
+	# the shell it started (its pid, which sleep kept) is gone
+	[ -s sh.pid ] && ! kill -0 "$(cat sh.pid)" 2>/dev/null &&
 	jq -e ".interrupted == \"on-late\" and (.results | length == 1) and
 		.results[0].status == \"ok\" and
 		([.trace.on_late.actions[].action] == [\"shell\", \"stop\"]) and
