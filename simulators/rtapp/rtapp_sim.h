@@ -157,6 +157,8 @@ struct rt_run {
 	_Atomic int tg_removed;		/* tg_remove has run */
 	pthread_t watch;		/* tg_watch, with taskgroups */
 	bool watching;
+	void *stacks;			/* the threads', made before */
+	size_t stacks_len;
 	pthread_mutex_t lock;		/* --trace's frames */
 };
 
