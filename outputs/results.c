@@ -282,6 +282,8 @@ static void json_worst(struct jw *w, const struct result *r)
 			jw_null(w, "timer_fired_late_us");
 		jw_num(w, "timer_idle_us", US(f->timer.idle_ns));
 		jw_num(w, "wait_idle_us", US(f->wait.idle_ns));
+		/* what --trace itself wrote in the frame's time */
+		jw_int(w, "trace_events", f->timer.events + f->wait.events);
 		json_idle(w, f);
 		jw_int(w, "tid", f->tid);
 		jw_bool(w, "complete", !f->lost);
@@ -437,6 +439,7 @@ static void json_trace(struct jw *w, const struct results_info *ri)
 	jw_obj_begin(w, K_TRACE);
 	jw_str(w, "instance", t->inst);
 	jw_str(w, "clock", "mono");
+	jw_str(w, "cpus", t->cpus);
 	jw_int(w, "frames", ri->plan->trace_frames);
 	jw_bool(w, "timer", ri->plan->trace_timer);
 	jw_bool(w, "alternate", ri->plan->trace_alternate);

@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +122,60 @@ static int set_events(struct tracer *t, bool on, bool timer)
 			err = e;
 	}
 	return err;
+}
+
+/* set as a CPU list ("0-3,6") into buf */
+static void cpu_list(const cpu_set_t *set, char *buf, size_t n)
+{
+	size_t at = 0;
+	int c = 0, end;
+
+	buf[0] = '\0';
+	while (c < CPU_SETSIZE && at < n) {
+		if (!CPU_ISSET(c, set)) {
+			c++;
+			continue;
+		}
+		for (end = c; end + 1 < CPU_SETSIZE && CPU_ISSET(end + 1, set);
+		     end++)
+			;
+		at += (size_t)snprintf(buf + at, n - at, end > c ? "%s%d-%d" :
+				       "%s%d", at ? "," : "", c, end);
+		c = end + 1;
+	}
+}
+
+/*
+ * Record only on the CPUs the run may use (its affinity: -u's CPU, the
+ * cgroup's cpuset): every part of a frame runs there, so another CPU's
+ * events explain nothing, and would cost that CPU, the buffer and the
+ * read after each cell. tracing_cpumask takes 32-bit hex words, the
+ * highest first, comma-separated.
+ */
+static int limit_cpus(struct tracer *t)
+{
+	char mask[CPU_SETSIZE / 32 * 9 + 1];
+	size_t at = 0;
+	cpu_set_t set;
+	int top, w, b;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return -errno;
+	for (top = CPU_SETSIZE - 1; top >= 0 && !CPU_ISSET(top, &set); top--)
+		;
+	if (top < 0)
+		return -EINVAL;
+	for (w = top / 32; w >= 0; w--) {
+		uint32_t v = 0;
+
+		for (b = 0; b < 32; b++)
+			if (CPU_ISSET(w * 32 + b, &set))
+				v |= 1u << b;
+		at += (size_t)snprintf(mask + at, sizeof(mask) - at,
+				       w == top / 32 ? "%x" : ",%08x", v);
+	}
+	cpu_list(&set, t->cpus, sizeof(t->cpus));
+	return put(t, "tracing_cpumask", mask);
 }
 
 /* Which of the events asked for this kernel lacks: into t->missing. */
@@ -269,6 +325,11 @@ int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
 	if ((e = put(t, "buffer_size_kb", kb))) {
 		snprintf(err, n, "--trace: cannot size the buffer (%s KiB a "
 			 "CPU): %s", kb, strerror(-e));
+		return e;
+	}
+	if ((e = limit_cpus(t))) {
+		snprintf(err, n, "--trace: cannot record on the run's CPUs "
+			 "alone (tracing_cpumask): %s", strerror(-e));
 		return e;
 	}
 	find_missing(t);

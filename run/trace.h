@@ -68,6 +68,8 @@ struct why_part {
 	bool throttle_seen;		/* throttled: a bandwidth timer fired
 					   in the part; false: inferred from
 					   the cgroup's counters alone */
+	int events;			/* our trace's own events on its CPU
+					   in it: what looking cost it */
 };
 
 /*
@@ -138,6 +140,7 @@ struct tracer {
 	bool timer;			/* --trace-timer: its events may be
 					   asked for (trace_cell_start) */
 	char missing[256];		/* events this kernel lacks */
+	char cpus[128];			/* the CPUs it records on: the run's */
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
 	int vm;				/* a virtual machine: 1, 0, -1 unknown */
@@ -157,8 +160,9 @@ struct tracer {
 
 /*
  * Mount tracefs if needed, make our instance (TRACE_INSTANCE), clock
- * mono, a buffer for cells of duration_ns, the events this kernel lacks
- * found (timer: --trace-timer's too): 0, or -errno with why in err.
+ * mono, a buffer for cells of duration_ns, recording on the CPUs the
+ * process may use (its affinity, when called), the events this kernel
+ * lacks found (timer: --trace-timer's too): 0, or -errno with why in err.
  * Whatever happens later, it is undone at exit.
  */
 int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,

@@ -345,9 +345,9 @@ int session_open_trace(struct session *r, bool trace, bool timer)
 void session_say_trace(struct out_console *con, const char *lead,
 		      const struct tracer *t, bool timer)
 {
-	out_printf(con, "%s: tracefs instance %s, clock mono, timer events "
-		   "%s; events this kernel lacks: %s\n", lead, t->inst,
-		   timer ? "on" : "off (--trace-timer)",
+	out_printf(con, "%s: tracefs instance %s, clock mono, CPUs %s, timer "
+		   "events %s; events this kernel lacks: %s\n", lead, t->inst,
+		   t->cpus, timer ? "on" : "off (--trace-timer)",
 		   t->missing[0] ? t->missing : "none");
 }
 

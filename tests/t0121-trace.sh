@@ -299,13 +299,30 @@ test_expect_success '--trace: no timer events, so no "fired late"; the instance 
 	wait_proc ib:bench:Video 10 && sleep 0.5 &&
 	cat "$TFS/instances/interbench/set_event" >events; wait $pid; rc=$?
 	cat events
-	[ $rc = 0 ] && has out "clock mono, timer events off (--trace-timer)" &&
+	[ $rc = 0 ] && has out "clock mono, CPUs [0-9,-]*, timer events off (--trace-timer)" &&
 	grep -qx "sched:sched_switch" events &&
 	grep -qx "irq:softirq_entry" events &&
 	! grep -q "hrtimer\|sched_waking\|sched_wakeup\|timer_expire" events &&
 	jq -e ".trace.timer == false and (.results[0].worst_frames |
 		length == 5 and all(.timer_fired_late_us == null))" n.json
 '
+# A frame's parts run on the CPUs the run may use: only there is it
+# recorded (tracing_cpumask, hex), so another CPU's events cost nothing.
+if [ "$(nproc)" -ge 2 ]; then
+	test_expect_success '--trace under taskset -c 1 records on CPU 1 alone' '
+		{ taskset -c 1 "$IB" $LPM -t 2 -c -W Video -w Burn --trace \
+			--trace-frames 5 --json "$TRASH/c1.json" >out 2>&1 & } &&
+		pid=$! && wait_proc ib:bench:Video 10 && sleep 0.5 &&
+		cat "$TFS/instances/interbench/tracing_cpumask" >mask; wait $pid; rc=$?
+		cat mask out
+		[ $rc = 0 ] && [ "$(sed "s/^0*//" mask)" = 2 ] &&
+		has out "clock mono, CPUs 1, timer events off" &&
+		jq -e ".trace.cpus == \"1\" and (.results[0].worst_frames |
+			length == 5 and all(.cpu == 1 and .timer_cpu == 1)) and
+			([.results[0].worst_frames[].picture.slices[][0]] |
+			length > 0 and all(. == 1))" c1.json
+	'
+fi
 test_expect_success '--trace-timer: its events, and when the timer fired' '
 	tracefs_state >before &&
 	{ "$IB" $LPM -t 2 -c -W Video -w None --trace-timer --trace-frames 5 \
@@ -313,7 +330,7 @@ test_expect_success '--trace-timer: its events, and when the timer fired' '
 	wait_proc ib:bench:Video 10 && sleep 0.5 &&
 	cat "$TFS/instances/interbench/set_event" >events; wait $pid; rc=$?
 	tracefs_state >after
-	[ $rc = 0 ] && cmp before after && has out "clock mono, timer events on;" &&
+	[ $rc = 0 ] && cmp before after && has out "clock mono, CPUs [0-9,-]*, timer events on;" &&
 	grep -qx "timer:hrtimer_expire_entry" events &&
 	grep -qx "sched:sched_waking" events && ! grep -q "sched_wakeup" events &&
 	jq -e ".trace.timer == true and ([.results[0].worst_frames[] |

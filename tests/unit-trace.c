@@ -96,6 +96,10 @@ static void idle_case(int vm)
 	      trace_why_idle_text(o[0].timer.idle_cause));
 	check(o[0].wait.idle_ns == S(0.0004) && o[0].wait.nran == 0,
 	      "vm %d: the wait part idle 0.4 ms, nobody instead", vm);
+	/* CPU 1's seven lines from 200.010 to the switch; CPU 0's switch */
+	check(o[0].timer.events == 7 && o[0].wait.events == 1, "vm %d: the "
+	      "trace's own events in each part: 7 and 1 (%d, %d)", vm,
+	      o[0].timer.events, o[0].wait.events);
 	check(o[0].host_ns == (vm == 1 ? S(0.022806) + S(0.0004) : 0),
 	      "vm %d: the host's time in the frame (%llu)", vm,
 	      (unsigned long long)o[0].host_ns);
