@@ -263,13 +263,15 @@ test_expect_success 'a noisy step names the wrong commit: the confirmation rever
 	grep "^ab-step: \|^noisy-step: \|^bisect.sh: \|^first bad" noisy.out &&
 	[ "$(cat noisy.rc)" = 0 ] || fail "bisect.sh exit $(cat noisy.rc): $(tail -5 noisy.out)"
 	has noisy.out "^noisy-step: $(short "$C4"): bad" &&
-	has noisy.out "^bisect.sh: round 1 of 3: the bisect names $(short "$C4") " &&
+	# Under make check-noisy a real step may misjudge a commit too, and
+	# its reversal costs a round: the rounds are not counted here.
+	has noisy.out "^bisect.sh: round [12] of 3: the bisect names $(short "$C4") " &&
 	has noisy.out "^bisect.sh: not confirmed: $(short "$C4") is not worse than its parent" &&
 	has noisy.out "^bisect.sh: $(short "$C4") is good (ab exit 0" &&
 	has noisy.out "^bisect.sh: reversed: $(short "$C4") is good, not bad as its step said" &&
-	has noisy.out "^bisect.sh: round 2 of 3: the bisect names $(short "$C5") " &&
+	has noisy.out "^bisect.sh: round [23] of 3: the bisect names $(short "$C5") " &&
 	has noisy.out "^first bad commit: $C5 (confirmed: " &&
-	grep -qx "git bisect good $C4" noisy/bisect-1.log && tidy
+	cat noisy/bisect-*.log | grep -qx "git bisect good $C4" && tidy
 '
 
 test_done
