@@ -491,22 +491,40 @@ static void json_series(struct jw *w, const struct trend *t,
 	jw_obj_end(w);
 }
 
+/*
+ * What a change and an outlier both begin with: the series, the file
+ * where it is, and the span of files it covers (from, to: series points).
+ */
+static void json_where(struct jw *w, const struct trend *t,
+		       const struct trend_series *s, int file, int from, int to)
+{
+	const struct result_file *f = &t->files[file];
+
+	jw_obj_begin(w, NULL);
+	jw_str(w, "bench", s->bench);
+	jw_str(w, "load", s->load);
+	jw_str(w, "figure", t->m[s->metric].label);
+	jw_int(w, "file", file + 1);
+	jw_str(w, "path", f->path);
+	jw_str(w, "tag", f->tag);
+	jw_str(w, "kernel", f->kernel);
+	jw_int(w, "from_file", s->file[from] + 1);
+	jw_int(w, "to_file", s->file[to - 1] + 1);
+}
+
+static void json_verdict(struct jw *w, int mark)
+{
+	jw_str(w, "verdict", mark > 0 ? "worse" : mark < 0 ? "better" :
+	       "within_min_change");
+	jw_obj_end(w);
+}
+
 static void json_change(struct jw *w, const struct trend *t,
 			const struct trend_change *c)
 {
 	const struct cmp_metric *m = &t->m[c->s->metric];
-	const struct result_file *f = &t->files[c->file];
 
-	jw_obj_begin(w, NULL);
-	jw_str(w, "bench", c->s->bench);
-	jw_str(w, "load", c->s->load);
-	jw_str(w, "figure", m->label);
-	jw_int(w, "file", c->file + 1);
-	jw_str(w, "path", f->path);
-	jw_str(w, "tag", f->tag);
-	jw_str(w, "kernel", f->kernel);
-	jw_int(w, "from_file", c->s->file[c->pt->from] + 1);
-	jw_int(w, "to_file", c->s->file[c->pt->to - 1] + 1);
+	json_where(w, t, c->s, c->file, c->pt->from, c->pt->to);
 	jw_num(w, "before", c->before);
 	jw_num(w, "after", c->after);
 	jw_str(w, "unit", m->log ? "%" : "points");
@@ -516,27 +534,15 @@ static void json_change(struct jw *w, const struct trend *t,
 	jw_num(w, "p", c->pt->p);
 	jw_num(w, "p_adjusted", c->pt->padj);
 	jw_int(w, "permutations", c->pt->perms);
-	jw_str(w, "verdict", c->mark > 0 ? "worse" : c->mark < 0 ? "better" :
-	       "within_min_change");
-	jw_obj_end(w);
+	json_verdict(w, c->mark);
 }
 
 static void json_outlier(struct jw *w, const struct trend *t,
 			 const struct trend_outlier *c)
 {
 	const struct cmp_metric *m = &t->m[c->s->metric];
-	const struct result_file *f = &t->files[c->file];
 
-	jw_obj_begin(w, NULL);
-	jw_str(w, "bench", c->s->bench);
-	jw_str(w, "load", c->s->load);
-	jw_str(w, "figure", m->label);
-	jw_int(w, "file", c->file + 1);
-	jw_str(w, "path", f->path);
-	jw_str(w, "tag", f->tag);
-	jw_str(w, "kernel", f->kernel);
-	jw_int(w, "from_file", c->s->file[c->o->from] + 1);
-	jw_int(w, "to_file", c->s->file[c->o->to - 1] + 1);
+	json_where(w, t, c->s, c->file, c->o->from, c->o->to);
 	jw_int(w, "others", c->o->others);
 	jw_num(w, "value", c->value);
 	jw_num(w, "others_median", c->ref);
@@ -548,9 +554,7 @@ static void json_outlier(struct jw *w, const struct trend *t,
 	jw_num(w, "df", c->o->df);
 	jw_num(w, "p", c->o->p);
 	jw_num(w, "p_adjusted", c->o->padj);
-	jw_str(w, "verdict", c->mark > 0 ? "worse" : c->mark < 0 ? "better" :
-	       "within_min_change");
-	jw_obj_end(w);
+	json_verdict(w, c->mark);
 }
 
 int trend_json(const char *path, const struct trend *t, int worse)
