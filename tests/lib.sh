@@ -137,3 +137,31 @@ disk_loads_ok() {
 		exit !($4 - keep >= 2 * 1048576) }'
 }
 DISK_WHY="less than 2 GiB free beyond the reserve for Write and Read"
+
+# The culprit of the trace tests, ./ibculprit MARKER FIFO (a script's comm
+# is its name): it first tells the trace who it is by writing its name to
+# MARKER (its pid as the trace sees it, which is not $! inside a PID
+# namespace; /dev/null if unwanted), then, run SCHED_FIFO, takes its CPU
+# in bursts of 4 ms (timed with bash's EPOCHREALTIME, not counted in
+# iterations, whose speed is the machine's) every 14 ms or so. A fair
+# busy loop would seldom delay a simulated thread: it wakes while the
+# FIFO timing thread is on the CPU and EEVDF picks the sleeper first.
+# read -t on FIFO sleeps without forking, so no child shares its comm.
+# CULPRIT_CPU: the CPU the benchmark and the culprit share, the last one
+# we may use (CPU 1 on the 2-CPU VM; any machine has one).
+make_culprit() {
+	mkfifo culprit.fifo &&
+	CULPRIT_CPU=$(taskset -pc $$ | sed "s/.*: //" | tr , "\n" |
+		tail -n 1 | sed "s/.*-//") &&
+	cat >ibculprit <<'EOF' &&
+#!/bin/bash
+echo ibculprit >"$1"
+exec 3<>"$2"
+while :; do
+	end=$(( ${EPOCHREALTIME/./} + 4000 ))
+	while [ ${EPOCHREALTIME/./} -lt $end ]; do :; done
+	read -t 0.01 -u 3 _
+done
+EOF
+	chmod +x ibculprit
+}

@@ -86,29 +86,8 @@ if [ -d "$TFS/instances/interbench" ]; then
 	exit
 fi
 
-# The culprit, ibculprit (a script's comm is its name): it first tells
-# the trace who it is (its pid as the trace sees it, which is not $!
-# inside a PID namespace), then runs SCHED_FIFO in bursts of 4 ms (timed
-# with bash's EPOCHREALTIME, not counted in iterations, whose speed is
-# the machine's) every 14 ms or so. A fair busy loop would seldom delay
-# the simulated thread: it wakes while the FIFO timing thread is on the
-# CPU and EEVDF picks the sleeper first. read -t sleeps without forking, so no child shares the
-# culprit's comm.
-mkfifo culprit.fifo
-# The CPU the benchmark and the culprit share: the last one we may use
-# (CPU 1 on the 2-CPU VM; any machine has one).
-BCPU=$(taskset -pc $$ | sed "s/.*: //" | tr , "\n" | tail -n 1 | sed "s/.*-//")
-cat >ibculprit <<'EOF'
-#!/bin/bash
-echo ibculprit >"$1"
-exec 3<>"$2"
-while :; do
-	end=$(( ${EPOCHREALTIME/./} + 4000 ))
-	while [ ${EPOCHREALTIME/./} -lt $end ]; do :; done
-	read -t 0.01 -u 3 _
-done
-EOF
-chmod +x ibculprit
+make_culprit || fail "cannot make the culprit"
+BCPU=$CULPRIT_CPU
 
 test_expect_success 'a culprit on the benchmark CPU is named with about its run time' '
 	mkdir "$TFS/instances/ibtest" &&

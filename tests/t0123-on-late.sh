@@ -44,23 +44,13 @@ if [ -z "$usable" ]; then
 	exit
 fi
 
-# The culprit (as t0121-trace.sh's): SCHED_FIFO bursts of 4 ms about
-# every 14 ms on the benchmark's CPU, so some Audio frames wait for it.
-mkfifo culprit.fifo
-BCPU=$(taskset -pc $$ | sed "s/.*: //" | tr , "\n" | tail -n 1 | sed "s/.*-//")
-cat >ibculprit <<'EOF'
-#!/bin/bash
-exec 3<>"$1"
-while :; do
-	end=$(( ${EPOCHREALTIME/./} + 4000 ))
-	while [ ${EPOCHREALTIME/./} -lt $end ]; do :; done
-	read -t 0.01 -u 3 _
-done
-EOF
-chmod +x ibculprit
+# The culprit (tests/lib.sh): SCHED_FIFO bursts of 4 ms about every
+# 14 ms on the benchmark's CPU, so some Audio frames wait for it.
+make_culprit || fail "cannot make the culprit"
+BCPU=$CULPRIT_CPU
 
 test_expect_success 'save and shell=: every late frame up to the max, one line, a file and a JSON entry each' '
-	chrt -f 1 taskset -c $BCPU ./ibculprit culprit.fifo &
+	chrt -f 1 taskset -c $BCPU ./ibculprit /dev/null culprit.fifo &
 	cpid=$!
 	taskset -c $BCPU "$IB" $LPM -t 2 -c -W audio -w none --json r.json \
 		--on-late "audio>1ms:save,shell=env | grep ^IB_ >env.\$IB_FRAME" \
@@ -99,7 +89,7 @@ test_expect_success 'save and shell=: every late frame up to the max, one line, 
 '
 
 test_expect_success 'a hanging shell is cut by its timeout; stop: exit 5, the JSON whole' '
-	chrt -f 1 taskset -c $BCPU ./ibculprit culprit.fifo &
+	chrt -f 1 taskset -c $BCPU ./ibculprit /dev/null culprit.fifo &
 	cpid=$!
 	taskset -c $BCPU "$IB" $LPM -t 1 -c -W audio -w none --json s.json \
 		--on-late "any>1ms:stop,shell=echo \$\$ >sh.pid; exec sleep 61" \
