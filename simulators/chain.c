@@ -523,8 +523,8 @@ int chain_run(struct sim_ctx *c, const struct chain_spec *s)
 	for (i = 0; !err && i < ch->nn; i++)
 		err = ch->n[i].err;
 	if (!err) {
-		/* First release one period on: everyone is waiting by then. */
-		ch->start = now_ns() + s->period_ns;
+		/* everyone is waiting by then */
+		ch->start = sim_first_release(s->period_ns);
 		if (sim_duration(c)) {
 			ch->end = ch->start + sim_duration(c);
 			win_init(&c->res->windows, ch->start, sim_duration(c));

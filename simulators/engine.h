@@ -63,6 +63,12 @@ void sim_fail(struct sim_result *r, int err, const char *what);
 /* Join t by a CLOCK_MONOTONIC deadline (0: none): 0 or -errno. */
 int thread_join_until(pthread_t t, uint64_t mono_deadline);
 /*
+ * A periodic task's first release: one period on (its threads are set up
+ * by then) and a random part of another, so the releases' phase against
+ * the kernel's tick is drawn afresh in every cell.
+ */
+uint64_t sim_first_release(uint64_t period_ns);
+/*
  * The one allowance for a simulator to finish after its duration: its
  * threads are joined by then, and the parent kills it as stuck a little
  * later (run.c). A base for every simulator, plus its grace_ns().

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -382,6 +383,23 @@ static void *periodic_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * Under a load on its CPU a frame often waits for the next tick, so where
+ * the releases fall between ticks sets its latency. A cell starts a fixed
+ * time after whatever set it up, and some set-up ends on a tick (a traced
+ * cell's buffer is emptied after an RCU grace period): without a random
+ * phase, traced and untraced cells, or A and B, would sample different
+ * phases and differ for that alone.
+ */
+uint64_t sim_first_release(uint64_t period_ns)
+{
+	uint64_t r;
+
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != (ssize_t)sizeof(r))
+		r = now_ns() * 0x9e3779b97f4a7c15ULL;	/* any spread will do */
+	return now_ns() + period_ns + r % period_ns;
+}
+
 /* pthread_timedjoin_np takes CLOCK_REALTIME: step a second at a time. */
 int thread_join_until(pthread_t t, uint64_t mono_deadline)
 {
@@ -437,8 +455,7 @@ int periodic_run(struct sim_ctx *c, const struct periodic_spec *p)
 	c->res->period_ns = p->period_ns;
 	c->res->worst.deadline_ns = p->deadline_ns;	/* --trace's picture */
 	sem_init(&st->wake, 0, 0);
-	/* First release one period from now: threads are set up by then. */
-	st->start = now_ns() + p->period_ns;
+	st->start = sim_first_release(p->period_ns);
 	if (sim_duration(c)) {
 		st->end = st->start + sim_duration(c);
 		win_init(&c->res->windows, st->start, sim_duration(c));

@@ -4,8 +4,9 @@
  * refuses, the longest path of work, the shape it prints, and, run for
  * real in this process, that its frames add up: every frame released is
  * run or dropped exactly once, every thread of every stage runs once a
- * frame run, and the misses are the frames not met. Nothing here asserts
- * how fast the machine is.
+ * frame run, and the misses are the frames not met; and that a periodic
+ * task's first release falls at a random point of its second period.
+ * Nothing here asserts how fast the machine is.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "core/cfg.h"
 #include "core/raw.h"
 #include "simulators/chain.h"
+#include "simulators/engine.h"
 #include "check.h"
 
 #define MS	NSEC_PER_MSEC
@@ -156,11 +158,39 @@ static void test_accounting(uint64_t lpm)
 	free(r);
 }
 
+/*
+ * Each release is 1 to 2 periods on, and 4000 of them fill every tenth
+ * of the period: a fixed phase would fill one (binomial sd about 19).
+ */
+static void test_first_release(void)
+{
+	const uint64_t period = 10 * MS;
+	unsigned int tenth[10] = { 0 }, i, out = 0, least = UINT32_MAX;
+
+	for (i = 0; i < 4000; i++) {
+		uint64_t before = now_ns(), r = sim_first_release(period);
+		uint64_t after = now_ns();
+
+		if (r < before + period || r >= after + 2 * period) {
+			out++;
+			continue;
+		}
+		tenth[(r - before - period) * 10 / period % 10]++;
+	}
+	for (i = 0; i < 10; i++)
+		if (tenth[i] < least)
+			least = tenth[i];
+	check(!out, "first releases 1 to 2 periods on (%u outside)", out);
+	check(least >= 250, "they fill every tenth of a period (least %u of "
+	      "an expected 400)", least);
+}
+
 int main(void)
 {
 	struct calibration cal;
 
 	test_shapes();
+	test_first_release();
 	memset(&cal, 0, sizeof(cal));
 	if (calibrate_loops(&cal) || !cal.loops_per_ms) {
 		check(0, "calibrating the CPU burn");
