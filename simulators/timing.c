@@ -400,24 +400,18 @@ uint64_t sim_first_release(uint64_t period_ns)
 	return now_ns() + period_ns + r % period_ns;
 }
 
-/* pthread_timedjoin_np takes CLOCK_REALTIME: step a second at a time. */
+/*
+ * On CLOCK_MONOTONIC itself: a join that stepped a second at a time on
+ * CLOCK_REALTIME woke the benchmark's CPU once a second in a cell.
+ */
 int thread_join_until(pthread_t t, uint64_t mono_deadline)
 {
-	for (;;) {
-		struct timespec rt;
-		uint64_t now = now_ns(), step = NSEC_PER_SEC;
-		int err;
+	struct timespec ts;
 
-		if (mono_deadline && now >= mono_deadline)
-			return -ETIMEDOUT;
-		if (mono_deadline && mono_deadline - now < step)
-			step = mono_deadline - now;
-		clock_gettime(CLOCK_REALTIME, &rt);
-		rt = ns_to_ts(ts_to_ns(&rt) + step);
-		err = pthread_timedjoin_np(t, NULL, &rt);
-		if (err != ETIMEDOUT)
-			return -err;
-	}
+	if (!mono_deadline)
+		return -pthread_join(t, NULL);
+	ts = ns_to_ts(mono_deadline);
+	return -pthread_clockjoin_np(t, NULL, CLOCK_MONOTONIC, &ts);
 }
 
 /* Every simulator's allowance: its last frames, and a margin. */

@@ -90,6 +90,23 @@ test_expect_success 'a stuck benchmark is killed and reported as timed out' '
 	grep -q "^Burn  *[0-9]" out && no_ib_procs
 '
 
+# A thread's voluntary switches: how often it went to sleep.
+vcs() { sed -n "s/^voluntary_ctxt_switches:[[:space:]]*//p" "/proc/$1/task/$1/status"; }
+
+# interbench used to wake every 50 ms to check on a cell, and the bench's
+# main thread once a second to join its threads: on the bench's CPU,
+# in step with Audio's releases. Both now sleep until something ends.
+test_expect_success 'a running cell: interbench and the bench main thread sleep through it' '
+	"$IB" $LPM -t 5 -W audio -w none -c >out 2>&1 &
+	pid=$! && wait_proc ib:bench:Audio 10 && sleep 0.5 &&
+	b=$(our_procs ib:bench:Audio) &&
+	p1=$(vcs $pid) && b1=$(vcs $b) && sleep 2 && p2=$(vcs $pid) &&
+	b2=$(vcs $b) &&
+	echo "mid-cell, 2 s: interbench slept $((p2 - p1)) times, the bench main thread $((b2 - b1))" &&
+	wait_pid $pid 20 && [ "$rc" = 0 ] &&
+	[ $((p2 - p1)) -le 2 ] && [ $((b2 - b1)) -le 1 ]
+'
+
 test_expect_success 'a killed interbench leaves a valid JSON and no process' '
 	"$IB" $LPM -t 1 -W audio -w none -w burn -w ring --json j.json -c >out 2>&1 &
 	pid=$! && wait_proc ib:load:Burn 10 && sleep 0.3 &&
