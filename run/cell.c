@@ -49,18 +49,19 @@ static void on_child(int sig)
 	(void)sig;
 }
 
+/* The signals that stop a run (SIGPIPE: stdout's reader left, | head). */
+static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+
 void cell_signals(void)
 {
-	/* SIGPIPE: stdout was a pipe whose reader left (| head). */
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	struct sigaction sa;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaction(stop_sigs[i], &sa, NULL);
 	/* Only to interrupt our sleeps when a child ends (no SA_RESTART). */
 	sa.sa_handler = on_child;
 	sigaction(SIGCHLD, &sa, NULL);
@@ -128,15 +129,15 @@ static void doze(uint64_t ns)
  */
 static int wait_pid(pid_t pid, int *status, uint64_t deadline)
 {
-	static const int sigs[] = { SIGCHLD, SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	sigset_t block, open;
 	bool woken = false;
 	int ret;
 	size_t i;
 
 	sigemptyset(&block);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaddset(&block, sigs[i]);
+	sigaddset(&block, SIGCHLD);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaddset(&block, stop_sigs[i]);
 	sigprocmask(SIG_BLOCK, &block, &open);
 	for (;;) {
 		pid_t w = sys_reap(pid, status, WNOHANG);

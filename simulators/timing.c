@@ -409,13 +409,13 @@ uint64_t sim_first_release(uint64_t period_ns)
  */
 int thread_join_until(pthread_t t, uint64_t mono_deadline)
 {
+	if (!mono_deadline)
+		return -pthread_join(t, NULL);
 	for (;;) {
 		struct timespec rt;
 		uint64_t now = now_ns(), step = 60 * NSEC_PER_SEC;
 		int err;
 
-		if (!mono_deadline)
-			return -pthread_join(t, NULL);
 		if (now >= mono_deadline)
 			return -ETIMEDOUT;
 		if (mono_deadline - now < step)
