@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#define IB_VERSION		"0.40"
+#define IB_VERSION		"0.41"
 
 /* Exit statuses (documented in README and interbench.8). */
 #define IB_EXIT_OK		0	/* run finished, every cell measured */

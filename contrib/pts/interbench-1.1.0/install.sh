@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Phoronix Test Suite install script for interbench 0.40: builds it from
+# Phoronix Test Suite install script for interbench 0.41: builds it from
 # the source in $INTERBENCH_SRC (a checkout or an unpacked tarball; PTS
 # runs this in the test's install directory) and writes the `interbench`
 # wrapper PTS runs: one task (-W) under one load (-w) with -v, so that the
