@@ -36,6 +36,14 @@
 #define PRIO_TIMING		(sched_get_priority_max(SCHED_FIFO) - 1)
 #define PRIO_SIM		(sched_get_priority_max(SCHED_FIFO) - 2)
 
+/*
+ * Our processes' names (comm): "ib:ROLE:NAME" (run/cell.c). A benchmark's
+ * timing thread renames itself COMM_TIMER NAME, so that --trace's filter
+ * can tell the threads whose switches are on a frame's path (run/trace.c).
+ */
+#define COMM_BENCH		"ib:bench:"
+#define COMM_TIMER		"ib:timer:"
+
 #define NSEC_PER_USEC		1000ULL
 #define NSEC_PER_MSEC		1000000ULL
 #define NSEC_PER_SEC		1000000000ULL

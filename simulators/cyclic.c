@@ -346,8 +346,9 @@ static void *cyclic_thread(void *arg)
 		/* Only with --trace: then the threads take turns. */
 		if (r->worst.keep) {
 			pthread_mutex_lock(&cr->lock);
-			worst_frame_add(&r->worst, due, now, sched_getcpu(),
-					now);
+			worst_frame_add(&r->worst, (struct worst_frame){
+				.release = due, .timer = now,
+				.timer_cpu = sched_getcpu(), .start = now });
 			pthread_mutex_unlock(&cr->lock);
 		}
 		win_add(&th->win, due, lat);

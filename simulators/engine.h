@@ -40,11 +40,19 @@ int greedy_run(struct sim_ctx *c, uint64_t frame_ns);
  */
 void frame_done(struct sim_result *r, uint64_t *last, uint64_t done,
 		uint64_t period);
-/* --trace: keep this frame if among the cell's latest (timing.c). */
-void worst_frame_add(struct worst_frames *w, uint64_t release,
-		     uint64_t timer, int timer_cpu, uint64_t start);
+/*
+ * --trace: keep frame f (release, timer, timer_cpu, start, busy; the
+ * calling thread's tid and CPU are added) if among the cell's latest.
+ */
+void worst_frame_add(struct worst_frames *w, struct worst_frame f);
 /* --trace: say the calling thread's tid in the trace (timing.c). */
 void worst_frame_thread(struct worst_frames *w);
+/*
+ * A benchmark's timing thread names itself "ib:timer:NAME" (a load's
+ * keeps its name): --trace does not record switches from it to the
+ * benchmark's threads, which are on every frame's path (run/trace.c).
+ */
+void timing_thread_name(void);
 /*
  * The calling thread as the run asks: c->policy (policy.h), with c->nice
  * and c->slice_ns for the fair classes; SCHED_DEADLINE needs p, whose

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -136,6 +137,7 @@ static void *timing_thread(void *arg)
 	 */
 	if (st->c->timing_rt)
 		st->timing_err = set_thread_fifo(PRIO_TIMING);
+	timing_thread_name();
 	r->worst.timing_tid = (int32_t)gettid();
 	worst_frame_thread(&r->worst);
 	for (k = 0;; k++) {
@@ -166,6 +168,19 @@ static void *timing_thread(void *arg)
 	return NULL;
 }
 
+void timing_thread_name(void)
+{
+	char comm[17] = "", name[16];
+
+	if (prctl(PR_GET_NAME, comm) ||
+	    strncmp(comm, COMM_BENCH, strlen(COMM_BENCH)))
+		return;
+	/* a comm is 15 characters at most: the name's first 6 */
+	snprintf(name, sizeof(name), COMM_TIMER "%.6s",
+		 comm + strlen(COMM_BENCH));
+	prctl(PR_SET_NAME, name);
+}
+
 /*
  * --trace: a thread that may keep frames says its tid in the trace. The
  * trace names tasks by their pid in the first PID namespace, gettid()
@@ -187,22 +202,17 @@ void worst_frame_thread(struct worst_frames *w)
  * --breaktrace: mark the trace and stop it at once, so that what led to
  * this frame is still in the buffer; the parent saves it and ends.
  */
-static void break_trace(struct worst_frames *w, uint64_t release,
-			uint64_t timer, int timer_cpu, uint64_t start)
+static void break_trace(struct worst_frames *w, const struct worst_frame *f)
 {
 	char m[96];
 	int n;
 
 	w->broke = 1;
-	w->brk.release = release;
-	w->brk.timer = timer;
-	w->brk.timer_cpu = timer_cpu;
-	w->brk.start = start;
-	w->brk.tid = (int32_t)gettid();
-	w->brk.cpu = sched_getcpu();
+	w->brk = *f;
 	n = snprintf(m, sizeof(m), "interbench: breaktrace: latency %llu us "
 		     "tid %d cpu %d\n",
-		     (unsigned long long)((start - release) / NSEC_PER_USEC),
+		     (unsigned long long)((f->start - f->release) /
+					  NSEC_PER_USEC),
 		     (int)w->brk.tid, w->brk.cpu);
 	if (w->marker_fd >= 0 && write(w->marker_fd, m, (size_t)n) < 0)
 		w->broke = 2;	/* stopped, unmarked */
@@ -215,48 +225,52 @@ static void break_trace(struct worst_frames *w, uint64_t release,
  * period is the task's, in the sim_result that holds w (every engine's
  * w is its result's worst, and sets the period before its first frame).
  */
-static void late_frame_add(struct worst_frames *w, uint64_t release,
-			   uint64_t timer, int timer_cpu, uint64_t start)
+/* The calling thread's tid and CPU, for a frame about to be kept. */
+static void frame_thread(struct worst_frame *f)
+{
+	if (!f->tid) {
+		f->tid = (int32_t)gettid();
+		f->cpu = sched_getcpu();
+	}
+}
+
+static void late_frame_add(struct worst_frames *w, struct worst_frame *f)
 {
 	const struct sim_result *r = (const void *)((const char *)w -
 				      offsetof(struct sim_result, worst));
 	uint64_t bound = w->late_ns;
-	struct worst_frame *f;
 
 	if (w->late_period && r->period_ns && r->period_ns < bound)
 		bound = r->period_ns;
-	if (start - release <= bound)
+	if (f->start - f->release <= bound)
 		return;
 	if (w->nlate == LATE_KEEP) {
 		w->late_over++;
 		return;
 	}
-	f = &w->late[w->nlate++];
-	f->release = release;
-	f->timer = timer;
-	f->timer_cpu = timer_cpu;
-	f->start = start;
-	f->tid = (int32_t)gettid();
-	f->cpu = sched_getcpu();
+	frame_thread(f);
+	w->late[w->nlate++] = *f;
 }
 
 /*
- * Keep frame (release, timer, start) if among the latest w->keep so far,
- * with the calling thread's tid and CPU: for --trace, which asks what
- * ran instead on that CPU. A few compares a frame when it is off.
+ * Keep frame f if among the latest w->keep so far, with the calling
+ * thread's tid and CPU: for --trace, which asks what ran instead on that
+ * CPU. A few compares a frame when it is off.
  */
-void worst_frame_add(struct worst_frames *w, uint64_t release,
-		     uint64_t timer, int timer_cpu, uint64_t start)
+void worst_frame_add(struct worst_frames *w, struct worst_frame f)
 {
-	uint64_t lat = start - release, least = UINT64_MAX;
+	uint64_t lat = f.start - f.release, least = UINT64_MAX;
 	uint32_t i, at = 0;
 
-	if (!w->keep || start < release)
+	if (!w->keep || f.start < f.release)
 		return;
-	if (w->break_ns && lat > w->break_ns && !w->broke)
-		break_trace(w, release, timer, timer_cpu, start);
+	f.tid = 0;
+	if (w->break_ns && lat > w->break_ns && !w->broke) {
+		frame_thread(&f);
+		break_trace(w, &f);
+	}
 	if (w->late_on)
-		late_frame_add(w, release, timer, timer_cpu, start);
+		late_frame_add(w, &f);
 	if (w->n < w->keep) {
 		at = w->n++;
 	} else {
@@ -268,12 +282,8 @@ void worst_frame_add(struct worst_frames *w, uint64_t release,
 		if (lat <= least)
 			return;
 	}
-	w->f[at].release = release;
-	w->f[at].timer = timer;
-	w->f[at].timer_cpu = timer_cpu;
-	w->f[at].start = start;
-	w->f[at].tid = (int32_t)gettid();
-	w->f[at].cpu = sched_getcpu();
+	frame_thread(&f);
+	w->f[at] = f;
 }
 
 uint64_t periodic_const_demand(const struct periodic_spec *p, uint64_t k)
@@ -363,7 +373,9 @@ static void *periodic_thread(void *arg)
 				tc = atomic_load_explicit(&st->stamp_cpu[k0 % STAMPS],
 							  memory_order_relaxed);
 			}
-			worst_frame_add(&r->worst, from, t, tc, run_at);
+			worst_frame_add(&r->worst, (struct worst_frame){
+				.release = from, .timer = t, .timer_cpu = tc,
+				.start = run_at, .busy = idle_since > from });
 		}
 		cpu = p->demand_ns(p, k);
 		(void)burn_ns(lpm, cpu);

@@ -253,8 +253,9 @@ static void frame_start(struct rt_thr *th, uint64_t expiry, uint64_t start)
 	win_add(&th->win, expiry, start - expiry);
 	if (r->worst.keep) {
 		pthread_mutex_lock(&rr->lock);
-		worst_frame_add(&r->worst, expiry, start, sched_getcpu(),
-				start);
+		worst_frame_add(&r->worst, (struct worst_frame){
+			.release = expiry, .timer = start,
+			.timer_cpu = sched_getcpu(), .start = start });
 		pthread_mutex_unlock(&rr->lock);
 	}
 }
