@@ -440,6 +440,9 @@ static void json_trace(struct jw *w, const struct results_info *ri)
 	jw_str(w, "instance", t->inst);
 	jw_str(w, "clock", "mono");
 	jw_str(w, "cpus", t->cpus);
+	/* The switches not recorded (null: all were, the kernel refused) */
+	jw_str_or_null(w, "switch_filter", t->switch_filtered ?
+		       trace_switch_filter : NULL);
 	jw_int(w, "frames", ri->plan->trace_frames);
 	jw_bool(w, "timer", ri->plan->trace_timer);
 	jw_bool(w, "alternate", ri->plan->trace_alternate);

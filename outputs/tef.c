@@ -194,8 +194,9 @@ static int sched(struct out_tef *t, const struct tracer *tr,
 		 const struct result *r, int pid)
 {
 	struct tef_span win[WORST_MAX];
+	struct why_stamp stamp[WORST_MAX * WHY_STAMPS];
 	struct tef_cell c = { .pid = pid, .win = win,
-			      .flow_id = &t->flow_id };
+			      .flow_id = &t->flow_id, .stamp = stamp };
 	char path[256];
 	bool cut;
 	long k;
@@ -205,6 +206,8 @@ static int sched(struct out_tef *t, const struct tracer *tr,
 		return 0;
 	c.nwin = trace_tef_windows(r->explained, r->nexplained < WORST_MAX ?
 				   r->nexplained : WORST_MAX, win);
+	c.nstamp = trace_tef_stamps(r->explained, r->nexplained < WORST_MAX ?
+				    r->nexplained : WORST_MAX, stamp);
 	c.max_events = FILE_EVENTS - t->n < CELL_EVENTS ?
 		       FILE_EVENTS - t->n : CELL_EVENTS;
 	snprintf(path, sizeof(path), "%s/trace", tr->inst);

@@ -55,6 +55,21 @@ static const struct {
 	{ NULL, false },
 };
 
+/*
+ * A frame's path on an idle CPU has two task switches: the idle task to
+ * the timing thread, then the timing thread to the benchmark's thread.
+ * Their events cost most there, on a CPU that has just woken (doc/
+ * trace.txt, "Where it is paid"), and say only what the threads' own
+ * stamps say: so a switch to one of the benchmark's threads from the idle
+ * task or from its timing thread is not recorded. The explanation puts
+ * those threads back from their stamps (trace_why.c). Every other switch
+ * is kept: a load's, a culprit's, one from a task that held the CPU.
+ */
+const char trace_switch_filter[] =
+	"!((prev_pid == 0 || prev_comm ~ \"" COMM_TIMER "*\") && "
+	"(next_comm ~ \"" COMM_BENCH "*\" || next_comm ~ \"" COMM_TIMER
+	"*\"))";
+
 static int put(const struct tracer *t, const char *file, const char *s)
 {
 	char path[256];
@@ -338,6 +353,9 @@ int trace_open(struct tracer *t, uint64_t duration_ns, bool timer,
 			 "event");
 		return -ENOENT;
 	}
+	/* A kernel without string globs in filters records every switch. */
+	t->switch_filtered = !put(t, "events/sched/sched_switch/filter",
+				  trace_switch_filter);
 	/* Opened now: the benchmark inherits them for --breaktrace. */
 	snprintf(path, sizeof(path), "%s/tracing_on", t->inst);
 	t->on_fd = open(path, O_WRONLY | O_CLOEXEC);

@@ -95,6 +95,19 @@ struct why_slice {
  * thread running, on its CPU). In a simulator without a timing thread
  * (Cyclic) the timer part is all of it.
  */
+/*
+ * One of our threads stamped that it ran on cpu at ns: where --trace did
+ * not record the switch to it (trace_switch_filter), the explanation and
+ * --trace-out start it there (trace_why.c).
+ */
+struct why_stamp {
+	uint64_t ns;
+	int cpu, pid;
+	char comm[16];
+};
+
+#define WHY_STAMPS	4		/* a frame's: see frame_stamps() */
+
 struct why_frame {
 	uint64_t release_ns;		/* CLOCK_MONOTONIC */
 	uint64_t latency_ns;		/* release -> running */
@@ -113,6 +126,8 @@ struct why_frame {
 	uint64_t pic_from, pic_to;	/* CLOCK_MONOTONIC ns */
 	int nslices;
 	struct why_slice slice[WHY_SLICES];	/* by CPU, then time */
+	int nstamps;			/* with a filtered trace only */
+	struct why_stamp stamp[WHY_STAMPS];
 };
 
 /*
@@ -128,6 +143,7 @@ struct why_env {
 	char limit[WHY_LIMIT];		/* what throttled it, e.g. "cgroup
 					   /ci-runner: cpu.max 40000/100000";
 					   "": unknown */
+	bool filtered;			/* trace_switch_filter was set */
 };
 
 struct tracer {
@@ -141,6 +157,7 @@ struct tracer {
 					   asked for (trace_cell_start) */
 	char missing[256];		/* events this kernel lacks */
 	char cpus[128];			/* the CPUs it records on: the run's */
+	bool switch_filtered;		/* trace_switch_filter is set */
 	uint64_t lost_events;		/* overrun in the last cell */
 	uint64_t stopped_ns;		/* --breaktrace: when it stopped */
 	int vm;				/* a virtual machine: 1, 0, -1 unknown */
@@ -154,6 +171,9 @@ struct tracer {
 	char cg_limit[WHY_LIMIT];
 	char state[PATH_MAX + 8];	/* who owns the instance: trace_reap */
 };
+
+/* The sched_switch events not recorded, as a tracefs filter (trace.c). */
+extern const char trace_switch_filter[];
 
 /* Our instance's name under tracefs's instances/. */
 #define TRACE_INSTANCE	"interbench"

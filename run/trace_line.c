@@ -87,3 +87,9 @@ void trace_line_field(const char *args, const char *key, const char *stop,
 		e = p + strcspn(p, " \n");
 	snprintf(buf, n, "%.*s", (int)(e - p), p);
 }
+
+bool trace_comm_ours(const char *comm)
+{
+	return !strncmp(comm, COMM_BENCH, strlen(COMM_BENCH)) ||
+	       !strncmp(comm, COMM_TIMER, strlen(COMM_TIMER));
+}

@@ -7,6 +7,7 @@
 #ifndef INTERBENCH_TRACE_LINE_H
 #define INTERBENCH_TRACE_LINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,5 +27,10 @@ uint64_t trace_line_ns(const char *s);
 /* The value of "key=" in args, up to stop (or the next blank), in buf. */
 void trace_line_field(const char *args, const char *key, const char *stop,
 		      char *buf, size_t n);
+/*
+ * A task named comm is one of a benchmark's threads (COMM_BENCH or
+ * COMM_TIMER): a switch to it may be missing (trace_switch_filter).
+ */
+bool trace_comm_ours(const char *comm);
 
 #endif

@@ -100,6 +100,25 @@ int trace_tef_windows(const struct why_frame *fr, int n,
 	return k;
 }
 
+int trace_tef_stamps(const struct why_frame *fr, int n,
+		     struct why_stamp *out)
+{
+	int i, j, k = 0;
+
+	/* An insertion sort: stable, so a frame's own order holds at ties */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < fr[i].nstamps; j++) {
+			int at = k++;
+
+			while (at && out[at - 1].ns > fr[i].stamp[j].ns) {
+				out[at] = out[at - 1];
+				at--;
+			}
+			out[at] = fr[i].stamp[j];
+		}
+	return k;
+}
+
 static bool inside(const struct tef *x, uint64_t ts)
 {
 	int i;
@@ -271,6 +290,30 @@ static void switched(struct tef *x, const struct trace_line *l)
 	flow(x, l->cpu, pid, l->ts);
 }
 
+/*
+ * Our thread ran from its stamp s, where its CPU's track shows idle or
+ * another of ours: the switch to it was not recorded (trace_why.c's
+ * apply_stamp does the same for the explanation).
+ */
+static void stamped(struct tef *x, const struct why_stamp *s)
+{
+	struct cpu *c;
+	char name[64];
+
+	if (s->cpu < 0 || s->cpu >= TEF_MAX_CPUS || s->pid <= 0)
+		return;
+	c = &x->cpu[s->cpu];
+	if (c->over || c->depth > 1 ||
+	    (c->depth && (c->st[0].pid == s->pid ||
+			  strcmp(c->st[0].cat, "task") ||
+			  !trace_comm_ours(c->st[0].name))))
+		return;
+	close_all(x, s->cpu, s->ns);
+	snprintf(name, sizeof(name), "%s:%d", s->comm, s->pid);
+	push(c, "task", name, s->pid, s->ns);
+	flow(x, s->cpu, s->pid, s->ns);
+}
+
 /* What the event l says of its CPU. */
 static void apply(struct tef *x, struct trace_line *l)
 {
@@ -343,7 +386,7 @@ long trace_tef_sched(FILE *f, const struct tef_cell *c, struct sbuf *out,
 	uint64_t last = 0;
 	char *s = NULL;
 	size_t n = 0;
-	int i;
+	int i, k = 0;
 
 	*cut = false;
 	x.cpu = calloc(TEF_MAX_CPUS, sizeof(*x.cpu));
@@ -355,11 +398,15 @@ long trace_tef_sched(FILE *f, const struct tef_cell *c, struct sbuf *out,
 		if (s[0] == '#' || trace_line_parse(s, &l) || l.pid < 0 ||
 		    l.cpu < 0 || l.cpu >= TEF_MAX_CPUS)
 			continue;
+		for (; k < c->nstamp && c->stamp[k].ns <= l.ts; k++)
+			stamped(&x, &c->stamp[k]);
 		if (l.ts > last)
 			last = l.ts;
 		apply(&x, &l);
 	}
 	free(s);
+	for (; k < c->nstamp; k++)
+		stamped(&x, &c->stamp[k]);
 	/* What still ran when the trace stopped, to its last event */
 	for (i = 0; i < TEF_MAX_CPUS; i++)
 		if (x.cpu[i].depth)

@@ -18,6 +18,7 @@
 #include "lib/svg.h"
 
 struct why_frame;
+struct why_stamp;
 
 /* The scheduling drawn around a frame: from before its release to after
  * it ran (CLOCK_MONOTONIC ns). */
@@ -40,7 +41,18 @@ struct tef_cell {
 	int nwin;
 	unsigned long max_events;	/* at most this many written */
 	uint64_t *flow_id;		/* the file's next flow id */
+	/* our threads' stamps, in time order (trace_tef_stamps) */
+	const struct why_stamp *stamp;
+	int nstamp;
 };
+
+/*
+ * The frames' stamps (why_frame's), in time order, into out (room for
+ * n * WHY_STAMPS): their count. Where the trace did not record a switch
+ * to one of our threads, its CPU's track runs it from its stamp.
+ */
+int trace_tef_stamps(const struct why_frame *fr, int n,
+		     struct why_stamp *out);
 
 /*
  * The frames' windows (TEF_BEFORE_NS before each release, TEF_AFTER_NS

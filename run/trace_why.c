@@ -41,6 +41,7 @@ struct window {
 	uint64_t from, to;
 	int self;			/* the thread that waits: not "instead" */
 	int self_ns;			/* its tid in our PID namespace */
+	char comm[16];			/* its name, from its marker */
 	struct why_part *out;
 	struct why_frame *frame;
 	struct why_who tasks[ACC_TASKS];
@@ -200,9 +201,13 @@ static void tid_line(struct window *a, int na, struct why_frame *fr, int nf,
 	b = strrchr(s, '-');
 	if (!b || (pid = atoi(b + 1)) <= 0)
 		return;
+	s += strspn(s, " ");
 	for (i = 0; i < na; i++)
-		if (a[i].self_ns == tid)
+		if (a[i].self_ns == tid) {
 			a[i].self = pid;
+			snprintf(a[i].comm, sizeof(a[i].comm), "%.*s",
+				 (int)(b - s), s);
+		}
 	for (i = 0; i < nf; i++)
 		if (wf[i].tid == tid)
 			fr[i].tid = pid;
@@ -379,16 +384,62 @@ static void count_event(struct window *a, int na, const struct trace_line *l)
 			a[i].out->events++;
 }
 
+/* A stamp to apply in the sweep, in time order, and whose it is. */
+struct stamp_ref {
+	uint64_t ns;
+	int order;
+	struct why_stamp *s;
+	const struct window *w;
+};
+
+static int by_stamp(const void *x, const void *y)
+{
+	const struct stamp_ref *a = x, *b = y;
+
+	if (a->ns != b->ns)
+		return a->ns < b->ns ? -1 : 1;
+	return a->order - b->order;
+}
+
+/*
+ * With trace_switch_filter, a switch to one of our threads from the idle
+ * task or from the timing thread is not in the trace: the CPU seems to
+ * stay idle (or with our thread before) while ours runs. Only such a
+ * state can be stale, never a task of another's (a switch away from it
+ * is always recorded), so a stamp of ours replaces only that.
+ */
+static void apply_stamp(struct window *a, int na, struct cpu_state *cpu,
+			struct pic_raw *pr, struct why_frame *fr, int nf,
+			const struct stamp_ref *r)
+{
+	struct why_stamp *s = r->s;
+	struct cpu_state *st;
+
+	s->pid = r->w->self;
+	snprintf(s->comm, sizeof(s->comm), "%s",
+		 r->w->comm[0] ? r->w->comm : "interbench");
+	if (s->cpu < 0 || s->cpu >= MAX_CPUS)
+		return;
+	st = &cpu[s->cpu];
+	if ((st->pid && !trace_comm_ours(st->comm)) || st->since > s->ns)
+		return;
+	account(a, na, s->cpu, st, st->since, s->ns);
+	pic_stretch(pr, fr, nf, s->cpu, st, st->since, s->ns);
+	st->pid = s->pid;
+	snprintf(st->comm, sizeof(st->comm), "%s", s->comm);
+	st->since = s->ns;
+}
+
 /* Read the trace in f into the windows: were there hrtimer expiries? */
 static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		  const struct worst_frame *wf, int nf, struct cpu_state *cpu,
-		  struct pic_raw *pr)
+		  struct pic_raw *pr, const struct stamp_ref *sr, int ns)
 {
 	char *s = NULL;
 	size_t n = 0;
 	uint64_t last = 0;
 	bool hrtimers = false;
-	int i;
+	int i, k = 0;
 
 	while (getline(&s, &n, f) > 0) {
 		struct trace_line l;
@@ -405,6 +456,8 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		}
 		if (trace_line_parse(s, &l) || l.cpu < 0 || l.cpu >= MAX_CPUS)
 			continue;
+		for (; k < ns && sr[k].ns <= l.ts; k++)
+			apply_stamp(a, na, cpu, pr, fr, nf, &sr[k]);
 		last = l.ts;
 		count_event(a, na, &l);
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
@@ -417,6 +470,8 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 		cpu[l.cpu].since = l.ts;
 	}
 	free(s);
+	for (; k < ns; k++)
+		apply_stamp(a, na, cpu, pr, fr, nf, &sr[k]);
 	/* To the end of each window: the state its CPU was left in. */
 	for (i = 0; i < na; i++) {
 		int c = a[i].cpu;
@@ -463,16 +518,49 @@ static void frame_windows(struct window *a, struct why_frame *o,
 				.self_ns = f->tid };
 }
 
+/*
+ * Frame k's stamps (windows a[0], a[1]), to sr: a thread that was still
+ * on its previous frame ran from the release and again once the timing
+ * thread had woken (ordered after it); the timing thread ran when it
+ * stamped that it woke; the thread ran when it stamped its start.
+ */
+static int frame_stamps(struct why_frame *o, const struct window *a,
+			const struct worst_frame *f, struct stamp_ref *sr)
+{
+	const struct { uint64_t ns; int cpu, win; bool on; } at[WHY_STAMPS] = {
+		{ f->release, f->cpu, 1, f->busy },
+		{ a[0].to, f->timer_cpu, 0, f->timer != f->start &&
+					    a[0].to > a[0].from },
+		{ a[1].from, f->cpu, 1, f->busy },
+		{ f->start, f->cpu, 1, true },
+	};
+	int j, n = 0;
+
+	for (j = 0; j < WHY_STAMPS; j++) {
+		if (!at[j].on || at[j].cpu < 0)
+			continue;
+		o->stamp[n] = (struct why_stamp){ .ns = at[j].ns,
+						  .cpu = at[j].cpu };
+		sr[n] = (struct stamp_ref){ at[j].ns, j, &o->stamp[n],
+					    &a[at[j].win] };
+		n++;
+	}
+	o->nstamps = n;
+	return n;
+}
+
 int trace_explain_file(FILE *f, const struct worst_frames *w,
 		       const struct why_env *env, struct why_frame **out)
 {
 	static const struct why_env none = { .vm = -1 };
 	struct window a[2 * WORST_MAX];
 	struct pic_raw pr[WORST_MAX];
+	struct stamp_ref sr[WHY_STAMPS * WORST_MAX];
 	struct cpu_state *cpu;
 	struct why_frame *o;
 	uint32_t i, nf = w->n < WORST_MAX ? w->n : WORST_MAX;
 	bool hrtimers = false;
+	int ns = 0;
 
 	*out = NULL;
 	if (!nf)
@@ -493,10 +581,14 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 		/* The trace stopped (--breaktrace) before it ended. */
 		if (env->stopped_ns && w->f[i].start > env->stopped_ns)
 			o[i].lost = true;
+		if (env->filtered)
+			ns += frame_stamps(&o[i], &a[2 * i], &w->f[i],
+					   &sr[ns]);
 	}
+	qsort(sr, (size_t)ns, sizeof(sr[0]), by_stamp);
 	if (f)
 		hrtimers = sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu,
-				 pr);
+				 pr, sr, ns);
 	for (i = 0; i < 2 * nf; i++) {
 		if (!f)
 			a[i].frame->lost = true;
@@ -518,7 +610,8 @@ int trace_explain(struct tracer *t, const struct worst_frames *w,
 		  struct why_frame **out)
 {
 	struct why_env env = { .vm = t->vm, .stopped_ns = t->stopped_ns,
-			       .throttled = t->cg_throttled };
+			       .throttled = t->cg_throttled,
+			       .filtered = t->switch_filtered };
 	char path[256];
 	FILE *f;
 	int n;

@@ -68,7 +68,7 @@ test_expect_success '--help fits in 80 columns' '
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&
 	(cd "$TOP" && find . -name "*.[ch]" ! -path "./tests/*" | sed "s|^\./||") >srcs &&
-	for f in $(grep -o "[a-z/_]\+\.[ch]\b" "$TOP/HACKING" | sort -u); do
+	for f in $(grep -o "[a-z/_-]\+\.[ch]\b" "$TOP/HACKING" | sort -u); do
 		# a path from the top, or a file named in its folder'"'"'s list
 		[ -f "$TOP/$f" ] || grep -q "/$f\$" srcs ||
 			fail "HACKING names $f, which does not exist"
