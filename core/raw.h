@@ -23,13 +23,13 @@
  * A frame among the latest of a cell, kept for --trace to explain: its
  * release, when the timing thread woke for it (and on which CPU), when
  * it started running, and the simulated thread's tid and CPU then
- * (CLOCK_MONOTONIC ns); busy: the thread was still running its previous
- * frame at this one's release (the explanation's stamps, trace_why.c).
+ * (CLOCK_MONOTONIC ns); busy_from: when the thread was running its
+ * previous frame after this one's release (the later of the release and
+ * that frame's start), 0 if it had finished it before (trace_why.c).
  */
 struct worst_frame {
-	uint64_t release, timer, start;
+	uint64_t release, timer, start, busy_from;
 	int32_t tid, cpu, timer_cpu;
-	int32_t busy;
 };
 
 #define WORST_MAX	16	/* --trace-frames at most */

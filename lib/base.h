@@ -37,12 +37,14 @@
 #define PRIO_SIM		(sched_get_priority_max(SCHED_FIFO) - 2)
 
 /*
- * Our processes' names (comm): "ib:ROLE:NAME" (run/cell.c). A benchmark's
- * timing thread renames itself COMM_TIMER NAME, so that --trace's filter
- * can tell the threads whose switches are on a frame's path (run/trace.c).
+ * Our processes' names (comm): "ib:ROLE:NAME" (run/cell.c). A periodic
+ * benchmark's timing thread renames itself COMM_TIMER NAME and its
+ * simulated thread COMM_SIM NAME, so that --trace's filter can tell the
+ * two threads whose switches are on a frame's path (run/trace.c).
  */
 #define COMM_BENCH		"ib:bench:"
 #define COMM_TIMER		"ib:timer:"
+#define COMM_SIM		"ib:sim:"
 
 #define NSEC_PER_USEC		1000ULL
 #define NSEC_PER_MSEC		1000000ULL

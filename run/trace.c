@@ -60,14 +60,16 @@ static const struct {
  * the timing thread, then the timing thread to the benchmark's thread.
  * Their events cost most there, on a CPU that has just woken (doc/
  * trace.txt, "Where it is paid"), and say only what the threads' own
- * stamps say: so a switch to one of the benchmark's threads from the idle
- * task or from its timing thread is not recorded. The explanation puts
- * those threads back from their stamps (trace_why.c). Every other switch
- * is kept: a load's, a culprit's, one from a task that held the CPU.
+ * stamps say: so a switch to a periodic benchmark's simulated thread or
+ * timing thread (COMM_SIM, COMM_TIMER) from the idle task or from that
+ * timing thread is not recorded, and the explanation puts those threads
+ * back from their stamps (trace_why.c). Every other switch is kept: a
+ * load's, a culprit's, one from a task that held the CPU, and all of the
+ * threads no stamp could put back (a chain's nodes, Cyclic's).
  */
 const char trace_switch_filter[] =
 	"!((prev_pid == 0 || prev_comm ~ \"" COMM_TIMER "*\") && "
-	"(next_comm ~ \"" COMM_BENCH "*\" || next_comm ~ \"" COMM_TIMER
+	"(next_comm ~ \"" COMM_SIM "*\" || next_comm ~ \"" COMM_TIMER
 	"*\"))";
 
 static int put(const struct tracer *t, const char *file, const char *s)

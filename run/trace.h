@@ -90,12 +90,6 @@ struct why_slice {
 };
 
 /*
- * One frame explained: the timer part (release -> the timing thread
- * awake, on the timing thread's CPU) and the wait part (-> the simulated
- * thread running, on its CPU). In a simulator without a timing thread
- * (Cyclic) the timer part is all of it.
- */
-/*
  * One of our threads stamped that it ran on cpu at ns: where --trace did
  * not record the switch to it (trace_switch_filter), the explanation and
  * --trace-out start it there (trace_why.c).
@@ -108,6 +102,12 @@ struct why_stamp {
 
 #define WHY_STAMPS	4		/* a frame's: see frame_stamps() */
 
+/*
+ * One frame explained: the timer part (release -> the timing thread
+ * awake, on the timing thread's CPU) and the wait part (-> the simulated
+ * thread running, on its CPU). In a simulator without a timing thread
+ * (Cyclic) the timer part is all of it.
+ */
 struct why_frame {
 	uint64_t release_ns;		/* CLOCK_MONOTONIC */
 	uint64_t latency_ns;		/* release -> running */

@@ -90,6 +90,6 @@ void trace_line_field(const char *args, const char *key, const char *stop,
 
 bool trace_comm_ours(const char *comm)
 {
-	return !strncmp(comm, COMM_BENCH, strlen(COMM_BENCH)) ||
+	return !strncmp(comm, COMM_SIM, strlen(COMM_SIM)) ||
 	       !strncmp(comm, COMM_TIMER, strlen(COMM_TIMER));
 }

@@ -28,8 +28,9 @@ uint64_t trace_line_ns(const char *s);
 void trace_line_field(const char *args, const char *key, const char *stop,
 		      char *buf, size_t n);
 /*
- * A task named comm is one of a benchmark's threads (COMM_BENCH or
- * COMM_TIMER): a switch to it may be missing (trace_switch_filter).
+ * A task named comm is a periodic benchmark's simulated or timing thread
+ * (COMM_SIM, COMM_TIMER): a switch to it may be missing from the trace
+ * (trace_switch_filter).
  */
 bool trace_comm_ours(const char *comm);
 

@@ -222,7 +222,11 @@ static int task_kind(const struct pic_raw *r, const struct why_frame *f,
 
 	if (r->timing && s->pid == r->timing)
 		return SK_TIMING;
-	if (s->pid == f->tid || !strncmp(s->name, "ib:bench:", 9))
+	if (!strncmp(s->name, COMM_TIMER, strlen(COMM_TIMER)))
+		return SK_TIMING;
+	if (s->pid == f->tid || !strncmp(s->name, COMM_BENCH,
+					 strlen(COMM_BENCH)) ||
+	    !strncmp(s->name, COMM_SIM, strlen(COMM_SIM)))
 		return SK_BENCH;
 	if (!strncmp(s->name, "ib:load:", 8))
 		return SK_LOAD;

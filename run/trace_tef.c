@@ -24,6 +24,7 @@ struct slice {
 	const char *cat;
 	uint64_t start;
 	int pid;			/* a task's; -1 for an interrupt */
+	bool ours;			/* a task a stamp may replace */
 };
 
 struct cpu {
@@ -179,7 +180,7 @@ static void slice_out(struct tef *x, int cpu, const struct slice *s,
 }
 
 static void push(struct cpu *c, const char *cat, const char *name, int pid,
-		 uint64_t ts)
+		 bool ours, uint64_t ts)
 {
 	struct slice *s;
 
@@ -191,6 +192,7 @@ static void push(struct cpu *c, const char *cat, const char *name, int pid,
 	snprintf(s->name, sizeof(s->name), "%s", name);
 	s->cat = cat;
 	s->pid = pid;
+	s->ours = ours;
 	s->start = ts;
 }
 
@@ -286,7 +288,7 @@ static void switched(struct tef *x, const struct trace_line *l)
 	if (pid <= 0)
 		return;			/* idle: no slice */
 	snprintf(name, sizeof(name), "%s:%d", comm, pid);
-	push(&x->cpu[l->cpu], "task", name, pid, l->ts);
+	push(&x->cpu[l->cpu], "task", name, pid, trace_comm_ours(comm), l->ts);
 	flow(x, l->cpu, pid, l->ts);
 }
 
@@ -304,13 +306,11 @@ static void stamped(struct tef *x, const struct why_stamp *s)
 		return;
 	c = &x->cpu[s->cpu];
 	if (c->over || c->depth > 1 ||
-	    (c->depth && (c->st[0].pid == s->pid ||
-			  strcmp(c->st[0].cat, "task") ||
-			  !trace_comm_ours(c->st[0].name))))
+	    (c->depth && (c->st[0].pid == s->pid || !c->st[0].ours)))
 		return;
 	close_all(x, s->cpu, s->ns);
 	snprintf(name, sizeof(name), "%s:%d", s->comm, s->pid);
-	push(c, "task", name, s->pid, s->ns);
+	push(c, "task", name, s->pid, true, s->ns);
 	flow(x, s->cpu, s->pid, s->ns);
 }
 
@@ -327,24 +327,24 @@ static void apply(struct tef *x, struct trace_line *l)
 	/* A task seen running: its slice from here, if none was open. */
 	if (!c->depth && l->pid > 0) {
 		snprintf(name, sizeof(name), "%s:%d", l->comm, l->pid);
-		push(c, "task", name, l->pid, l->ts);
+		push(c, "task", name, l->pid, trace_comm_ours(l->comm), l->ts);
 	}
 	if (!strcmp(l->event, "irq_handler_entry")) {
 		trace_line_field(l->args, "name=", NULL, v, sizeof(v));
 		snprintf(name, sizeof(name), "irq %s", v);
-		push(c, "irq", name, -1, l->ts);
+		push(c, "irq", name, -1, false, l->ts);
 	} else if (!strcmp(l->event, "irq_handler_exit")) {
 		pop(x, l->cpu, "irq", l->ts);
 	} else if (!strcmp(l->event, "softirq_entry")) {
 		trace_line_field(l->args, "action=", "]", v, sizeof(v));
 		snprintf(name, sizeof(name), "softirq %s", v);
-		push(c, "softirq", name, -1, l->ts);
+		push(c, "softirq", name, -1, false, l->ts);
 	} else if (!strcmp(l->event, "softirq_exit")) {
 		pop(x, l->cpu, "softirq", l->ts);
 	} else if (!strcmp(l->event, "hrtimer_expire_entry")) {
 		trace_line_field(l->args, "function=", NULL, v, sizeof(v));
 		snprintf(name, sizeof(name), "hrtimer %s", v);
-		push(c, "hrtimer", name, -1, l->ts);
+		push(c, "hrtimer", name, -1, false, l->ts);
 	} else if (!strcmp(l->event, "hrtimer_expire_exit")) {
 		pop(x, l->cpu, "hrtimer", l->ts);
 	} else if (!strcmp(l->event, "sched_waking") ||

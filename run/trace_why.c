@@ -28,6 +28,7 @@ struct cpu_state {
 	uint64_t since;			/* last event, ns; 0: none yet */
 	char comm[24];
 	int pid;
+	bool ours;			/* a stamp may replace pid */
 	int irq_depth;
 	char irq[IRQ_NEST][24];
 	bool soft;
@@ -139,6 +140,7 @@ static void apply(struct why_frame *fr, const struct worst_frame *wf,
 				 sizeof(st->comm));
 		trace_line_field(l->args, "next_pid=", NULL, v, sizeof(v));
 		st->pid = atoi(v);
+		st->ours = trace_comm_ours(st->comm);
 	} else if (!strcmp(l->event, "irq_handler_entry")) {
 		trace_line_field(l->args, "name=", NULL, v, sizeof(v));
 		irq_enter(st, v);
@@ -406,7 +408,9 @@ static int by_stamp(const void *x, const void *y)
  * task or from the timing thread is not in the trace: the CPU seems to
  * stay idle (or with our thread before) while ours runs. Only such a
  * state can be stale, never a task of another's (a switch away from it
- * is always recorded), so a stamp of ours replaces only that.
+ * is always recorded), so a stamp of ours replaces only that. A stamp
+ * on a CPU with no event yet says who runs from then: the time before
+ * it is still not known (account() marks its windows lost).
  */
 static void apply_stamp(struct window *a, int na, struct cpu_state *cpu,
 			struct pic_raw *pr, struct why_frame *fr, int nf,
@@ -416,16 +420,16 @@ static void apply_stamp(struct window *a, int na, struct cpu_state *cpu,
 	struct cpu_state *st;
 
 	s->pid = r->w->self;
-	snprintf(s->comm, sizeof(s->comm), "%s",
-		 r->w->comm[0] ? r->w->comm : "interbench");
+	snprintf(s->comm, sizeof(s->comm), "%s", r->w->comm);
 	if (s->cpu < 0 || s->cpu >= MAX_CPUS)
 		return;
 	st = &cpu[s->cpu];
-	if ((st->pid && !trace_comm_ours(st->comm)) || st->since > s->ns)
+	if ((st->pid && !st->ours) || st->since > s->ns)
 		return;
 	account(a, na, s->cpu, st, st->since, s->ns);
 	pic_stretch(pr, fr, nf, s->cpu, st, st->since, s->ns);
 	st->pid = s->pid;
+	st->ours = true;
 	snprintf(st->comm, sizeof(st->comm), "%s", s->comm);
 	st->since = s->ns;
 }
@@ -510,28 +514,33 @@ static void frame_windows(struct window *a, struct why_frame *o,
 		o->timer.ns = 0;
 		o->wait.ns = o->latency_ns;
 	}
+	/* Named by their prefix alone until their markers are read */
 	a[0] = (struct window){ .cpu = f->timer_cpu, .from = f->release,
 				.to = timer, .out = &o->timer, .frame = o,
-				.self = timing_tid, .self_ns = timing_tid };
+				.self = timing_tid, .self_ns = timing_tid,
+				.comm = COMM_TIMER };
 	a[1] = (struct window){ .cpu = f->cpu, .from = timer, .to = f->start,
 				.out = &o->wait, .frame = o, .self = f->tid,
-				.self_ns = f->tid };
+				.self_ns = f->tid, .comm = COMM_SIM };
 }
 
 /*
- * Frame k's stamps (windows a[0], a[1]), to sr: a thread that was still
- * on its previous frame ran from the release and again once the timing
- * thread had woken (ordered after it); the timing thread ran when it
- * stamped that it woke; the thread ran when it stamped its start.
+ * Frame k's stamps (windows a[0], a[1]), to sr: a thread still on its
+ * previous frame after the release ran from busy_from, and again once
+ * the timing thread had woken (ordered after it); the timing thread ran
+ * when it stamped that it woke; the thread ran when it stamped its
+ * start. The previous frame is taken to have run on the CPU this one
+ * started on: it ran on to this one's start without a switch of ours.
  */
 static int frame_stamps(struct why_frame *o, const struct window *a,
 			const struct worst_frame *f, struct stamp_ref *sr)
 {
+	uint64_t again = f->busy_from > a[1].from ? f->busy_from : a[1].from;
 	const struct { uint64_t ns; int cpu, win; bool on; } at[WHY_STAMPS] = {
-		{ f->release, f->cpu, 1, f->busy },
+		{ f->busy_from, f->cpu, 1, f->busy_from != 0 },
 		{ a[0].to, f->timer_cpu, 0, f->timer != f->start &&
 					    a[0].to > a[0].from },
-		{ a[1].from, f->cpu, 1, f->busy },
+		{ again, f->cpu, 1, f->busy_from != 0 },
 		{ f->start, f->cpu, 1, true },
 	};
 	int j, n = 0;
@@ -585,7 +594,8 @@ int trace_explain_file(FILE *f, const struct worst_frames *w,
 			ns += frame_stamps(&o[i], &a[2 * i], &w->f[i],
 					   &sr[ns]);
 	}
-	qsort(sr, (size_t)ns, sizeof(sr[0]), by_stamp);
+	if (ns > 1)
+		qsort(sr, (size_t)ns, sizeof(sr[0]), by_stamp);
 	if (f)
 		hrtimers = sweep(f, a, (int)(2 * nf), o, w->f, (int)nf, cpu,
 				 pr, sr, ns);

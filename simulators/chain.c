@@ -306,7 +306,7 @@ static void *node_thread(void *arg)
 	struct node *nd = arg;
 	struct chain *ch = nd->ch;
 	struct sim_result *r = ch->c->res;
-	uint64_t lpm = ch->c->cfg->loops_per_ms, done = 0;
+	uint64_t lpm = ch->c->cfg->loops_per_ms;
 
 	worst_frame_thread(&r->worst);
 	nd->err = node_sched(nd);
@@ -334,14 +334,12 @@ static void *node_thread(void *arg)
 				pthread_mutex_lock(&ch->worst_lock);
 				worst_frame_add(&r->worst, (struct worst_frame){
 					.release = p, .timer = p,
-					.timer_cpu = -1, .start = t,
-					.busy = done > p });
+					.timer_cpu = -1, .start = t });
 				pthread_mutex_unlock(&ch->worst_lock);
 			}
 		}
 		burn_ns(lpm, nd->work_ns);
-		done = now_ns();
-		node_done(ch, nd, done);
+		node_done(ch, nd, now_ns());
 	}
 out:
 	task_acc_add_self(&r->task);
@@ -356,7 +354,6 @@ static void *chain_timing(void *arg)
 
 	if (ch->c->timing_rt)
 		ch->timing_err = set_thread_fifo(PRIO_TIMING);
-	timing_thread_name();
 	r->worst.timing_tid = (int32_t)gettid();
 	worst_frame_thread(&r->worst);
 	for (k = 0; !atomic_load(&ch->abort); k++) {

@@ -48,11 +48,13 @@ void worst_frame_add(struct worst_frames *w, struct worst_frame f);
 /* --trace: say the calling thread's tid in the trace (timing.c). */
 void worst_frame_thread(struct worst_frames *w);
 /*
- * A benchmark's timing thread names itself "ib:timer:NAME" (a load's
- * keeps its name): --trace does not record switches from it to the
- * benchmark's threads, which are on every frame's path (run/trace.c).
+ * A periodic benchmark's timing thread names itself COMM_TIMER NAME, its
+ * simulated thread COMM_SIM NAME, from the process's COMM_BENCH NAME (a
+ * load's keep theirs): --trace does not record switches to them from
+ * the idle task or the timing thread, on every frame's path, and puts
+ * them back from their stamps (run/trace.c, run/trace_why.c).
  */
-void timing_thread_name(void);
+void sim_thread_name(const char *prefix);
 /*
  * The calling thread as the run asks: c->policy (policy.h), with c->nice
  * and c->slice_ns for the fair classes; SCHED_DEADLINE needs p, whose

@@ -137,7 +137,7 @@ static void *timing_thread(void *arg)
 	 */
 	if (st->c->timing_rt)
 		st->timing_err = set_thread_fifo(PRIO_TIMING);
-	timing_thread_name();
+	sim_thread_name(COMM_TIMER);
 	r->worst.timing_tid = (int32_t)gettid();
 	worst_frame_thread(&r->worst);
 	for (k = 0;; k++) {
@@ -168,15 +168,15 @@ static void *timing_thread(void *arg)
 	return NULL;
 }
 
-void timing_thread_name(void)
+void sim_thread_name(const char *prefix)
 {
 	char comm[17] = "", name[16];
 
 	if (prctl(PR_GET_NAME, comm) ||
 	    strncmp(comm, COMM_BENCH, strlen(COMM_BENCH)))
 		return;
-	/* a comm is 15 characters at most: the name's first 6 */
-	snprintf(name, sizeof(name), COMM_TIMER "%.6s",
+	/* NAME is 6 characters at most after COMM_BENCH in a 15's comm */
+	snprintf(name, sizeof(name), "%.9s%.6s", prefix,
 		 comm + strlen(COMM_BENCH));
 	prctl(PR_SET_NAME, name);
 }
@@ -220,11 +220,6 @@ static void break_trace(struct worst_frames *w, const struct worst_frame *f)
 		w->broke = 3;
 }
 
-/*
- * --on-late: a frame later than the cell's bound is kept, in order. The
- * period is the task's, in the sim_result that holds w (every engine's
- * w is its result's worst, and sets the period before its first frame).
- */
 /* The calling thread's tid and CPU, for a frame about to be kept. */
 static void frame_thread(struct worst_frame *f)
 {
@@ -234,6 +229,11 @@ static void frame_thread(struct worst_frame *f)
 	}
 }
 
+/*
+ * --on-late: a frame later than the cell's bound is kept, in order. The
+ * period is the task's, in the sim_result that holds w (every engine's
+ * w is its result's worst, and sets the period before its first frame).
+ */
 static void late_frame_add(struct worst_frames *w, struct worst_frame *f)
 {
 	const struct sim_result *r = (const void *)((const char *)w -
@@ -313,8 +313,9 @@ static void *periodic_thread(void *arg)
 	struct sim_ctx *c = st->c;
 	struct sim_result *r = c->res;
 	uint64_t lpm = c->cfg->loops_per_ms;
-	uint64_t k = 0, idle_since = now_ns(), last_done = 0;
+	uint64_t k = 0, idle_since = now_ns(), last_done = 0, last_run = 0;
 
+	sim_thread_name(COMM_SIM);
 	worst_frame_thread(&r->worst);
 	st->sim_err = sim_sched(c, p);
 	if (st->sim_err)
@@ -364,7 +365,9 @@ static void *periodic_thread(void *arg)
 		 * the ring still holds it, else none: all of it is the wait).
 		 */
 		if (r->worst.keep) {
-			uint64_t t = from;
+			/* still on the previous frame after the release? */
+			uint64_t t = from, busy = idle_since <= from ? 0 :
+					      last_run > from ? last_run : from;
 			int tc = -1;
 
 			if (k - k0 < STAMPS) {
@@ -375,7 +378,7 @@ static void *periodic_thread(void *arg)
 			}
 			worst_frame_add(&r->worst, (struct worst_frame){
 				.release = from, .timer = t, .timer_cpu = tc,
-				.start = run_at, .busy = idle_since > from });
+				.start = run_at, .busy_from = busy });
 		}
 		cpu = p->demand_ns(p, k);
 		(void)burn_ns(lpm, cpu);
@@ -389,6 +392,7 @@ static void *periodic_thread(void *arg)
 		if (c->work)
 			work_add(c->work, WORK_FRAMES, 1);
 		idle_since = done;
+		last_run = run_at;
 		k++;
 	}
 	task_acc_add_self(&r->task);

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-stamps.c - --trace does not record a switch to the benchmark's
- * threads from the idle task or from the timing thread (run/trace.c's
- * trace_switch_filter); the explanation (trace_why.c) and --trace-out
- * (trace_tef.c) put those threads back from their stamps. Each made-up
+ * unit-stamps.c - --trace does not record a switch to a periodic
+ * benchmark's simulated or timing thread from the idle task or from the
+ * timing thread (run/trace.c's trace_switch_filter); the explanation
+ * (trace_why.c) and --trace-out (trace_tef.c) put those threads back
+ * from their stamps. Each made-up
  * trace here is whole, with its truth known; the test drops the lines the
  * filter drops and checks that the frame is explained as the whole trace
  * explains it (to the few us between a switch and the stamp after it):
- * an idle CPU, a thread still on its previous frame, and a culprit.
+ * an idle CPU, a thread still on its previous frame, and a culprit; and
+ * without the threads' markers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,13 +25,13 @@
 #define US	1000.0
 
 #define MARKS \
-"   ib:bench:Audio-5001  [000] ..... 99.900000: tracing_mark_write: interbench: tid 7\n" \
+"   ib:sim:Audio-5001  [000] ..... 99.900000: tracing_mark_write: interbench: tid 7\n" \
 "   ib:timer:Audio-5002  [000] ..... 99.900001: tracing_mark_write: interbench: tid 8\n"
 #define SW(cpu, t, pc, pp, nc, np) \
 "   " pc "-" #pp "  [00" #cpu "] d..2. " t ": sched_switch: prev_comm=" pc \
 " prev_pid=" #pp " prev_prio=120 prev_state=S ==> next_comm=" nc \
 " next_pid=" #np " next_prio=120\n"
-#define SIM	"ib:bench:Audio"
+#define SIM	"ib:sim:Audio"
 #define TIMER	"ib:timer:Audio"
 #define IDLE0	"swapper/0"
 #define IDLE1	"swapper/1"
@@ -82,7 +84,7 @@ static int dropped(const char *s)
 	p += strlen("prev_comm=");
 	n += strlen("next_comm=");
 	return (!strncmp(p, "swapper", 7) || !strncmp(p, "ib:timer:", 9)) &&
-	       (!strncmp(n, "ib:bench:", 9) || !strncmp(n, "ib:timer:", 9));
+	       (!strncmp(n, "ib:sim:", 7) || !strncmp(n, "ib:timer:", 9));
 }
 
 /* text without the lines the filter drops, in out (as big): how many */
@@ -215,7 +217,7 @@ static void busy_case(void)
 {
 	struct worst_frame f = { .release = S(100.0), .timer = S(100.00003),
 		.timer_cpu = 0, .start = S(100.002), .tid = 7, .cpu = 0,
-		.busy = 1 };
+		.busy_from = S(100.0) };
 	char buf[4096];
 	struct why_frame *a = explain(busy_text, false, &f);
 	struct why_frame *b = explain(busy_text, true, &f);
@@ -235,11 +237,19 @@ static void busy_case(void)
 	      "timer part until the timing thread preempted it, not idle");
 	tef_case(b, busy_text);
 	free(b);
-	/* Without busy, the timing thread would be blamed: say so */
-	f.busy = 0;
+	/* The previous frame started after the release: busy from then */
+	f.busy_from = S(100.00001);
+	b = explain(busy_text, true, &f);
+	check(b && b->timer.idle_ns == S(0.00001) && b->timer.nran == 1 &&
+	      b->timer.ran[0].ns == S(0.00001) && b->wait.own_ns ==
+	      S(0.00197), "busy from after the release: idle until then, "
+	      "the thread after");
+	free(b);
+	/* Without busy_from, the timing thread would be blamed: say so */
+	f.busy_from = 0;
 	b = explain(busy_text, true, &f);
 	check(b && b->wait.others_ns == S(0.00197), "busy unknown: the "
-	      "stale timing thread takes the wait (what busy is for)");
+	      "stale timing thread takes the wait (what busy_from is for)");
 out:
 	free(a);
 	free(b);
@@ -270,8 +280,42 @@ out:
 	free(b);
 }
 
+/*
+ * The markers overwritten (a full buffer): the threads are known by our
+ * tids alone, named by their prefix, and their stamps still apply.
+ */
+static void unmarked_case(void)
+{
+	const struct worst_frame f = { .release = S(100.0),
+		.timer = S(100.000310), .timer_cpu = 0,
+		.start = S(100.000350), .tid = 7, .cpu = 0 };
+	struct why_frame *b = explain(idle_text + strlen(MARKS), true, &f);
+
+	check(b && b->wait.nran == 1 && b->wait.ran[0].pid == 8 &&
+	      !strcmp(b->wait.ran[0].name, "ib:timer:") &&
+	      b->wait.others_ns == S(0.00004) && b->timer.idle_ns ==
+	      S(0.00031), "no markers: the timing thread (tid 8) from its "
+	      "stamp, the thread from its start, as with them");
+	free(b);
+}
+
+/* A chain's nodes and Cyclic's threads keep their switches: no stamp
+ * could put them back. */
+static void kept_case(void)
+{
+	check(!dropped(SW(0, "1.0", IDLE0, 0, "ib:bench:AudioG", 42)) &&
+	      !dropped(SW(0, "1.0", TIMER, 5002, "ib:bench:Cyclic", 42)) &&
+	      !dropped(SW(0, "1.0", "burner", 4001, SIM, 5001)) &&
+	      !dropped(SW(0, "1.0", SIM, 5001, TIMER, 5002)) &&
+	      dropped(SW(0, "1.0", IDLE0, 0, SIM, 5001)),
+	      "kept: idle to a chain's node, to Cyclic, a load's and the "
+	      "thread's own to the timing thread; dropped: idle to ours");
+}
+
 int main(void)
 {
+	kept_case();
+	unmarked_case();
 	idle_case();
 	busy_case();
 	culprit_case();
