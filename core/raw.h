@@ -23,12 +23,13 @@
  * A frame among the latest of a cell, kept for --trace to explain: its
  * release, when the timing thread woke for it (and on which CPU), when
  * it started running, and the simulated thread's tid and CPU then
- * (CLOCK_MONOTONIC ns); busy_from: when the thread was running its
- * previous frame after this one's release (the later of the release and
- * that frame's start), 0 if it had finished it before (trace_why.c).
+ * (CLOCK_MONOTONIC ns); busy_from to busy_to: the thread ran its
+ * previous frame after this one's release (from the later of the release
+ * and that frame's start, to its end), 0 to 0 if it had ended before
+ * (trace_why.c's stamps).
  */
 struct worst_frame {
-	uint64_t release, timer, start, busy_from;
+	uint64_t release, timer, start, busy_from, busy_to;
 	int32_t tid, cpu, timer_cpu;
 };
 

@@ -186,7 +186,7 @@ static int by_latency(const void *x, const void *y)
 }
 
 /*
- * "ib:bench:Audio-4123 [000] ... tracing_mark_write: interbench: tid 9":
+ * "ib:sim:Audio-4123 [000] ... tracing_mark_write: interbench: tid 9":
  * thread 9 of our namespace is 4123 in the trace's.
  */
 static void tid_line(struct window *a, int na, struct why_frame *fr, int nf,
@@ -526,11 +526,11 @@ static void frame_windows(struct window *a, struct why_frame *o,
 
 /*
  * Frame k's stamps (windows a[0], a[1]), to sr: a thread still on its
- * previous frame after the release ran from busy_from, and again once
- * the timing thread had woken (ordered after it); the timing thread ran
- * when it stamped that it woke; the thread ran when it stamped its
- * start. The previous frame is taken to have run on the CPU this one
- * started on: it ran on to this one's start without a switch of ours.
+ * previous frame after the release ran from busy_from, and, if that
+ * frame had not ended when the timing thread woke, again from then
+ * (ordered after it); the timing thread ran when it stamped that it
+ * woke; the thread ran when it stamped its start. The previous frame is
+ * taken to have run on the CPU this one started on.
  */
 static int frame_stamps(struct why_frame *o, const struct window *a,
 			const struct worst_frame *f, struct stamp_ref *sr)
@@ -540,7 +540,7 @@ static int frame_stamps(struct why_frame *o, const struct window *a,
 		{ f->busy_from, f->cpu, 1, f->busy_from != 0 },
 		{ a[0].to, f->timer_cpu, 0, f->timer != f->start &&
 					    a[0].to > a[0].from },
-		{ again, f->cpu, 1, f->busy_from != 0 },
+		{ again, f->cpu, 1, f->busy_from && f->busy_to > a[1].from },
 		{ f->start, f->cpu, 1, true },
 	};
 	int j, n = 0;

@@ -346,11 +346,12 @@ void session_say_trace(struct out_console *con, const char *lead,
 		      const struct tracer *t, bool timer)
 {
 	out_printf(con, "%s: tracefs instance %s, clock mono, CPUs %s, timer "
-		   "events %s; events this kernel lacks: %s; switches to the "
-		   "benchmark from idle or its timing thread: %s\n", lead,
-		   t->inst, t->cpus, timer ? "on" : "off (--trace-timer)",
+		   "events %s; events this kernel lacks: %s; switches to a "
+		   "periodic task's threads from idle or its timing thread: "
+		   "%s\n", lead, t->inst, t->cpus,
+		   timer ? "on" : "off (--trace-timer)",
 		   t->missing[0] ? t->missing : "none", t->switch_filtered ?
-		   "from its stamps" : "recorded (the kernel refused the "
+		   "from their stamps" : "recorded (the kernel refused the "
 		   "filter)");
 }
 

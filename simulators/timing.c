@@ -378,7 +378,8 @@ static void *periodic_thread(void *arg)
 			}
 			worst_frame_add(&r->worst, (struct worst_frame){
 				.release = from, .timer = t, .timer_cpu = tc,
-				.start = run_at, .busy_from = busy });
+				.start = run_at, .busy_from = busy,
+				.busy_to = busy ? idle_since : 0 });
 		}
 		cpu = p->demand_ns(p, k);
 		(void)burn_ns(lpm, cpu);

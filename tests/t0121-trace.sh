@@ -298,7 +298,7 @@ ps -L -o comm= -p "$(our_procs ib:bench:Audio | head -n 1)" >comms
 wait $fpid; frc=$?
 if [ $frc = 0 ] && jq -e ".trace.switch_filter == null" f.json >/dev/null; then
 	test_expect_success '--trace on a kernel that refuses the filter: every switch recorded, and said' '
-		has fout "switches to the benchmark from idle or its timing thread: recorded"
+		has fout "switches to a periodic task.s threads from idle or its timing thread: recorded"
 	'
 	test_skip '--trace: the switches on the path not recorded' "this kernel refused the filter"
 else
@@ -308,7 +308,7 @@ else
 		grep -q "ib:sim:\*" filter && grep -qx "ib:timer:Audio" comms &&
 		grep -qx "ib:sim:Audio" comms && grep -qx "ib:bench:Audio" comms &&
 		jq -e --rawfile f filter ".trace.switch_filter == (\$f | rtrimstr(\"\n\"))" f.json &&
-		has fout "switches to the benchmark from idle or its timing thread: from its stamps" &&
+		has fout "switches to a periodic task.s threads from idle or its timing thread: from their stamps" &&
 		jq -e "[.results[0].worst_frames[] | select(.trace_events == 0)] |
 			length >= 3" f.json
 	'

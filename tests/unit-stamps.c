@@ -62,6 +62,19 @@ static const char busy_text[] = MARKS
 	SW(0, "100.002500", SIM, 5001, IDLE0, 0);
 
 /*
+ * One CPU: the previous frame, released late, ran from 99.999 to
+ * 100.0001, after the next one's release at 100 s; the thread then
+ * slept until the timing thread (stamped at 100.00031) woke it.
+ */
+static const char ended_text[] = MARKS
+	SW(0, "99.950000", SIM, 5001, IDLE0, 0)
+	SW(0, "99.999000", IDLE0, 0, SIM, 5001)
+	SW(0, "100.000100", SIM, 5001, IDLE0, 0)
+	SW(0, "100.000300", IDLE0, 0, TIMER, 5002)
+	SW(0, "100.000340", TIMER, 5002, SIM, 5001)
+	SW(0, "100.002400", SIM, 5001, IDLE0, 0);
+
+/*
  * Two CPUs: the timing thread on CPU 1, the thread on CPU 0, where a
  * spinner ("spin", 6000) holds the CPU from 99.990 to 100.003.
  */
@@ -217,7 +230,7 @@ static void busy_case(void)
 {
 	struct worst_frame f = { .release = S(100.0), .timer = S(100.00003),
 		.timer_cpu = 0, .start = S(100.002), .tid = 7, .cpu = 0,
-		.busy_from = S(100.0) };
+		.busy_from = S(100.0), .busy_to = S(100.002) };
 	char buf[4096];
 	struct why_frame *a = explain(busy_text, false, &f);
 	struct why_frame *b = explain(busy_text, true, &f);
@@ -246,10 +259,21 @@ static void busy_case(void)
 	      "the thread after");
 	free(b);
 	/* Without busy_from, the timing thread would be blamed: say so */
-	f.busy_from = 0;
+	f.busy_from = f.busy_to = 0;
 	b = explain(busy_text, true, &f);
 	check(b && b->wait.others_ns == S(0.00197), "busy unknown: the "
 	      "stale timing thread takes the wait (what busy_from is for)");
+	free(b);
+	/* The previous frame ended before the timing thread woke */
+	f = (struct worst_frame){ .release = S(100.0), .timer = S(100.00031),
+		.timer_cpu = 0, .start = S(100.00035), .tid = 7, .cpu = 0,
+		.busy_from = S(100.0), .busy_to = S(100.0001) };
+	b = explain(ended_text, true, &f);
+	check(b && b->timer.nran == 1 && b->timer.ran[0].ns == S(0.0001) &&
+	      b->timer.idle_ns == S(0.00021) && !b->wait.own_ns &&
+	      b->wait.others_ns == S(0.00004), "busy until before the "
+	      "timing thread woke: the thread, then idle, then the timing "
+	      "thread, not the thread again");
 out:
 	free(a);
 	free(b);
@@ -300,9 +324,13 @@ static void unmarked_case(void)
 }
 
 /* A chain's nodes and Cyclic's threads keep their switches: no stamp
- * could put them back. */
+ * could put them back. dropped() is the filter's rule, read off it. */
 static void kept_case(void)
 {
+	check(strstr(trace_switch_filter, "!((prev_pid == 0 || prev_comm ~ "
+		     "\"ib:timer:*\") && (next_comm ~ \"ib:sim:*\" || "
+		     "next_comm ~ \"ib:timer:*\"))") != NULL, "the filter is "
+	      "the rule this test drops lines by (%s)", trace_switch_filter);
 	check(!dropped(SW(0, "1.0", IDLE0, 0, "ib:bench:AudioG", 42)) &&
 	      !dropped(SW(0, "1.0", TIMER, 5002, "ib:bench:Cyclic", 42)) &&
 	      !dropped(SW(0, "1.0", "burner", 4001, SIM, 5001)) &&
