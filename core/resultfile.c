@@ -439,6 +439,10 @@ static void read_labels(struct result_file *rf)
 	rf->tag = v ? v->str : NULL;
 	v = sys ? json_get_type(sys, "release", J_STR) : NULL;
 	rf->kernel = v ? v->str : NULL;
+	v = sys ? json_get_type(sys, K_BOOT_ID, J_STR) : NULL;
+	rf->boot_id = v && v->str[0] ? v->str : NULL;
+	v = sys ? json_get_type(sys, K_INVOCATION, J_STR) : NULL;
+	rf->invocation = v && v->str[0] ? v->str : NULL;
 	v = json_get_type(rf->doc, K_STARTED, J_STR);
 	rf->started = v ? v->str : NULL;
 }
@@ -599,7 +603,9 @@ static void flatten(const struct jval *o, const char *prefix, struct flat *f)
 		snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "",
 			 o->keys[i]);
 		/* what differs by nature, not by setting */
-		if (!strcmp(o->keys[i], "concurrent_pid"))
+		if (!strcmp(o->keys[i], "concurrent_pid") ||
+		    !strcmp(key, K_SYSTEM "." K_BOOT_ID) ||
+		    !strcmp(key, K_SYSTEM "." K_INVOCATION))
 			continue;
 		if (o->items[i].type == J_OBJ) {
 			flatten(&o->items[i], key, f);

@@ -63,6 +63,9 @@ struct result_file {
 	const char *tag;		/* --tag, or NULL */
 	const char *kernel;		/* system.release, or NULL */
 	const char *started;		/* or NULL */
+	/* what it was measured in (system.boot_id, .invocation), or NULL */
+	const char *boot_id;
+	const char *invocation;
 	/* `interbench ab`: the run's id, this side ('A', 'B'), its looks */
 	const char *ab_id;		/* NULL: not from ab */
 	char ab_side;
@@ -89,8 +92,8 @@ void rf_free(struct result_file *rf);
  * Every recorded setting that differs between a and b: each leaf of their
  * "system" and "settings" objects (and their machine state), by dotted
  * key, told to fn with each file's value as text ("absent" where a file
- * has not got it). Keys that differ by nature (a concurrent run's pid)
- * are left out. Returns how many differ.
+ * has not got it). Keys that differ by nature (a concurrent run's pid,
+ * the boot and the invocation) are left out. Returns how many differ.
  */
 typedef void (*rf_diff_fn)(void *ctx, const char *key, const char *va,
 			   const char *vb);

@@ -19,6 +19,9 @@
 #define K_TAG			"tag"	/* --tag: the run's label, or null */
 #define K_SYSTEM		"system"
 #define K_SETTINGS		"settings"
+/* in "system": the boot and the process a file was measured in */
+#define K_BOOT_ID		"boot_id"
+#define K_INVOCATION		"invocation"
 #define K_CALIBRATION		"calibration"
 #define K_RESULTS		"results"
 /* `interbench ab`: {"id", "side": "A"|"B", "looks", "command", ...} */

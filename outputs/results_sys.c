@@ -99,6 +99,8 @@ void results_system(struct jw *w, const struct results_info *ri)
 	jw_str(w, "version", si->version);
 	jw_str(w, "machine", si->machine);
 	jw_str(w, "hostname", si->hostname);
+	jw_str_or_null(w, K_BOOT_ID, si->boot_id);
+	jw_str_or_null(w, K_INVOCATION, si->invocation);
 	jw_str_or_null(w, "cpu_model", si->cpu_model);
 	jw_int(w, "cpus_online", si->cpus_online);
 	if (si->smt < 0)

@@ -591,6 +591,22 @@ static void read_preempt(char *buf, size_t n, const char *version,
 		snprintf(buf, n, "full");
 }
 
+/*
+ * This process's id: drawn once, so that every file one invocation
+ * writes (a run's, ab's A and B) carries the same one. The kernel's
+ * random uuid where it has one, else the clock and the pid.
+ */
+static void machine_invocation(char *buf, size_t n)
+{
+	static char id[40];
+
+	if (!id[0] && read_line("/proc/sys/kernel/random/uuid", id,
+				sizeof(id)))
+		snprintf(id, sizeof(id), "%llx-%d",
+			 (unsigned long long)now_ns(), (int)getpid());
+	snprintf(buf, n, "%s", id);
+}
+
 void machine_sysinfo_read(struct sysinfo_ib *si)
 {
 	struct utsname u;
@@ -604,6 +620,9 @@ void machine_sysinfo_read(struct sysinfo_ib *si)
 		snprintf(si->machine, sizeof(si->machine), "%s", u.machine);
 		snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
 	}
+	read_line("/proc/sys/kernel/random/boot_id", si->boot_id,
+		  sizeof(si->boot_id));
+	machine_invocation(si->invocation, sizeof(si->invocation));
 	if (proc_field("/proc/cpuinfo", "model name", si->cpu_model,
 		       sizeof(si->cpu_model)))
 		proc_field("/proc/cpuinfo", "Hardware", si->cpu_model,

@@ -52,6 +52,12 @@ void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 struct sysinfo_ib {
 	char sysname[65], release[65], version[129], machine[65];
 	char hostname[65];
+	/*
+	 * What the run was measured in, for compare's levels of replication:
+	 * the boot (the kernel's random boot_id, "" unknown) and this
+	 * process (a random id drawn once per invocation).
+	 */
+	char boot_id[40], invocation[40];
 	char cpu_model[128];		/* "" unknown */
 	int cpus_online;
 	int smt;			/* 1, 0, or -1 unknown */
