@@ -58,4 +58,18 @@ double comp_var(const struct components *c, const char *bench,
 		const char *load, const char *metric, enum cmp_level level,
 		double *df);
 
+/* What a study was made of, for the file's header (comp_save). */
+struct comp_study {
+	int files, boots, invocations;
+};
+
+/*
+ * Write c as path, schema COMPONENTS_SCHEMA, through lib/safefile.h (a
+ * reader never sees half a file): 0 or -errno. Every component must be
+ * NaN (written null) or >= 0: a negative estimate is saved as 0, and
+ * note[i] (NULL, or notes NULL: none) says so beside entry i.
+ */
+int comp_save(const struct components *c, const struct comp_study *st,
+	      const char *const *note, const char *path);
+
 #endif
