@@ -715,7 +715,7 @@ void cli_usage(FILE *f)
 	fprintf(f,
 "Usage: interbench [options]\n"
 "       interbench ab [options] [--a CMD] [--b CMD] [--b-opts OPTS] [-o PREFIX]\n"
-"       interbench compare [options] BASE.json NEW.json...\n"
+"       interbench compare [options] BASE NEW... (a file, DIR/ or a,b)\n"
 "       interbench report RESULT.json... -o FILE.html [--svg DIR]\n"
 "       interbench trend [options] OLDEST.json ... NEWEST.json\n"
 "       interbench --list | --version | --help\n"

@@ -13,8 +13,11 @@
 #include "lib/opt.h"
 
 static const char usage_head[] =
-"Usage: interbench compare [options] BASE.json NEW.json [MORE.json ...]\n"
-"Compare result files of `interbench --json` with BASE.json, cell by cell.\n";
+"Usage: interbench compare [options] BASE NEW [MORE ...]\n"
+"Compare result files of `interbench --json` with BASE, cell by cell. Each\n"
+"side is a result file, a directory of them (A/: each boot's file) or a\n"
+"list joined by commas (a1.json,a2.json); the unit of replication is the\n"
+"highest level the sides differ at (boot, invocation, repeat).\n";
 
 static const char usage_tail[] =
 "      --                 the rest are file names\n"

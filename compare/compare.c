@@ -327,6 +327,7 @@ static void print_summary(const struct cmp_pair *c,
 			  const struct result_file *cur,
 			  const struct cmp_opts *o)
 {
+	enum cmp_level unit = o->rep ? o->rep->unit : CL_REPEAT;
 	int i, nc;
 
 	if (c->nsums)
@@ -366,10 +367,14 @@ static void print_summary(const struct cmp_pair *c,
 	if (cur->interrupted)
 		printf("; %s was interrupted", cur->path);
 	printf("\n");
-	if (c->count[CV_FEW])
+	if (c->count[CV_FEW] && unit == CL_REPEAT)
 		printf("A verdict on a cell needs %d measured repeats in each "
 		       "file (-n %d or more; 10 find smaller changes).\n",
 		       CMP_MIN_REPEATS, CMP_MIN_REPEATS);
+	else if (c->count[CV_FEW])
+		printf("A verdict on a cell needs %d %s a side that measured "
+		       "it (the unit of replication).\n", CMP_MIN_REPEATS,
+		       cmp_level_plural(unit));
 	if (c->count[CV_INCONCLUSIVE])
 		printf("An inconclusive cell has a decision figure whose "
 		       "interval reaches past +/-%g %%\n(%g point%s): more "
@@ -541,6 +546,11 @@ const struct opt compare_opts[] = {
 	{ .name = "bisect", .type = OT_FLAG, .off = O(bisect),
 	  .help = "exit 125 (git bisect run's skip) when no cell is\n"
 		  "worse and some cannot be decided" },
+	{ .name = "components", .type = OT_PATH, .arg = "FILE",
+	  .off = O(components),
+	  .help = "this machine's variance per level (interbench\n"
+		  "study --save FILE): a side of one boot is widened\n"
+		  "by its measured boot component" },
 	{ .name = "json", .type = OT_PATH, .arg = "FILE", .off = O(json),
 	  .help = "also write every row and the summary to FILE" },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE", .off = O(html),
@@ -599,23 +609,49 @@ static bool outputs_clash(const struct compare_options *o,
 }
 
 /*
- * Before anything is printed: every file read, the files comparable, the
- * outputs writable, --json's document begun. 0, or -1 having said why.
+ * Before anything is printed: every side's files read, the sides
+ * comparable and pooled to their unit of replication, the outputs
+ * writable, --json's document begun. files[] are the sides as the verdict
+ * reads them. 0, or -1 having said why.
  */
-static int compare_setup(struct compare_options *o, struct result_file *files,
-			 const char *const *paths, int n, struct cmp_json *jc)
+static int compare_setup(struct compare_options *o, struct cmp_side *sides,
+			 struct result_file *files, const char *const *paths,
+			 int n, struct cmp_json *jc)
 {
 	const char *const out[2] = { o->html, o->junit };
-	char err[512];
-	int i, r;
+	char err[640];
+	int i, r, k;
 
+	if (o->components && comp_load(&o->comp, o->components, err,
+				       sizeof(err))) {
+		fprintf(stderr, "interbench compare: --components %s\n", err);
+		return -1;
+	}
 	for (i = 0; i < n; i++)
-		if (rf_load(&files[i], paths[i], err, sizeof(err))) {
+		if (cmp_side_open(&sides[i], paths[i], err, sizeof(err))) {
 			fprintf(stderr, "interbench compare: %s\n", err);
 			return -1;
 		}
+	for (i = 0; i < n; i++)
+		if (cmp_same_policies(sides[i].files, sides[i].nfiles, o))
+			return -1;
+	o->rep.comp = o->components ? &o->comp : NULL;
+	if (cmp_sides_replicate(sides, n, &o->rep)) {
+		fprintf(stderr, "interbench compare: out of memory\n");
+		return -1;
+	}
+	o->cmp.rep = &o->rep;
+	for (i = 0; i < n; i++)
+		files[i] = *sides[i].use;
 	cmp_ab_pair(files, n, o);
-	if (cmp_same_policies(files, n, o) || outputs_clash(o, paths, n))
+	if (cmp_same_policies(files, n, o))
+		return -1;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < sides[i].nfiles; k++)
+			if (outputs_clash(o, (const char *const *)
+					  &sides[i].paths[k], 1))
+				return -1;
+	if (outputs_clash(o, paths, 0))
 		return -1;
 	for (i = 0; i < 2; i++)
 		if (out[i] && (r = sys_can_replace(out[i]))) {
@@ -629,6 +665,50 @@ static int compare_setup(struct compare_options *o, struct result_file *files,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * How the sides are replicated, said once: what each side holds when one
+ * holds several files, the unit the verdict tests, and a side of one boot.
+ */
+static void print_replication(const struct compare_options *o,
+			      const struct cmp_side *s, int n)
+{
+	const struct cmp_replication *r = &o->rep;
+	bool several = false;
+	int i, k;
+
+	for (i = 0; i < n; i++)
+		several |= s[i].nfiles > 1;
+	if (several) {
+		printf("Sides:");
+		for (i = 0; i < n; i++)
+			printf("%s %s %d file%s (%d boot%s, %d invocation%s)",
+			       i ? ";" : "", s[i].arg, s[i].nfiles,
+			       s[i].nfiles == 1 ? "" : "s",
+			       s[i].units[CL_BOOT],
+			       s[i].units[CL_BOOT] == 1 ? "" : "s",
+			       s[i].units[CL_INVOCATION],
+			       s[i].units[CL_INVOCATION] == 1 ? "" : "s");
+		printf(".\nThey differ by %s; the unit of replication is the "
+		       "%s: %s.\n", cmp_level_names[r->differ],
+		       cmp_level_names[r->unit], r->unit == CL_REPEAT ?
+		       "each repeat is one value" : "each one's values of a "
+		       "cell are pooled into one (the mean of their\nlogs or "
+		       "points, their frames counted together), and the "
+		       "units are tested");
+		if (r->unknown)
+			printf("(A file does not record its boot or process: "
+			       "it is a unit of its own.)\n");
+	}
+	if (r->note[0])
+		printf("note: %s\n", r->note);
+	if (several || r->note[0])
+		printf("\n");
+	/* the repeats the pooled sides' files could not use */
+	for (i = 0; i < n; i++)
+		for (k = 0; s[i].use == &s[i].merged && k < s[i].nfiles; k++)
+			print_ignored(&s[i].files[k]);
 }
 
 /* --html, --junit, then --json's end: 0, or -1 having said why. */
@@ -664,17 +744,20 @@ int compare_files(const struct compare_options *opts,
 {
 	struct compare_options o = *opts;
 	struct cmp_metric m[CMP_MAX_METRICS];
+	struct cmp_side *sides = calloc((size_t)n, sizeof(*sides));
 	struct result_file *files = calloc((size_t)n, sizeof(*files));
 	struct cmp_json jc = { 0 };
 	struct cmp_outcome oc = { 0 };
 	int i, nm = cmp_metrics(m, CMP_MAX_METRICS), status = IB_EXIT_USAGE;
 
-	if (!files) {
+	memset(&o.comp, 0, sizeof(o.comp));
+	if (!files || !sides) {
 		fprintf(stderr, "interbench compare: out of memory\n");
-		return IB_EXIT_USAGE;
-	}
-	if (compare_setup(&o, files, paths, n, &jc))
 		goto out;
+	}
+	if (compare_setup(&o, sides, files, paths, n, &jc))
+		goto out;
+	print_replication(&o, sides, n);
 	for (i = 1; i < n; i++) {
 		if (i > 1)
 			printf("\n");
@@ -706,8 +789,11 @@ oom:
 	fprintf(stderr, "interbench compare: out of memory\n");
 out:
 	cmp_json_abort(&jc);
-	for (i = 0; i < n; i++)
-		rf_free(&files[i]);
+	/* files[] are views of the sides' */
+	for (i = 0; sides && i < n; i++)
+		cmp_side_free(&sides[i]);
+	comp_free(&o.comp);
+	free(sides);
 	free(files);
 	return status;
 }

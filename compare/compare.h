@@ -20,6 +20,7 @@
 #include "core/schema.h"
 #include "lib/opt.h"
 #include "compare/verdict.h"
+#include "compare/side.h"
 
 #define COMPARE_SCHEMA	"interbench-compare/2"
 
@@ -37,6 +38,9 @@ struct compare_options {
 	bool moderate;		/* --moderate: the default, said again */
 	int looks;		/* ab -n auto's looks alpha is shared by */
 	const char *ab_id;	/* the files are A and B of this ab run */
+	const char *components;	/* --components FILE, or NULL */
+	struct components comp;	/* ... read */
+	struct cmp_replication rep;	/* the sides' levels (side.h) */
 };
 
 /* The defaults: compare's without options. */

@@ -25,6 +25,29 @@ static const char *mark_key(int mark, double p)
 	       "untested" : "unchanged";
 }
 
+/*
+ * How the sides are replicated: the level they differ at, the unit
+ * tested, and the note of a side of one boot (null when none).
+ */
+static void json_replication(struct jw *w, const struct cmp_replication *r)
+{
+	int l;
+
+	jw_obj_begin(w, "replication");
+	jw_str(w, "differ", cmp_level_names[r->differ]);
+	jw_str(w, "unit", cmp_level_names[r->unit]);
+	jw_bool(w, "one_a_side", r->one_a_side);
+	jw_bool(w, "ids_recorded", !r->unknown);
+	jw_str_or_null(w, "note", r->note);
+	jw_str(w, "components", r->comp ? r->comp->path : NULL);
+	jw_arr_begin(w, "components_added");
+	for (l = 0; l < CL_LEVELS; l++)
+		if (r->added[l])
+			jw_str(w, NULL, cmp_level_names[l]);
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
 int cmp_json_begin(struct cmp_json *j, const char *path,
 		   const struct compare_options *o, const char *base)
 {
@@ -53,6 +76,7 @@ int cmp_json_begin(struct cmp_json *j, const char *path,
 	jw_bool(&j->w, "paired", o->cmp.paired);
 	jw_bool(&j->w, "moderated", o->cmp.moderate);
 	jw_int(&j->w, "looks", o->looks);
+	json_replication(&j->w, &o->rep);
 	jw_str(&j->w, "base", base);
 	jw_arr_begin(&j->w, "comparisons");
 	return 0;
@@ -99,6 +123,8 @@ static void json_row(struct jw *w, const struct cmp_row *r,
 	jw_bool(w, "decides", r->decides);
 	jw_bool(w, "bounds", r->bounds);
 	jw_bool(w, "within", r->within);
+	/* a side of one boot: the measured components' variance added */
+	jw_num(w, "component_var", r->widened > 0 ? r->widened : 0);
 	jw_obj_end(w);
 }
 

@@ -116,7 +116,8 @@ static void counts(FILE *f, const int *n)
 
 static void suite(FILE *f, const struct cmp_pair *c,
 		  const struct cmp_metric *m, const struct result_file *base,
-		  const struct result_file *cur)
+		  const struct result_file *cur,
+		  const struct cmp_replication *rep)
 {
 	int n[4] = { 0 }, i;
 
@@ -134,6 +135,15 @@ static void suite(FILE *f, const struct cmp_pair *c,
 		junit_xml_text(f, base->ab_stop_why);
 		fputs("\"/>\n", f);
 	}
+	/* a side of one boot (or process): said, as compare says it */
+	if (rep && rep->note[0]) {
+		fputs("      <property name=\"replication\" value=\"", f);
+		junit_xml_text(f, rep->note);
+		fputs("\"/>\n", f);
+	}
+	if (rep)
+		fprintf(f, "      <property name=\"unit\" value=\"%s\"/>\n",
+			cmp_level_names[rep->unit]);
 	fputs("      <property name=\"base\" value=\"", f);
 	junit_xml_text(f, base->path);
 	fputs("\"/>\n      <property name=\"verdict\" value=\"", f);
@@ -172,7 +182,7 @@ int compare_junit(const char *path, const struct result_file *f,
 			safe_file_abort(&sf);
 			return -ENOMEM;
 		}
-		suite(sf.f, &c, m, &f[0], &f[i]);
+		suite(sf.f, &c, m, &f[0], &f[i], co->rep);
 		cmp_pair_free(&c);
 	}
 	fputs("</testsuites>\n", sf.f);

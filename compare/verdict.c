@@ -779,6 +779,8 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 	if (!err && o->moderate)
 		err = cmp_moderate(out, o, m, nm);
 	if (!err)
+		cmp_widen(out, o, m);
+	if (!err)
 		err = judge(out, o, m);
 	if (!err && max_repeat(out) < (int)cap)
 		err = summaries(out, o, m, nm, va, vb);

@@ -44,6 +44,8 @@
 #include "core/load.h"
 #include "lib/count.h"
 
+struct cmp_replication;
+
 #define CMP_MIN_REPEATS	3	/* per file, for a verdict on a cell */
 #define CMP_MAX_METRICS	(F_COUNT + WORK_KINDS)
 
@@ -78,6 +80,12 @@ struct cmp_opts {
 	 * direction. compare does not use it.
 	 */
 	bool hierarchical;
+	/*
+	 * How the sides are replicated (compare/side.h): NULL for one file
+	 * a side as before; with a side of one boot and a measured
+	 * component, the tests are widened by it (widen.c).
+	 */
+	const struct cmp_replication *rep;
 };
 
 /* A compared figure by its name (--primary): enum fig_id, or -1. */
@@ -142,6 +150,7 @@ struct cmp_row {
 	struct cnt_fit fit;
 	double bound_us;	/* frames late: the latency they are past */
 	double phi, phi_df;	/* the dispersion used, its degrees of freedom */
+	double widened;		/* variance added by measured components */
 };
 
 enum cmp_verdict {

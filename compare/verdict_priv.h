@@ -29,4 +29,12 @@ int cmp_count_fill(struct cmp_row *r, const struct cmp_metric *m,
 int cmp_moderate(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m, int nm);
 
+/*
+ * Sides of one boot (or invocation) each: every tested figure widened by
+ * this machine's measured components of the levels its sides cannot
+ * replicate (o->rep; widen.c).
+ */
+void cmp_widen(struct cmp_pair *c, const struct cmp_opts *o,
+	       const struct cmp_metric *m);
+
 #endif

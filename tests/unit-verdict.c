@@ -298,7 +298,7 @@ static void one_table(struct tally *ty, int repeats, enum truth t,
 {
 	static struct made a, b;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, paired, moderate,
-			      hierarchical };
+			      hierarchical, NULL };
 	struct cmp_pair p;
 
 	/* side by side, a pair shares its drift; run apart, each its own */
@@ -327,7 +327,7 @@ static void one_sequence(struct tally *ty, enum truth t, double sd,
 	static const int looks[] = { 3, 5, 8, 10 };
 	static struct made a, b;
 	struct cmp_opts o = { 0.05 / share, 5, 1, 1 - 0.05 / share, primary,
-			      true, moderate, hierarchical };
+			      true, moderate, hierarchical, NULL };
 	struct cmp_pair p;
 	size_t l;
 	int c, i, left = 1, worse;
@@ -436,7 +436,7 @@ static void summary_points(void)
 	struct cmp_metric m[CMP_MAX_METRICS];
 	int nm = cmp_metrics(m, CMP_MAX_METRICS), i, j, bad = 0, seen = 0;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, F_LAT_MEAN, false, false,
-			      false };
+			      false, NULL };
 	struct cmp_pair p;
 
 	new_drift();
