@@ -10,6 +10,7 @@
 #include "cli/ab.h"
 #include "cmd/cmd.h"
 #include "compare/compare.h"
+#include "compare/study.h"
 #include "trend/trend.h"
 #include "lib/opt.h"
 #include "report/report.h"
@@ -20,6 +21,7 @@ static const struct opt_cmd subcommands[] = {
 	{ "compare", compare_opts, compare_main },
 	{ "report", report_options, report_main },
 	{ "trend", trend_opts, trend_main },
+	{ "study", study_opts, study_main },
 };
 #define NSUBCOMMANDS	(int)(sizeof(subcommands) / sizeof(subcommands[0]))
 

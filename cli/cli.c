@@ -718,6 +718,7 @@ void cli_usage(FILE *f)
 "       interbench compare [options] BASE NEW... (a file, DIR/ or a,b)\n"
 "       interbench report RESULT.json... -o FILE.html [--svg DIR]\n"
 "       interbench trend [options] OLDEST.json ... NEWEST.json\n"
+"       interbench study [options] FILE.json|DIR...\n"
 "       interbench --list | --version | --help\n"
 "Measures how late simulated interactive tasks run under background loads.\n"
 "\n");

@@ -24,5 +24,7 @@ int compare_main(int argc, char **argv);
 int report_main(int argc, char **argv);
 /* `interbench trend` (cmd/trend.c): where a series of runs changed. */
 int trend_main(int argc, char **argv);
+/* `interbench study` (cmd/study.c): the variance at each level, designs. */
+int study_main(int argc, char **argv);
 
 #endif

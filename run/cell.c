@@ -407,17 +407,23 @@ static void cell_status(struct result *r, enum result_status st,
 	snprintf(r->why, sizeof(r->why), "%s: %s", what, why);
 }
 
-/* Let the load get going before measuring: 0, 1 it died, or -EINTR. */
-static int settle(struct cell_runner *rn, struct result *r)
+uint64_t cell_settle_ns(uint64_t duration_ns)
 {
-	uint64_t t = rn->plan->cfg.duration_ns / 10;
-	int st, w;
+	uint64_t t = duration_ns / 10;
 
 	if (t < 100 * NSEC_PER_MSEC)
 		t = 100 * NSEC_PER_MSEC;
 	if (t > 2 * NSEC_PER_SEC)
 		t = 2 * NSEC_PER_SEC;
-	t += now_ns();
+	return t;
+}
+
+/* Let the load get going before measuring: 0, 1 it died, or -EINTR. */
+static int settle(struct cell_runner *rn, struct result *r)
+{
+	uint64_t t = now_ns() + cell_settle_ns(rn->plan->cfg.duration_ns);
+	int st, w;
+
 	do
 		w = wait_pid(rn->kids[0], &st, t);
 	while (w == 2);

@@ -14,11 +14,13 @@ test_expect_success '--help lists interbench and simulator options' '
 	grep -o "^ *\(-., \)\?--[a-z-]*" help | grep -o -- "--[a-z-]*" >opts &&
 	[ $(wc -l <opts) -ge 35 ] || fail "only $(wc -l <opts) options"
 '
-# compare and report describe their options from their tables too.
+# compare, report, trend and study describe their options from their
+# tables too.
 test_expect_success 'compare --help and report --help list their options' '
 	"$IB" compare --help >chelp && "$IB" report --help >rhelp &&
-	"$IB" trend --help >thelp &&
+	"$IB" trend --help >thelp && "$IB" study --help >shelp &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" thelp | grep -o -- "--[a-z-]*" >>opts &&
+	grep -o "^ *\(-., \)\?--[a-z-]*" shelp | grep -o -- "--[a-z-]*" >>opts &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" chelp | grep -o -- "--[a-z-]*" >copts &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" rhelp | grep -o -- "--[a-z-]*" >ropts &&
 	grep -qx -- --threshold copts && grep -qx -- --figure ropts &&
@@ -63,7 +65,7 @@ test_expect_success 'README and doc/README name every doc/*.txt' '
 	done
 '
 test_expect_success '--help fits in 80 columns' '
-	! awk "length > 79" help chelp rhelp thelp | grep . || fail "long lines"
+	! awk "length > 79" help chelp rhelp thelp shelp | grep . || fail "long lines"
 '
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&
