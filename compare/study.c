@@ -102,6 +102,11 @@ static int check_labels(const struct study *s, char *err, size_t n)
 				 "boot_id");
 			return -1;
 		}
+		if (!f->n_cells) {
+			snprintf(err, n, "%s: no cell measured in it",
+				 f->path);
+			return -1;
+		}
 		if (!same(f->kernel, f0->kernel) ||
 		    !same(sys_str(f, "hostname"), sys_str(f0, "hostname"))) {
 			bool k2 = !same(f->kernel, f0->kernel);

@@ -7,6 +7,7 @@
 #
 # Usage: mkresult.sh [-d CELL:REPEAT]... [-k CELL:FACTOR]... [-c FACTOR]
 #                    [-g] [-i] [-n SAMPLES] [-s SEED] [-t TAG]
+#                    [-b BOOT] [-v INVOCATION] [-H HOST] [-K KERNEL]
 #                    VERSION REPEATS SCALE > file.json
 #   -d  that repeat of that cell (e.g. Audio/Burn:2) died: status
 #       "load died: signal 9" and no other fields
@@ -17,10 +18,13 @@
 #   -n  latency samples per repeat (default 50)
 #   -s  draw other samples (a file of another night; default 0)
 #   -t  the run's tag (interbench --tag)
+#   -b, -v  system.boot_id and system.invocation (interbench study)
+#   -H, -K  system.hostname and system.release
 # The same arguments always give the same file; the random draws do not
 # depend on SCALE, so SCALE 2 doubles every latency of SCALE 1.
 died="" factors="" cpu=1 gaming=0 same=0 samples=50 fseed=0 tag=""
-while getopts d:k:c:gin:s:t: opt; do
+boot="" inv="" host="" kernel=""
+while getopts d:k:c:gin:s:t:b:v:H:K: opt; do
 	case $opt in
 	d) died="$died $OPTARG" ;;
 	k) factors="$factors $OPTARG" ;;
@@ -30,6 +34,10 @@ while getopts d:k:c:gin:s:t: opt; do
 	n) samples=$OPTARG ;;
 	s) fseed=$OPTARG ;;
 	t) tag=$OPTARG ;;
+	b) boot=$OPTARG ;;
+	v) inv=$OPTARG ;;
+	H) host=$OPTARG ;;
+	K) kernel=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -41,7 +49,8 @@ fi
 
 awk -v version="$1" -v repeats="$2" -v scale="$3" -v died="$died" \
     -v factors="$factors" -v gaming="$gaming" -v same="$same" \
-    -v cpu_f="$cpu" -v nsamp="$samples" -v fseed="$fseed" -v tag="$tag" '
+    -v cpu_f="$cpu" -v nsamp="$samples" -v fseed="$fseed" -v tag="$tag" \
+    -v boot="$boot" -v inv="$inv" -v host="$host" -v kernel="$kernel" '
 # Park-Miller: products stay below 2^53, so awk doubles are exact.
 function rnd() { seed = (seed * 16807) % 2147483647; return seed / 2147483647 }
 
@@ -165,7 +174,16 @@ BEGIN {
 	printf "  \"interrupted\": null,\n"
 	if (tag != "")
 		printf "  \"tag\": \"%s\",\n", tag
-	printf "  \"system\": {\n    \"cpus\": 4\n  },\n"
+	printf "  \"system\": {\n"
+	if (boot != "")
+		printf "    \"boot_id\": \"%s\",\n", boot
+	if (inv != "")
+		printf "    \"invocation\": \"%s\",\n", inv
+	if (host != "")
+		printf "    \"hostname\": \"%s\",\n", host
+	if (kernel != "")
+		printf "    \"release\": \"%s\",\n", kernel
+	printf "    \"cpus\": 4\n  },\n"
 	printf "  \"settings\": {\n    \"duration_s\": 1,\n"
 	printf "    \"repeats\": %d\n  },\n", repeats
 	printf "  \"calibration\": {},\n"

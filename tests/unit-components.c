@@ -7,6 +7,7 @@
  * not clamped); one boot gives no boot component; the cheapest design
  * meets the power and no design within the bounds that does is cheaper
  * (by brute force); the components file written and read back.
+ * `unit-components load FILE` reads FILE with comp_load (t0220).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -282,10 +283,34 @@ static void round_trip(void)
 	unlink(path);
 }
 
-int main(void)
+/* `unit-components load FILE`: comp_load's verdict on a file (t0220). */
+static int load_only(const char *path)
+{
+	struct components c;
+	char err[512];
+	size_t i;
+
+	if (comp_load(&c, path, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	printf("%zu entries from %s on %s\n", c.n, c.measured, c.hostname);
+	for (i = 0; i < c.n; i++)
+		printf("%s/%s %s: boot %g invocation %g repeat %g\n",
+		       c.e[i].bench, c.e[i].load, c.e[i].metric,
+		       c.e[i].var[CL_BOOT], c.e[i].var[CL_INVOCATION],
+		       c.e[i].var[CL_REPEAT]);
+	comp_free(&c);
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	static const double kj[CL_LEVELS] = { 0.0004, 0.0009, 0.0025 };
 	static const double zero_inv[CL_LEVELS] = { 0.0004, 0, 0.0025 };
+
+	if (argc == 3 && !strcmp(argv[1], "load"))
+		return load_only(argv[2]);
 
 	known_truth("5 x 4 x 5", 5, 4, 5, false, kj);
 	known_truth("unbalanced, 6 boots", 6, 0, 0, true, kj);
