@@ -16,7 +16,8 @@
 # end of make check). When everything is there it asks the network
 # nothing. The package each check needs, by test:
 #
-#   lava-dispatcher     LAVA's own lava-test-case (t0101-farm)
+#   lava-dispatcher     LAVA's own lava-test-case (t0101-farm); its
+#                       lava-common's job schema (t0230-boots)
 #   python3-yaml        the LAVA test definition read as YAML (t0101-farm)
 #   libxml2-utils       xmllint: JUnit, PTS profile, HTML and SVG files
 #   chromium            the report page rendered (t0110)
