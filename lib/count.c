@@ -73,6 +73,35 @@ static double share(double na, double nb, double t)
 	return nb / (na * exp(-t) + nb);
 }
 
+/*
+ * f's dispersion where one side counted nothing: the other side's
+ * Pearson chi-square over the pairs with frames, at its own rate.
+ */
+static void one_sided_phi(struct cnt_fit *f, const double *ya,
+			  const double *na, const double *yb,
+			  const double *nb, size_t k)
+{
+	const double *y = f->ya > 0 ? ya : yb, *n = f->ya > 0 ? na : nb;
+	double sy = 0, sn = 0, r, chi = 0;
+	size_t i, runs = 0;
+
+	for (i = 0; i < k; i++)
+		if (na[i] > 0 && nb[i] > 0) {
+			sy += y[i];
+			sn += n[i];
+			runs++;
+		}
+	f->df = runs > 1 ? (double)(runs - 1) : 0;
+	if (!(sy > 0) || !(sy < sn) || !f->df)
+		return;
+	r = sy / sn;
+	for (i = 0; i < k; i++)
+		if (na[i] > 0 && nb[i] > 0)
+			chi += (y[i] - n[i] * r) * (y[i] - n[i] * r) /
+			       (n[i] * r * (1 - r));
+	f->phi_hat = chi / f->df;
+}
+
 int cnt_fit_pairs(const double *ya, const double *na, const double *yb,
 		  const double *nb, size_t k, struct cnt_fit *f)
 {
@@ -101,16 +130,19 @@ int cnt_fit_pairs(const double *ya, const double *na, const double *yb,
 	f->pi0 = m > 0 ? e0 / m : f->nb / (f->na + f->nb);
 	f->df = used > 1 ? (double)(used - 1) : 0;
 	f->phi_hat = NAN;
-	if (!f->df)
-		return 0;
 	/*
-	 * One side counted nothing: every pair is all the other's, as the
-	 * fit at an infinite ratio says exactly; no spread beyond it.
+	 * One side counted nothing: within each pair the split is all the
+	 * other's, which says nothing of how that side's count spreads
+	 * from pair to pair. Its own spread over the pairs does: 30 late
+	 * frames in one pair and none in four others is one burst, not 30
+	 * frames falling independently.
 	 */
 	if (!(f->ya > 0) || !(f->yb > 0)) {
-		f->phi_hat = 0;
+		one_sided_phi(f, ya, na, yb, nb, k);
 		return 0;
 	}
+	if (!f->df)
+		return 0;
 	/* the common ratio: B's expected counted frames meet its own */
 	for (it = 0; it < 100; it++) {
 		double sum = 0;
@@ -225,4 +257,42 @@ double cnt_scale_needed(const struct cnt_fit *f, double phi, double p_one)
 	z = -inf_norm_quantile(p_one);
 	return z * z * f->pi0 * (1 - f->pi0) * phi /
 	       ((share_b - f->pi0) * (share_b - f->pi0) * m);
+}
+
+void cnt_rate_interval(double y, double n, double phi, double level,
+		       double *lo, double *hi)
+{
+	double tail = (1 - level) / 2;
+
+	*lo = 0;
+	*hi = 1;
+	if (!(n > 0))
+		return;
+	if (!(phi >= 1))
+		phi = 1;
+	/* Clopper and Pearson's, on the counts divided by phi */
+	y /= phi;
+	n /= phi;
+	if (y > 0)
+		*lo = inf_beta_quantile(tail, y, n - y + 1);
+	if (y < n)
+		*hi = inf_beta_quantile(1 - tail, y + 1, n - y);
+}
+
+double cnt_sign_p(int more, int fewer)
+{
+	double p = 0, term;
+	int n = more + fewer, i;
+
+	if (more <= 0)
+		return 1;
+	/* P(X >= more), X binomial (n, 1/2): its terms summed exactly */
+	term = pow(0.5, n);
+	for (i = 0; i < more; i++)
+		term *= (double)(n - i) / (i + 1);
+	for (i = more; i <= n; i++) {
+		p += term;
+		term *= (double)(n - i) / (i + 1);
+	}
+	return fmin(1, p);
 }

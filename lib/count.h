@@ -69,4 +69,19 @@ void cnt_test(const struct cnt_fit *f, double phi, double df, double level,
  */
 double cnt_scale_needed(const struct cnt_fit *f, double phi, double p_one);
 
+/*
+ * The exact (Clopper and Pearson) interval at level of the rate of y
+ * counted frames of n, with the counts divided by phi (at least 1): a
+ * side that counted nothing still has the upper end its frames allow.
+ */
+void cnt_rate_interval(double y, double n, double phi, double level,
+		       double *lo, double *hi);
+
+/*
+ * The exact one-sided sign test: the chance that of more + fewer pairs
+ * that differ, more or more of them lean one way if each way were as
+ * likely. 1 when none does.
+ */
+double cnt_sign_p(int more, int fewer);
+
 #endif
