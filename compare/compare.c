@@ -267,7 +267,8 @@ static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m,
 		/* worse, better, mixed: with the figures that made it */
 		cmp_cell_why(c, cc, m, why, sizeof(why));
 		printf("%-15s => %s%s\n", "", cc->verdict == CV_MIXED ?
-		       "mixed (a trade-off): " : "",
+		       "mixed (a trade-off): " : *why && cc->verdict ==
+		       CV_INCONCLUSIVE ? "inconclusive: " : "",
 		       *why ? why : cmp_verdict_names[cc->verdict]);
 		if (cc->verdict == CV_INCONCLUSIVE)
 			print_need(c, cc, m, o);

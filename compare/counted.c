@@ -78,6 +78,33 @@ static bool counted(const struct ok_repeat *r, const struct cmp_metric *m,
 	return *n > 0;
 }
 
+void cmp_count_diff(struct cmp_row *r, double level)
+{
+	double alo, ahi, blo, bhi;
+
+	cnt_rate_interval(r->fit.ya, r->fit.na, r->phi, level, &alo, &ahi);
+	cnt_rate_interval(r->fit.yb, r->fit.nb, r->phi, level, &blo, &bhi);
+	r->dlo = 100 * (blo - ahi);
+	r->dhi = 100 * (bhi - alo);
+}
+
+/* The pairs whose B counted at a higher rate than its A, and lower. */
+static void signs(struct cmp_row *r, const double *ya, const double *na,
+		  const double *yb, const double *nb, size_t k)
+{
+	size_t i;
+
+	r->up = r->down = 0;
+	for (i = 0; i < k; i++) {
+		double d = yb[i] * na[i] - ya[i] * nb[i];
+
+		if (na[i] > 0 && nb[i] > 0) {
+			r->up += d > 0;
+			r->down += d < 0;
+		}
+	}
+}
+
 /*
  * A counted row: each repeat's frames past the bound (or deadlines
  * missed), by repeat (paired: the repeats both have, by number), tested
@@ -121,9 +148,12 @@ int cmp_count_fill(struct cmp_row *r, const struct cmp_metric *m,
 	r->na = (int)ka;
 	r->nb = (int)kb;
 	r->lo = r->hi = r->p = r->padj = r->base = r->cur = r->change = NAN;
+	r->dlo = r->dhi = NAN;
 	err = !ka || !kb ? -EINVAL : o->paired ?
 	      cnt_fit_pairs(ya, na, yb, nb, ka, &r->fit) :
 	      cnt_fit_runs(ya, na, ka, yb, nb, kb, &r->fit);
+	if (!err && o->paired)
+		signs(r, ya, na, yb, nb, ka);
 	free(v);
 	if (err)
 		return 0;
@@ -131,6 +161,7 @@ int cmp_count_fill(struct cmp_row *r, const struct cmp_metric *m,
 	r->cur = 100 * r->fit.yb / r->fit.nb;
 	r->phi = isnan(r->fit.phi_hat) ? 1 : r->fit.phi_hat;
 	r->phi_df = r->fit.df;
+	cmp_count_diff(r, o->level);
 	cnt_test(&r->fit, r->phi, r->phi_df, o->level, &t);
 	r->change = expm1(t.d) * 100;
 	if (r->na < CMP_MIN_REPEATS || r->nb < CMP_MIN_REPEATS)

@@ -54,7 +54,10 @@ int cmp_moderate(struct cmp_pair *c, const struct cmp_opts *o,
 
 			if (!same_prior(m, r->metric, k) || isnan(r->p))
 				continue;
-			if (cnt ? !(r->fit.phi_hat > 0 && r->fit.df > 0) :
+			/* structural zeros (nothing counted on either
+			 * side) are no test and tell no dispersion */
+			if (cnt ? !(r->fit.phi_hat > 0 && r->fit.df > 0 &&
+				    r->fit.ya + r->fit.yb > 0) :
 			    !(r->t_se > 0))
 				continue;
 			s2[n] = cnt ? r->fit.phi_hat :
@@ -91,6 +94,7 @@ int cmp_moderate(struct cmp_pair *c, const struct cmp_opts *o,
 				r->t_se = t.se;
 				r->lo = expm1(t.lo) * 100;
 				r->hi = expm1(t.hi) * 100;
+				cmp_count_diff(r, o->level);
 				continue;
 			}
 			se = sqrt(inf_ebayes_var(own, own_df, d, s02) * r->t_v);

@@ -54,8 +54,7 @@ int cmp_metrics(struct cmp_metric *m, int max)
 		m[n].log = true;
 		m[n].optional = true;
 		m[n].higher_better = false;
-		m[n].decides = true;
-		m[n].bounds = false;
+		m[n].decides = m[n].bounds = true;
 		n++;
 	}
 	/* What the load got done: a kernel may buy latency with it. */
@@ -117,6 +116,15 @@ static const char *short_label(const struct cmp_metric *m)
 	return m->fig >= 0 ? figures[m->fig].label : m->label;
 }
 
+/*
+ * A row that decides or bounds the cell and is neither marked nor known
+ * within its bound: the data have not told it yet.
+ */
+static bool row_open(const struct cmp_row *r)
+{
+	return (r->decides || r->bounds) && !r->mark && !r->within;
+}
+
 void cmp_cell_why(const struct cmp_pair *c, const struct cmp_cell *cc,
 		  const struct cmp_metric *m, char *buf, size_t n)
 {
@@ -141,6 +149,15 @@ void cmp_cell_why(const struct cmp_pair *c, const struct cmp_cell *cc,
 			k++;
 		}
 	}
+	/* better, but not yet known to be: what is still open */
+	if (cc->verdict != CV_INCONCLUSIVE || !used)
+		return;
+	for (j = cc->row0, k = 0; j < cc->row0 + cc->nrows && used < n; j++)
+		if (row_open(&c->rows[j]))
+			used += (size_t)snprintf(buf + used, n - used, "%s%s",
+						 k++ ? ", " : "; not yet "
+						 "bounded: ", short_label(
+						 &m[c->rows[j].metric]));
 }
 
 static const char *bench_of(const struct cmp_cell *cc)
@@ -431,28 +448,13 @@ static void adjust(struct cmp_pair *c, const struct cmp_metric *m,
 }
 
 /*
- * The min change (points for percentages), or, for a latency of a task
- * with a period, CMP_EQUIV_PERIOD_PCT % of that period as a share of the
- * row's base, if wider: a wakeup 0.2 ms later does not matter to a 50 ms
- * audio period, whatever its ratio.
- */
-double cmp_row_bound(const struct cmp_row *r, const struct cmp_metric *m,
-		     const struct cmp_opts *o, double period_us)
-{
-	double min = m->log ? o->min_change : o->min_points;
-
-	if (m->fig < 0 || figures[m->fig].unit != FU_NS || !(period_us > 0) ||
-	    !(r->base > 0))
-		return min;
-	return fmax(min, 100 * period_us * CMP_EQUIV_PERIOD_PCT / 100 /
-			 r->base);
-}
-
-/*
- * A cell on its decision rows: worse if one is marked worse, better if
- * one is better and none worse, mixed if both; unchanged only if every
- * one's interval lies within the min change; else inconclusive (or too
- * few repeats, when a decision row has fewer than a verdict needs).
+ * A cell on its decision rows: worse if one is marked worse, mixed if
+ * some better and some worse; better if one is better, none worse and
+ * every other one marked or within its margin (a p50 better beside a
+ * tail nobody has bounded yet is no improvement known: ab's -n auto and
+ * --bisect must not stop on it); unchanged only if every one lies within
+ * its margin; else inconclusive (or too few repeats, when a decision row
+ * has fewer than a verdict needs).
  */
 static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 				     const struct cmp_cell *cc,
@@ -460,20 +462,20 @@ static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 				     const struct cmp_metric *m)
 {
 	bool worse = false, better = false, within = true, few = false;
+	bool open = false;
 	int j, n = 0;
+
+	cmp_cell_within(c, cc, o, m);
 
 	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
 		struct cmp_row *r = &c->rows[j];
 
 		if (r->bounds) {
 			/* nothing its user perceives changed */
-			double b = cmp_row_bound(r, &m[r->metric], o,
-						 cc->period_us);
-
-			r->within = r->lo >= -b && r->hi <= b;
 			within &= r->within;
 			n++;
 		}
+		open |= row_open(r);
 		if (!r->decides)
 			continue;
 		worse |= r->mark > 0;
@@ -482,7 +484,7 @@ static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 	}
 	if (worse)
 		return better ? CV_MIXED : CV_WORSE;
-	if (better)
+	if (better && !open)
 		return CV_BETTER;
 	if (few)
 		return CV_FEW;
@@ -568,19 +570,14 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 	}
 	free(p);
 	free(adj);
-	for (i = 0; i < c->nrows; i++) {
-		struct cmp_row *r = &c->rows[i];
-		int dir;
-
-		if (!(r->padj <= o->alpha))
-			continue;
-		dir = cmp_beyond(r->lo, r->hi, m[r->metric].log ?
-				 o->min_change : o->min_points);
-		r->mark = m[r->metric].higher_better ? -dir : dir;
-	}
 	for (i = 0; i < c->ncells; i++) {
 		struct cmp_cell *cc = &c->cells[i];
+		int j;
 
+		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
+			c->rows[j].mark = cmp_row_mark(&c->rows[j],
+						       &m[c->rows[j].metric],
+						       o, cc->period_us);
 		if (cc->verdict == CV_UNCHANGED)
 			cc->verdict = cell_verdict(c, cc, o, m);
 		c->count[cc->verdict]++;

@@ -27,14 +27,25 @@
  * true betters (loads at nice 19 helping every loaded cell) cannot let a
  * false worse through; every other figure is a family of its own, split the
  * same way, which marks rows but never a cell. A figure with no spread in
- * either file, or a count with nothing counted, is not a test. A change is
- * marked only when its adjusted p is at most alpha and its whole interval
- * lies beyond min_change (min_points for percentages). A cell is worse when
- * a decision figure is marked worse, better when one is better and none
- * worse, mixed when some are better and some worse (a trade-off), unchanged
- * only when every FIG_DECIDE figure's interval lies within its bound (the
- * min change, or CMP_EQUIV_PERIOD_PCT of the task's period for a latency),
- * and else inconclusive: the data could not tell.
+ * either file, or a count with nothing counted, is not a test.
+ *
+ * Each figure has one margin (cmp_row_bound), used both ways: it is marked
+ * only when its adjusted p is at most alpha and its whole interval lies
+ * beyond the margin, and within it only when its whole interval lies
+ * inside. The margin: min_change for ratios (the p50: what a scheduler
+ * change moves first), min_points for percentages; for the tail (p99, max)
+ * the min change or CMP_EQUIV_PERIOD_PCT of the task's period, if wider;
+ * for a count, min_points on B's rate less A's, whose interval is the
+ * exact one the frames allow (a side that counted nothing is not [0, 0]).
+ * A paired count is marked only when the pairs agree too: an exact sign
+ * test over the pairs that differ (CMP_SIGN_P), so that one pair's burst
+ * cannot carry it. A cell is worse when a decision figure is marked worse;
+ * mixed when some are better and some worse (a trade-off); better when one
+ * is better, none worse and every other is marked or within its margin;
+ * unchanged only when every FIG_DECIDE figure lies within its margin (the
+ * tail's also when the frames late do, unless a side's worst frame is
+ * beyond the other's by more than the max's margin: a dropout); and else
+ * inconclusive: the data could not tell.
  */
 #ifndef INTERBENCH_VERDICT_H
 #define INTERBENCH_VERDICT_H
@@ -102,11 +113,19 @@ enum cmp_count { CMP_NO_COUNT, CMP_LATE, CMP_MISSED };
 #define CMP_LATE_TIMES	4
 
 /*
- * "Unchanged" is told in what a task's user perceives: a latency figure
- * whose interval lies within CMP_EQUIV_PERIOD_PCT % of the task's period
- * (or within the min change, whichever is wider) did not change for them.
+ * The tail is told in what a task's user perceives: a p99 or max whose
+ * interval lies within CMP_EQUIV_PERIOD_PCT % of the task's period (or
+ * within the min change, whichever is wider) did not change for them, and
+ * one that moved less than that is not marked either.
  */
 #define CMP_EQUIV_PERIOD_PCT	2.0
+
+/*
+ * A paired count is marked only when at least this one-sided exact sign
+ * test over the pairs that differ agrees: three pairs at the least, all
+ * one way (doc/compare.txt, "The tail and the misses, counted").
+ */
+#define CMP_SIGN_P		0.125
 
 /* One thing compared: a figure of the table, or a load's work rate. */
 struct cmp_metric {
@@ -151,6 +170,10 @@ struct cmp_row {
 	double bound_us;	/* frames late: the latency they are past */
 	double phi, phi_df;	/* the dispersion used, its degrees of freedom */
 	double widened;		/* variance added by measured components */
+	double dlo, dhi;	/* B's rate less A's, points: its interval, on
+				 * which the count's margin is read */
+	int up, down;		/* paired: the pairs whose B counted at a
+				 * higher rate than its A, at a lower */
 };
 
 enum cmp_verdict {
@@ -222,9 +245,11 @@ void cmp_task_count(const struct cmp_pair *c, const char *task, int *count);
 const char *cmp_group_verdict(const int *count);
 
 /*
- * Row r's bound for "unchanged", on its own scale (% for ratios, points
- * for percentages): the min change, or for a latency CMP_EQUIV_PERIOD_PCT
- * of the task's period (period_us; NaN: none), whichever is wider.
+ * Row r's margin, for its mark and for "unchanged" alike, on its own scale
+ * (% for ratios, points for percentages and for a count's difference of
+ * rates): the min change (points), or for the tail (p99, max latency)
+ * CMP_EQUIV_PERIOD_PCT of the task's period (period_us; NaN: none) if
+ * wider.
  */
 double cmp_row_bound(const struct cmp_row *r, const struct cmp_metric *m,
 		     const struct cmp_opts *o, double period_us);

@@ -25,6 +25,30 @@ int cmp_count_fill(struct cmp_row *r, const struct cmp_metric *m,
 		   const struct file_cell *a, const struct file_cell *b,
 		   const struct cmp_opts *o);
 
+/*
+ * Count row r's difference of rates (B's less A's, points) into its dlo,
+ * dhi: each side's exact interval at level, at the row's dispersion, the
+ * lower end of one less the upper of the other.
+ */
+void cmp_count_diff(struct cmp_row *r, double level);
+
+/*
+ * Row r marked (margin.c): +1 worse, -1 better, 0; its p adjusted
+ * already, period_us its cell's.
+ */
+int cmp_row_mark(const struct cmp_row *r, const struct cmp_metric *m,
+		 const struct cmp_opts *o, double period_us);
+
+/*
+ * Each bounding row's within in cell cc (margin.c): its own interval
+ * inside its margin; the tail's (p99, max, 1 % low FPS: one or two frames
+ * of a run) also when the frames late, every frame counted, are within
+ * theirs; and none of the tail's when a side has a dropout the other has
+ * not.
+ */
+void cmp_cell_within(struct cmp_pair *c, const struct cmp_cell *cc,
+		     const struct cmp_opts *o, const struct cmp_metric *m);
+
 /* Each metric's tested rows of c moderated: 0, or -ENOMEM. */
 int cmp_moderate(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m, int nm);

@@ -681,9 +681,10 @@ int main(int argc, char **argv)
 	      "%.1f %%", pct(y.cell5_worse, y.tables));
 	y = calibrate(40, 10, TRADE, 0.03);
 	check(pct(y.cell5_mixed, y.tables) >= 40 && !y.cell5_worse &&
-	      pct(y.cell5_mixed + y.cell5_better, y.tables) >= 80,
+	      !y.cell5_better,
 	      "a trade-off (p50 20 %% better, 2 %% of frames 2 ms later), 10 "
-	      "repeats: mixed in %.1f %%, better in %.1f %%, never worse alone",
+	      "repeats: mixed in %.1f %%, better in %.1f %% (never: its tail "
+	      "is not bounded), never worse alone",
 	      pct(y.cell5_mixed, y.tables), pct(y.cell5_better, y.tables));
 	y = calibrate(40, 5, MET, 0.03);
 	check(pct(y.cell5_worse, y.tables) >= 70,
