@@ -78,14 +78,22 @@ static bool counted(const struct ok_repeat *r, const struct cmp_metric *m,
 	return *n > 0;
 }
 
+/*
+ * B's rate less A's, with its interval from each side's exact one by
+ * Newcombe's square-and-add (MOVER): each end moves by the root of the
+ * two sides' distances to their own ends, not by their sum, which would
+ * be a far wider interval than its level (both ends at once).
+ */
 void cmp_count_diff(struct cmp_row *r, double level)
 {
-	double alo, ahi, blo, bhi;
+	double alo, ahi, blo, bhi, pa, pb;
 
 	cnt_rate_interval(r->fit.ya, r->fit.na, r->phi, level, &alo, &ahi);
 	cnt_rate_interval(r->fit.yb, r->fit.nb, r->phi, level, &blo, &bhi);
-	r->dlo = 100 * (blo - ahi);
-	r->dhi = 100 * (bhi - alo);
+	pa = r->fit.na > 0 ? r->fit.ya / r->fit.na : 0;
+	pb = r->fit.nb > 0 ? r->fit.yb / r->fit.nb : 0;
+	r->dlo = 100 * (pb - pa - hypot(pb - blo, ahi - pa));
+	r->dhi = 100 * (pb - pa + hypot(bhi - pb, pa - alo));
 }
 
 /* The pairs whose B counted at a higher rate than its A, and lower. */

@@ -257,7 +257,14 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 	int err;
 
 	if (o->paired) {
+		size_t i;
+
 		r->na = r->nb = (int)pairs(a, b, m, va, vb);
+		/* which way each pair leans, for the sign check of a mark */
+		for (i = 0, r->up = r->down = 0; i < (size_t)r->na; i++) {
+			r->up += vb[i] > va[i];
+			r->down += vb[i] < va[i];
+		}
 	} else {
 		r->na = (int)values(a, m, va);
 		r->nb = (int)values(b, m, vb);
