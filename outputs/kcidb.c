@@ -177,6 +177,9 @@ static void build(struct jw *w, const struct ids *id,
 	jw_bool(w, "concurrent", ri->concurrent);
 	if (si->preempt[0])
 		jw_str(w, "preempt", si->preempt);
+	/* the process: ab's two builds share it */
+	if (si->invocation[0])
+		jw_str(w, "invocation", si->invocation);
 	if (ri->ab)
 		ab_misc(w, ri);
 	jw_obj_end(w);
@@ -196,6 +199,12 @@ static void environment(struct jw *w, const struct results_info *ri)
 	jw_str(w, "comment", text);
 	jw_obj_begin(w, "misc");
 	jw_str(w, "hostname", si->hostname);
+	/*
+	 * KCIDB has no field for a boot; it is where the test ran, so that
+	 * the tests of several runs tell one boot from several
+	 */
+	if (si->boot_id[0])
+		jw_str(w, "boot_id", si->boot_id);
 	jw_int(w, "cpus_online", si->cpus_online);
 	if (si->cpu_model[0])
 		jw_str(w, "cpu_model", si->cpu_model);

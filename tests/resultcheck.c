@@ -36,6 +36,28 @@ static double num(const struct jval *o, const char *k)
 	return v ? v->num : NAN;
 }
 
+/*
+ * The kernel's boot id, as this machine gives it now (the run was this
+ * boot's), or null where the kernel has none.
+ */
+static int boot_ok(const struct jval *v)
+{
+	char id[64] = "";
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+
+	if (f) {
+		if (!fgets(id, sizeof(id), f))
+			id[0] = '\0';
+		fclose(f);
+	}
+	id[strcspn(id, "\n")] = '\0';
+	if (!v)
+		return 0;
+	if (!id[0])
+		return v->type == J_NULL;
+	return v->type == J_STR && !strcmp(v->str, id);
+}
+
 /* The object a figure is in: its group, or the result itself. */
 static const struct jval *holder(const struct jval *res,
 				 const struct figure *f)
@@ -183,6 +205,13 @@ int main(int argc, char **argv)
 	      has_num_or_null(sys, "swap_total_kb") &&
 	      get(sys, "realtime_ok", J_BOOL),
 	      "system has every field");
+	check(boot_ok(json_get(sys, K_BOOT_ID)),
+	      "system.boot_id is this boot's id: %s",
+	      json_get_type(sys, K_BOOT_ID, J_STR) ?
+	      json_get_type(sys, K_BOOT_ID, J_STR)->str : "not a string");
+	check(json_get_type(sys, K_INVOCATION, J_STR) &&
+	      strlen(json_get_type(sys, K_INVOCATION, J_STR)->str) >= 8,
+	      "system.invocation is an id");
 
 	set = get(doc, "settings", J_OBJ);
 	check(set && num(set, "duration_s") > 0 && num(set, "repeats") >= 1 &&

@@ -77,4 +77,16 @@ test_expect_success 'frame pacing: Video keeps about 60 FPS where it got its CPU
 		fail "$(jq -c ".results[0] | {fps, interference}" fp.json)"
 '
 
+# The levels of replication: a run is this boot's, and its own process.
+test_expect_success 'two runs: this boot in both, an invocation each' '
+	jfield() { sed -n "s/^    \"$1\": \"\(.*\)\",\$/\1/p" "$2"; }
+	[ "$(jfield boot_id r.json)" = "$(cat /proc/sys/kernel/random/boot_id)" ] &&
+	[ "$(jfield boot_id fp.json)" = "$(jfield boot_id r.json)" ] &&
+	[ -n "$(jfield invocation r.json)" ] && [ -n "$(jfield invocation fp.json)" ] &&
+	[ "$(jfield invocation fp.json)" != "$(jfield invocation r.json)" ] ||
+		fail "boots $(jfield boot_id r.json) $(jfield boot_id fp.json)," \
+			"invocations $(jfield invocation r.json)" \
+			"$(jfield invocation fp.json)"
+'
+
 test_done

@@ -3,10 +3,11 @@
 # from ab), validated by KernelCI's own validator, kcidb-io, unpacked
 # from ../shared/anchors at test time (it is not part of interbench): a
 # checkout and a build for the running kernel, a test per cell and
-# figure with its median and its repeats, DONE or PASS/FAIL by --fail-if,
-# cells not measured as ERROR or SKIP; whole after every cell; bad
-# input refused first. Skipped only without python3's jsonschema
-# (Debian's python3-jsonschema) or without the tarball.
+# figure with its median and its repeats, the boot and the process, DONE
+# or PASS/FAIL by --fail-if, cells not measured as ERROR or SKIP; whole
+# after every cell; bad input refused first. Skipped only without
+# python3's jsonschema (Debian's python3-jsonschema) or without the
+# tarball.
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"
@@ -259,6 +260,21 @@ test_expect_success 'ab: a report per side (k.json: k.A.json, k.B.json), one che
 	facts ids abk.A.json >ia && facts ids abk.B.json >ib &&
 	! sort ia ib | uniq -d | grep . &&
 	has out "KCIDB abk.A.json"
+'
+
+# KCIDB has no boot: each test's environment carries it (runs of one boot
+# are not independent), the build the process (ab's sides share it).
+test_expect_success 'the boot on every test, the invocation on the build' '
+	boot=$(cat /proc/sys/kernel/random/boot_id) &&
+	[ $(grep -c "\"boot_id\": \"$boot\"" k.json) = \
+	  $(grep -c "\"environment\": {" k.json) ] &&
+	[ $(grep -c "\"environment\": {" k.json) -gt 4 ] &&
+	inv() { sed -n "s/^ *\"invocation\": \"\(.*\)\"[,]*\$/\1/p" "$1"; } &&
+	[ -n "$(inv k.json)" ] && [ "$(inv k.json)" = "$(inv k.res.json)" ] &&
+	a=$(inv abk.A.json) && [ -n "$a" ] && [ "$a" = "$(inv abk.B.json)" ] &&
+	[ "$a" != "$(inv k.json)" ] && [ "$(inv ab.A.json)" = "$a" ] ||
+		fail "invocations: $(inv k.json) $(inv k.res.json) $a" \
+			"$(inv abk.B.json)"
 '
 
 if unshare -n true 2>/dev/null; then

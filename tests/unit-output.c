@@ -4,14 +4,15 @@
  * from made-up measurements (synth.h) are byte for byte the files in
  * golden/, and so is scenario B's KCIDB report (repeats, gates that
  * pass and fail, repeats failed and skipped; t0105-kcidb.sh validates it
- * with KernelCI's kcidb-io). Those were first written by interbench 0.40 before its outputs
- * were driven by the table of figures, from the same measurements; they
- * were rewritten on purpose when figures and settings were added (frame
- * pacing; the run lock), each time checked to differ only by what was
- * added. This test holds the outputs to what they are. The JSON written
- * result by result during a run must also be the very document written
- * whole. A --trace frame the run's cgroup throttled is checked apart, in
- * the JSON and the report.
+ * with KernelCI's kcidb-io). Those were first written by interbench 0.40
+ * before its outputs were driven by the table of figures, from the same
+ * measurements; they were rewritten on purpose when figures and settings
+ * were added (frame pacing; the run lock; the boot and the invocation),
+ * each time checked to differ only by what was added. This test holds
+ * the outputs to what they are. The JSON written result by result during
+ * a run must also be the very document written whole. A --trace frame
+ * the run's cgroup throttled is checked apart, in the JSON and the
+ * report.
  *
  * Run from tests/ (tests/run does). UPDATE_GOLDEN=1 rewrites golden/ from
  * this build instead: only for a change of output made on purpose.
@@ -221,6 +222,10 @@ static void machine(struct sysinfo_ib *si)
 	snprintf(si->version, sizeof(si->version), "#1 SMP PREEMPT_DYNAMIC");
 	snprintf(si->machine, sizeof(si->machine), "x86_64");
 	snprintf(si->hostname, sizeof(si->hostname), "gold");
+	snprintf(si->boot_id, sizeof(si->boot_id),
+		 "0123abcd-4567-89ab-cdef-0123456789ab");
+	snprintf(si->invocation, sizeof(si->invocation),
+		 "fedc9876-5432-10fe-dcba-9876543210fe");
 	snprintf(si->cpu_model, sizeof(si->cpu_model), "Golden CPU");
 	si->cpus_online = 2;
 	si->smt = 0;
