@@ -17,6 +17,7 @@
 #include "report/page.h"
 #include "outputs/results.h"
 #include "outputs/sink.h"
+#include "core/levels.h"
 #include "core/schema.h"
 #include "lib/base.h"
 #include "core/load.h"
@@ -501,6 +502,70 @@ static void differs_section(struct page *pg, const struct result_file *rf,
 	}
 }
 
+/* An id's first 8 hex digits (enough to tell boots apart), "-": none. */
+static const char *short_id(char *buf, size_t n, const char *id)
+{
+	snprintf(buf, n, "%.8s", id ? id : "-");
+	return buf;
+}
+
+/*
+ * Then where each file was measured, where the files differ in it: its
+ * boot and its invocation (the process), and how many of each the files
+ * come from. Files of one boot share what the boot set up, whatever
+ * else differs; ab's A and B share the process too.
+ */
+static void levels_section(struct page *pg, const struct result_file *rf,
+			   int n)
+{
+	struct sbuf *b = &pg->b;
+	struct rf_levels lv;
+	char s[160], bt[16], inv[16];
+	int i, w = 0;
+
+	rf_levels(rf, n, &lv);
+	if (n < 2 || !rf_levels_known(&lv))
+		return;
+	rf_levels_text(s, sizeof(s), &lv);
+	sb_printf(b, "<h2>Boots and invocations</h2>\n<p>The %d files come "
+		  "from %s", n, s);
+	printf("The %d files come from %s", n, s);
+	if (lv.boots == 1 && lv.invocations == 1 && !lv.no_boot &&
+	    !lv.no_invocation) {
+		short_id(bt, sizeof(bt), rf[0].boot_id);
+		short_id(inv, sizeof(inv), rf[0].invocation);
+		sb_printf(b, " (boot %s, invocation %s): what the boot set up "
+			  "falls on each alike.</p>\n", bt, inv);
+		printf(" (boot %s, invocation %s)\n", bt, inv);
+		return;
+	}
+	sb_printf(b, ":</p>\n<table>\n<tr><th>file</th><th>boot</th>"
+		  "<th>invocation</th></tr>\n");
+	printf(":\n");
+	for (i = 0; i < n; i++)
+		if ((int)strlen(rf[i].path) > w)
+			w = (int)strlen(rf[i].path);
+	for (i = 0; i < n; i++) {
+		short_id(bt, sizeof(bt), rf[i].boot_id);
+		short_id(inv, sizeof(inv), rf[i].invocation);
+		sb_printf(b, "<tr><td>");
+		sb_esc(b, rf[i].path);
+		sb_printf(b, "</td><td>");
+		sb_esc(b, bt);
+		sb_printf(b, "</td><td>");
+		sb_esc(b, inv);
+		sb_printf(b, "</td></tr>\n");
+		printf("  %-*s  boot %-8s  invocation %s\n", w, rf[i].path, bt,
+		       inv);
+	}
+	sb_printf(b, "</table>\n<p class=\"note\">The first 8 hex digits of "
+		  "each id; -: the file does not record it (an older "
+		  "interbench). Files of one boot share what it set up (memory"
+		  " layout, the order devices came up): a difference between "
+		  "them is not one boot against another; a difference between"
+		  " boots may be.</p>\n");
+}
+
 /* A figure of the lead's maps: the main one, or one by its id. */
 static void side_map(struct page *pg, const struct result_file *rf, int n,
 		     const struct rep_names *all, int fig)
@@ -570,6 +635,7 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
 	pg.files = rf;
 	pg.nfiles = n;
 	differs_section(&pg, rf, n);
+	levels_section(&pg, rf, n);
 	if (n > 1)
 		ret = side_section(&pg, rf, n);
 	for (i = 0; i < n && !ret; i++) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The pictures: `interbench report`, --html on a run and compare --html.
 # Pages and SVG files are well-formed (xmllint, where installed); the
-# counts of cells, curves, dots and points match the JSON; a real browser
+# counts of cells, curves, dots and points match the JSON; files of one
+# boot and process, or of several, are said so; a real browser
 # (headless Chromium, where installed) renders them to a PNG of the size
 # asked that is not blank; bad input is a one-line error, exit 2, and no
 # page, half-written or not.
@@ -57,9 +58,40 @@ test_expect_success 'report of two files lists first the settings recorded diffe
 	grep -q "autogroup o[nf]*, RT throttling [0-9-]* us/s" two.html
 '
 
+# Where each file was measured: ab's A and B (or a file twice) are one
+# boot and one process; nightly files a boot each; older files neither.
+test_expect_success 'report of files of one boot and one process says so in a line' '
+	b=$(head -c 8 /proc/sys/kernel/random/boot_id) &&
+	i=$(sed -n "s/^    \"invocation\": \"\(........\).*/\1/p" r.json) &&
+	[ -n "$i" ] &&
+	has out "^The 2 files come from 1 boot and 1 invocation (boot $b, invocation $i)$" &&
+	has two.html "<h2>Boots and invocations</h2>" &&
+	hasnt two.html "<th>boot</th>"
+'
+
+test_expect_success 'files of other boots and processes: each one'"'"'s, and how many' '
+	b=$(head -c 8 /proc/sys/kernel/random/boot_id) &&
+	sed "s/\"invocation\": \"[^\"]*\"/\"invocation\": \"1111aaaa-0000\"/" \
+		r.json >inv.json &&
+	sed "s/\"invocation\": \"[^\"]*\"/\"invocation\": \"2222bbbb-0000\"/;
+	     s/\"boot_id\": \"[^\"]*\"/\"boot_id\": \"3333cccc-0000\"/" \
+		r.json >boot.json &&
+	grep -v "\"boot_id\"\|\"invocation\"" r.json >old.json &&
+	"$IB" report r.json inv.json boot.json old.json -o lv.html >out 2>err &&
+	[ ! -s err ] &&
+	has out "^The 4 files come from 2 boots and 3 invocations (1 file records neither):$" &&
+	has out "^  inv.json   boot $b  invocation 1111aaaa$" &&
+	has out "^  boot.json  boot 3333cccc  invocation 2222bbbb$" &&
+	has out "^  old.json   boot -         invocation -$" &&
+	[ $(grep -c "^  [a-z]*\.json  *boot " out) = 4 ] &&
+	has lv.html "<tr><td>boot.json</td><td>3333cccc</td><td>2222bbbb</td></tr>" &&
+	# the boot and the invocation are not settings that differ
+	hasnt out "boot_id\|system.invocation"
+'
+
 if [ -n "$HAVE_XMLLINT" ]; then
 	test_expect_success 'every page and SVG file is well-formed (xmllint)' '
-		xmllint --noout r.html p.html two.html svgs/*.svg
+		xmllint --noout r.html p.html two.html lv.html svgs/*.svg
 	'
 else
 	test_skip 'every page and SVG file is well-formed' "$NO_XMLLINT"
