@@ -4,7 +4,8 @@
 # right file and cell, worse or better by the figure's direction, in the
 # text, the JSON and the page; one night with a stall: an outlying night,
 # there and nowhere else, in the text, the JSON and the page; nights with
-# nothing changed give nothing;
+# nothing changed give nothing; the boots and processes the nights come
+# from, and the nights that share one;
 # --tag of a real run labels its point; every bad input is one line
 # naming it, exit status 2, nothing written.
 . "$(dirname "$0")/lib.sh"
@@ -158,6 +159,35 @@ test_expect_success 'a cell some nights lack: its series has the nights that hav
 	hasnt gaming "<title>file [1-6] (night[1-6]): "
 '
 
+# A farm's series is a boot a night (system.boot_id), each night its own
+# process (system.invocation). Nights 3-5 share a boot, 4-5 also a
+# process (ab's A and B); 8-9 a boot; 11-12 a boot and a process.
+test_expect_success 'the boots and processes of a series; nights that share one' '
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		n=$(printf %02d $i) b=$(printf %02d $i) v=$(printf %02d $i)
+		case $i in 4|5) b=03 v=04 ;; 9) b=08 ;; 12) b=11 v=11 ;; esac
+		mk -s $i -t night$i -b b${b}00000-1 -v i${v}00000-1 0.40 3 1 \
+			>lv$n.json
+	done &&
+	run lv*.json --json lv.json && rc_is 0 &&
+	has out "^interbench trend: 12 files, oldest first, from 8 boots and 10 invocations$" &&
+	has out "^   4  lv04.json  kernel -, tag night4, boot b0300000$" &&
+	has out "^note: files 3-5 come from one boot (boot b0300000): not independent nights$" &&
+	has out "^note: files 4-5 come from one process (invocation i0400000): ab.s A and B, or one file given twice; not independent nights$" &&
+	has out "^note: files 8-9 come from one boot (boot b0800000): not independent nights$" &&
+	has out "^note: files 11-12 come from one boot and one process (boot b1100000, invocation i1100000): not independent nights$" &&
+	[ "$(grep -c "^note: files" out)" = 4 ] &&
+	has lv.json "\"boots\": 8," && has lv.json "\"invocations\": 10," &&
+	has lv.json "\"boot_id\": \"b0800000-1\"," &&
+	has lv.json "\"invocation\": \"i0900000-1\"" &&
+	# files that record no boot: counted apart, a shared process still said
+	mk -s 1 -v i5 0.40 3 1 >nb1.json && mk -s 2 -v i5 0.40 3 1 >nb2.json &&
+	run nb1.json nb2.json flat03.json && rc_is 0 &&
+	has out "^interbench trend: 3 files, oldest first, from 0 boots and 1 invocation (3 files record no boot, 1 no invocation)$" &&
+	has out "^note: files 1-2 come from one process (invocation i5): " &&
+	[ "$(grep -c "^note: files" out)" = 1 ]
+'
+
 test_expect_success 'bad input: one line naming it, exit 2, nothing written' '
 	mk 0.40 3 1 >one.json &&
 	"$IB" compare one.json one.json --json cmp.json >/dev/null;
@@ -197,8 +227,12 @@ test_expect_success '--tag labels a real run; a bad tag is refused' '
 		--json r2.json >/dev/null 2>err &&
 	grep -q "\"tag\": null" r2.json &&
 	run r1.json r2.json && { [ "$(cat rc)" -le 1 ] || fail "$(cat err)"; } &&
-	has out "^   1  r1.json  kernel $(uname -r), tag abc123$" &&
-	has out "^   2  r2.json  kernel $(uname -r)$"
+	b=$(head -c 8 /proc/sys/kernel/random/boot_id) &&
+	has out "^   1  r1.json  kernel $(uname -r), tag abc123, boot $b$" &&
+	has out "^   2  r2.json  kernel $(uname -r), boot $b$" &&
+	# two runs of this boot: one boot, two processes, not two nights
+	has out "^interbench trend: 2 files, oldest first, from 1 boot and 2 invocations$" &&
+	has out "^note: files 1-2 come from one boot (boot $b): not independent nights$"
 '
 
 test_done

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/levels.h"
 #include "core/schema.h"
 #include "trend/trend.h"
 #include "lib/json.h"
@@ -256,15 +257,24 @@ static const char *mark_name(int mark)
 
 static void print_files(const struct trend *t)
 {
+	struct rf_levels lv;
+	char levels[160] = "";
 	int k;
 
-	printf("interbench trend: %d files, oldest first\n", t->nfiles);
+	rf_levels(t->files, t->nfiles, &lv);
+	if (rf_levels_known(&lv)) {
+		strcpy(levels, ", from ");
+		rf_levels_text(levels + 7, sizeof(levels) - 7, &lv);
+	}
+	printf("interbench trend: %d files, oldest first%s\n", t->nfiles,
+	       levels);
 	for (k = 0; k < t->nfiles; k++) {
 		const struct result_file *f = &t->files[k];
 
-		printf("  %2d  %s  kernel %s%s%s\n", k + 1, f->path,
+		printf("  %2d  %s  kernel %s%s%s%s%.8s\n", k + 1, f->path,
 		       f->kernel ? f->kernel : "-", f->tag ? ", tag " : "",
-		       f->tag ? f->tag : "");
+		       f->tag ? f->tag : "", f->boot_id ? ", boot " : "",
+		       f->boot_id ? f->boot_id : "");
 	}
 }
 
@@ -278,6 +288,42 @@ static void settings_line(void *ctx, const char *key, const char *va,
 		       key, vb, va);
 }
 
+/* Is file k one of those a note lists? */
+typedef bool (*file_in_fn)(const struct trend *t, int k, const void *arg);
+
+/* The files in, numbered from 1, as ranges ("1-6, 9"); the count. */
+static int file_ranges(const struct trend *t, file_in_fn in,
+		       const void *arg, char *list, size_t n)
+{
+	size_t used = 0;
+	int k, from = -1, count = 0;
+
+	list[0] = '\0';
+	for (k = 0; k <= t->nfiles; k++) {
+		bool is = k < t->nfiles && in(t, k, arg);
+
+		count += is;
+		if (is && from < 0)
+			from = k;
+		if (is || from < 0 || used >= n)
+			continue;
+		used += (size_t)snprintf(list + used, n - used, "%s%d",
+					 used ? ", " : "", from + 1);
+		if (k - 1 > from && used < n)
+			used += (size_t)snprintf(list + used, n - used, "-%d",
+						 k);
+		from = -1;
+	}
+	return count;
+}
+
+static bool lacks_cell(const struct trend *t, int k, const void *arg)
+{
+	const struct trend_series *s = arg;
+
+	return !rf_find_cell(&t->files[k], s->bench, s->load);
+}
+
 /*
  * Files that differ in matrix: each cell some files lack is searched
  * over the files that have it, and said so, with the files it is not in
@@ -285,41 +331,91 @@ static void settings_line(void *ctx, const char *key, const char *va,
  */
 static void print_missing(const struct trend *t)
 {
-	int i, k;
+	int i, n;
 
 	for (i = 0; i < t->ns; i++) {
 		const struct trend_series *s = &t->s[i];
 		char list[256];
-		size_t used = 0;
-		int from = -1;
 
 		if (i && !strcmp(s->bench, t->s[i - 1].bench) &&
 		    !strcmp(s->load, t->s[i - 1].load))
 			continue;	/* one line a cell */
-		list[0] = '\0';
-		for (k = 0; k <= t->nfiles; k++) {
-			bool lacks = k < t->nfiles &&
-				     !rf_find_cell(&t->files[k], s->bench,
-						   s->load);
-
-			if (lacks && from < 0)
-				from = k;
-			if (lacks || from < 0 || used >= sizeof(list))
-				continue;
-			used += (size_t)snprintf(list + used, sizeof(list) -
-						 used, "%s%d", used ? ", " : "",
-						 from + 1);
-			if (k - 1 > from && used < sizeof(list))
-				used += (size_t)snprintf(list + used,
-							 sizeof(list) - used,
-							 "-%d", k);
-			from = -1;
-		}
-		if (list[0])
+		n = file_ranges(t, lacks_cell, s, list, sizeof(list));
+		if (n)
 			printf("note: %s/%s is not in file%s %s: searched over "
 			       "the files that have it\n", s->bench, s->load,
-			       strchr(list, ',') || strchr(list, '-') ? "s" :
-			       "", list);
+			       n > 1 ? "s" : "", list);
+	}
+}
+
+/* A file's boot id (boot) or invocation: NULL where it has none. */
+static const char *level_id(const struct result_file *f, bool boot)
+{
+	return boot ? f->boot_id : f->invocation;
+}
+
+/* One boot's or one invocation's files: the id, and at which level. */
+struct level_of {
+	const char *id;
+	bool boot;
+};
+
+static bool of_level(const struct trend *t, int k, const void *arg)
+{
+	const struct level_of *l = arg;
+	const char *id = level_id(&t->files[k], l->boot);
+
+	return id && l->id && !strcmp(id, l->id);
+}
+
+/* Is file k the first of its boot's (or invocation's) files? */
+static bool first_of(const struct trend *t, int k, bool boot)
+{
+	struct level_of l = { level_id(&t->files[k], boot), boot };
+	int j;
+
+	for (j = 0; l.id && j < k; j++)
+		if (of_level(t, j, &l))
+			return false;
+	return l.id;
+}
+
+/*
+ * A nightly series is a boot a night: files of one boot are not
+ * independent nights (what the boot set up, memory layout or the order
+ * devices came up, falls on each alike), nor files of one invocation
+ * (one process: ab's A and B, or one file given twice). Each such group
+ * said once; a boot whose files are one invocation in one line.
+ */
+static void print_shared(const struct trend *t)
+{
+	char list[256], inv[16];
+	int k, j, n;
+
+	for (k = 0; k < t->nfiles; k++) {
+		const struct result_file *f = &t->files[k];
+		struct level_of b = { f->boot_id, true };
+		struct level_of p = { f->invocation, false };
+		bool same = true;	/* the boot's files are one process */
+
+		for (j = 0; j < t->nfiles; j++)
+			if (of_level(t, j, &b) != (p.id && of_level(t, j, &p)))
+				same = false;
+		snprintf(inv, sizeof(inv), "%.8s", p.id ? p.id : "");
+		if (first_of(t, k, true) &&
+		    (n = file_ranges(t, of_level, &b, list, sizeof(list))) > 1)
+			printf("note: files %s come from one boot%s (boot "
+			       "%.8s%s%s): not independent nights\n", list,
+			       same ? " and one process" : "", b.id,
+			       same ? ", invocation " : "", same ? inv : "");
+		if (same && b.id)
+			continue;	/* said with its boot */
+		if (first_of(t, k, false) &&
+		    (n = file_ranges(t, of_level, &p, list, sizeof(list))) > 1)
+			printf("note: files %s come from one process "
+			       "(invocation %s): ab's A and B, or one file "
+			       "given twice; not independent nights\n", list,
+			       inv);
 	}
 }
 
@@ -456,6 +552,7 @@ void trend_print(const struct trend *t, int *worse)
 	int cw = 0, cb = 0, ow = 0, ob = 0;
 
 	print_files(t);
+	print_shared(t);
 	print_missing(t);
 	print_settings(t);
 	print_changes(t, &cw, &cb);
@@ -560,11 +657,13 @@ static void json_outlier(struct jw *w, const struct trend *t,
 int trend_json(const char *path, const struct trend *t, int worse)
 {
 	struct safe_file sf;
+	struct rf_levels lv;
 	struct jw w;
 	int k, i, err = safe_file_begin(&sf, path);
 
 	if (err)
 		return err;
+	rf_levels(t->files, t->nfiles, &lv);
 	jw_init(&w, sf.f);
 	jw_obj_begin(&w, NULL);
 	jw_str(&w, "schema", TREND_SCHEMA);
@@ -577,6 +676,9 @@ int trend_json(const char *path, const struct trend *t, int worse)
 	jw_uint(&w, "seed", t->o->seed);
 	jw_int(&w, "series_tested", t->ns);
 	jw_num(&w, "p_threshold", t->cut);
+	/* distinct among the files that record them */
+	jw_int(&w, "boots", lv.boots);
+	jw_int(&w, "invocations", lv.invocations);
 	jw_arr_begin(&w, "files");
 	for (k = 0; k < t->nfiles; k++) {
 		jw_obj_begin(&w, NULL);
@@ -584,6 +686,8 @@ int trend_json(const char *path, const struct trend *t, int worse)
 		jw_str(&w, "tag", t->files[k].tag);
 		jw_str(&w, "kernel", t->files[k].kernel);
 		jw_str(&w, "started", t->files[k].started);
+		jw_str(&w, "boot_id", t->files[k].boot_id);
+		jw_str(&w, "invocation", t->files[k].invocation);
 		jw_obj_end(&w);
 	}
 	jw_arr_end(&w);
