@@ -218,6 +218,7 @@ static void ab_describe(struct ab_run *a)
 {
 	struct out_console *con = &a->side[0].con;
 	const struct plan *p = &a->side[0].plan;
+	const struct sysinfo_ib *sys = &a->side[0].sys;
 	int s;
 
 	out_printf(con, "\nab: %d cell%s, each measured in A and in B side by "
@@ -247,6 +248,15 @@ static void ab_describe(struct ab_run *a)
 		out_printf(con, "  the other side's cells run with no event "
 			   "of ours enabled: the pairs say what tracing "
 			   "costs\n");
+	/*
+	 * By construction: what a boot sets up (memory layout, the order
+	 * devices came up) is one for both, so the verdict is this boot's.
+	 * --dry-run has not read the machine: no id then.
+	 */
+	out_printf(con, "  A and B measured in one boot%s%.8s%s and one "
+		   "process: a boot's effect falls on both alike\n",
+		   sys->boot_id[0] ? " (boot id " : "", sys->boot_id,
+		   sys->boot_id[0] ? ")" : "");
 	if (!a->ab.side[0].cmd && !a->ab.side[1].cmd && !a->ab.side[0].opts &&
 	    !a->ab.side[1].opts)
 		out_printf(con, "  A and B are the same: an A/A run; a cell "

@@ -3,7 +3,8 @@
 # run in A B / B A order with their undos and the run ends in state A; a
 # command that fails or hangs stops the run (exit 6) and puts state A
 # back; a signal does too; each side's file is a result file compare reads
-# as a pair (a paired t-test at alpha shared over -n auto's looks).
+# as a pair (a paired t-test at alpha shared over -n auto's looks), of one
+# boot and one process, as the header says.
 # Verdicts on real runs are left to chance: only what ab decides is
 # asserted (which side ran when, what ran, what was written).
 . "$(dirname "$0")/lib.sh"
@@ -31,7 +32,9 @@ test_expect_success '--dry-run describes the sides and runs nothing' '
 	eval "\"\$IB\" ab $QUICK -o p $SIDES --b-opts \"-B 5\" --dry-run" >out 2>err &&
 	has out "A: command .echo A >>cmds., undo .echo a >>cmds., options none -> p.A.json" &&
 	has out "B: command .echo B >>cmds., undo .echo b >>cmds., options -B 5 -> p.B.json" &&
-	has out "no command was run" && [ ! -e cmds ] && [ ! -e p.A.json ]
+	has out "no command was run" && [ ! -e cmds ] && [ ! -e p.A.json ] &&
+	# by construction, before the machine is read: no boot id yet
+	has out "^  A and B measured in one boot and one process: a boot.s effect falls on both alike$"
 '
 
 test_expect_success 'A B, B A by cell: the commands in that order, ending in state A' '
@@ -51,6 +54,13 @@ test_expect_success 'A B, B A by cell: the commands in that order, ending in sta
 	id=$(sed -n "s/.*\"id\": \"\\([^\"]*\\)\".*/\\1/p" p.A.json | head -1) &&
 	[ -n "$id" ] && has p.B.json "\"id\": \"$id\"" &&
 	has out "A and B of one .interbench ab. run (id $id)" &&
+	# one boot, this one, and one process: said once, in both files
+	b=$(cat /proc/sys/kernel/random/boot_id) &&
+	[ $(grep -c "^  A and B measured in one boot" out) = 1 ] &&
+	has out "^  A and B measured in one boot (boot id $(echo $b | head -c 8)) and one process: a boot.s effect falls on both alike$" &&
+	has p.A.json "\"boot_id\": \"$b\"" && has p.B.json "\"boot_id\": \"$b\"" &&
+	inv=$(sed -n "s/^    \"invocation\": \"\(.*\)\",\$/\1/p" p.A.json) &&
+	[ -n "$inv" ] && has p.B.json "\"invocation\": \"$inv\"" &&
 	has out "^Summary: " &&
 	has out "^Benchmarked tasks SCHED_OTHER" && hasnt out "^B: Benchmarked" || return 1
 	# judged again: the same chance verdict, 0 or 1, as ab gave (an
