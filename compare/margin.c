@@ -9,6 +9,15 @@
 #include "lib/count.h"
 #include "compare/verdict_priv.h"
 
+int cmp_beyond(double lo, double hi, double min)
+{
+	if (lo > min)
+		return 1;
+	if (hi < -min)
+		return -1;
+	return 0;
+}
+
 /* A worst frame this many times the other side's is outside its tail. */
 #define DROPOUT_TIMES	2
 

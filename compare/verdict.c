@@ -101,15 +101,6 @@ int cmp_fig_named(const char *name)
 	return -1;
 }
 
-int cmp_beyond(double lo, double hi, double min)
-{
-	if (lo > min)
-		return 1;
-	if (hi < -min)
-		return -1;
-	return 0;
-}
-
 /* A metric's name without its unit: "p99 latency", "1 % low FPS". */
 static const char *short_label(const struct cmp_metric *m)
 {
