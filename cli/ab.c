@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 #include "cli/ab.h"
 #include "cli/cli.h"
 #include "lib/base.h"
@@ -372,6 +373,10 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 	for (i = 0; i < (int)sizeof(rnd); i++)
 		r += snprintf(ab->id + r, sizeof(ab->id) - (size_t)r, "%02x",
 			      rnd[i]);
+	/* the order's coins: unknown to the sides, recorded in both files */
+	if (getrandom(&ab->seed, sizeof(ab->seed), 0) !=
+	    (ssize_t)sizeof(ab->seed))
+		ab->seed = (uint32_t)time(NULL) ^ (uint32_t)getpid();
 	return 0;
 }
 

@@ -2,9 +2,9 @@
 /*
  * cmd/ab.c - `interbench ab`: two states of the machine, A and B, each a
  * session (session/session.h) with its own plan and files, their cells
- * interleaved (A B, then B A), the sides' commands run between them,
- * state A at every end; compare's verdict on the pairs is the exit
- * status.
+ * interleaved (A B or B A by a coin, then the other way round), the
+ * sides' commands run between them, state A at every end; compare's
+ * verdict on the pairs is the exit status.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,8 +222,9 @@ static void ab_describe(struct ab_run *a)
 	int s;
 
 	out_printf(con, "\nab: %d cell%s, each measured in A and in B side by "
-		   "side (A B, then B A, alternating), ", p->per_pass,
-		   p->per_pass == 1 ? "" : "s");
+		   "side (A B or B A by a coin, then the other way round; "
+		   "seed %u), ", p->per_pass, p->per_pass == 1 ? "" : "s",
+		   a->ab.seed);
 	if (p->auto_repeats)
 		out_printf(con, "until every cell is decided (at %d looks) or "
 			   "%d pairs\n", a->ab.looks, p->repeats);
@@ -270,7 +271,8 @@ static void ab_run_all(struct ab_run *a)
 	int i, k;
 
 	for (i = 0; i < p->cells; i++) {
-		int first = plan_ab_first(p, i), pass = i / p->per_pass;
+		int first = plan_ab_first(p, a->ab.seed, i);
+		int pass = i / p->per_pass;
 
 		if (i && i % p->per_pass == 0 && p->auto_repeats &&
 		    plan_look(p, pass) && ab_decided(a, pass, false)) {

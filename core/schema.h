@@ -32,6 +32,8 @@
 #define K_AB_STOPPED		"stopped"	/* -n auto: when and why */
 #define K_AB_PAIRS		"pairs"
 #define K_AB_WHY		"why"
+#define K_AB_SEED		"seed"		/* the coins of the order */
+#define K_AB_FIRST		"first"		/* "ABBA...": who went first */
 
 /* One result */
 #define K_BENCH			"bench"

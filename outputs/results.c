@@ -459,6 +459,19 @@ static void json_trace(struct jw *w, const struct results_info *ri)
 	jw_obj_end(w);
 }
 
+/* ab's order: the side each cell of the run order measured first */
+static void json_ab_first(struct jw *w, const struct plan *p, uint32_t seed)
+{
+	size_t n = (size_t)p->cells + 1;
+	char *buf = malloc(n);
+
+	if (buf && !plan_ab_order(p, seed, buf, n))
+		jw_str(w, K_AB_FIRST, buf);
+	else
+		jw_null(w, K_AB_FIRST);
+	free(buf);
+}
+
 /* `interbench ab`: which side this is, of which run, and how it was made */
 static void json_ab(struct jw *w, const struct results_info *ri)
 {
@@ -476,7 +489,10 @@ static void json_ab(struct jw *w, const struct results_info *ri)
 		jw_str(w, K_AB_WHY, ab->stop_why);
 		jw_obj_end(w);
 	}
-	jw_str(w, "order", "cell by cell, A B then B A, alternating");
+	jw_str(w, "order", "cell by cell, A B or B A by a coin for each cell "
+	       "and two passes, the second pass the other way round");
+	jw_uint(w, K_AB_SEED, ab->seed);
+	json_ab_first(w, ri->plan, ab->seed);
 	jw_str(w, "command", me->cmd);
 	jw_str(w, "undo", me->undo);
 	jw_str(w, "options", me->opts);

@@ -2,8 +2,8 @@
 /*
  * plan/ab.h - `interbench ab`'s plan: its two sides, each a state of the
  * machine with a plan of its own, and the order they run in, cell by
- * cell, A B then B A (auto.c); with -n auto, the passes after which its
- * verdict may stop. cli/ab.c makes it from argv, cmd/ab.c runs it.
+ * cell, A B or B A by a coin, then the other way round (auto.c); with -n
+ * auto, the passes after which its verdict may stop. cli/ab.c makes it from argv, cmd/ab.c runs it.
  */
 #ifndef INTERBENCH_PLAN_AB_H
 #define INTERBENCH_PLAN_AB_H
@@ -36,11 +36,21 @@ struct ab_plan {
 	double alpha;			/* --alpha (0.05) */
 	const char *junit;		/* --junit: compare's, or NULL */
 	char id[40];			/* both result files carry it */
+	uint32_t seed;			/* the coins of the sides' order */
 	int looks;			/* passes a verdict may stop at */
 };
 
-/* The side measured first in cell i of the run order: 0 (A) or 1 (B). */
-int plan_ab_first(const struct plan *p, int i);
+/*
+ * The side measured first in cell i of the run order: 0 (A) or 1 (B).
+ * Each cell's passes go in blocks of two, A B then B A or B A then A B,
+ * a fair coin drawn from seed choosing for each cell and block.
+ */
+int plan_ab_first(const struct plan *p, uint32_t seed, int i);
+/*
+ * The whole plan's order as text, a letter for each cell of the run
+ * order: the side it measures first ("ABBA..."). 0, or -ENOSPC.
+ */
+int plan_ab_order(const struct plan *p, uint32_t seed, char *buf, size_t n);
 /* After this many passes, may -n auto stop? (the last pass always) */
 bool plan_look(const struct plan *p, int passes);
 /* How many such looks the run has: its verdicts share alpha over them. */

@@ -2,25 +2,61 @@
 /*
  * plan/auto.c - when a run of several passes may stop, and in which order
  * ab's sides run: -n auto's looks and its test that every cell is known
- * well enough, and the A B / B A order of each cell. See plan.h.
+ * well enough, and the A B / B A order of each cell (plan/ab.h). See
+ * plan.h.
  */
+#include <errno.h>
 #include <math.h>
 #include "plan/ab.h"
 #include "lib/infer.h"
 #include "core/figures.h"
 
 /*
- * The cell's own index (plan_cell() runs every other pass backwards) and
- * its pass: each cell alternates A B and B A from pass to pass, and the
- * side in effect carries over from one cell to the next (A B, B A, ...).
+ * A fair coin for one cell and one block of two passes, from the run's
+ * seed: splitmix64's finaliser over the three, so that neighbouring
+ * cells and blocks get unrelated coins. Pure: the order is known again
+ * from the seed the result files record.
  */
-int plan_ab_first(const struct plan *p, int i)
+static int ab_coin(uint32_t seed, int cell, int block)
+{
+	uint64_t z = ((uint64_t)seed << 32) ^ ((uint64_t)(uint32_t)cell << 12) ^
+		     (uint64_t)(uint32_t)block;
+
+	z += 0x9e3779b97f4a7c15ULL;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (int)((z ^ (z >> 31)) >> 63);
+}
+
+/*
+ * The cell's own index (plan_cell() runs every other pass backwards) and
+ * its pass: passes go in blocks of two, and in each block a coin picks A B
+ * then B A, or B A then A B, for each cell. An even number of pairs is
+ * balanced exactly, as ABBA was; an odd one (-n auto's looks at 3 and 5)
+ * has one pair more of one order, which the coin makes as likely A B as
+ * B A, so that an order effect (the second of a pair slower: caches, the
+ * page cache, the CPU's temperature) no longer leans every cell the same
+ * way (doc/compare.txt: the false marks it cost ABBA).
+ */
+int plan_ab_first(const struct plan *p, uint32_t seed, int i)
 {
 	int pass = i / p->per_pass, c = i % p->per_pass;
 
 	if (pass % 2)
 		c = p->per_pass - 1 - c;
-	return (c + pass) & 1;
+	return ab_coin(seed, c, pass / 2) ^ (pass & 1);
+}
+
+int plan_ab_order(const struct plan *p, uint32_t seed, char *buf, size_t n)
+{
+	int i;
+
+	if (!n || (size_t)p->cells >= n)
+		return -ENOSPC;
+	for (i = 0; i < p->cells; i++)
+		buf[i] = plan_ab_first(p, seed, i) ? 'B' : 'A';
+	buf[i] = '\0';
+	return 0;
 }
 
 /*

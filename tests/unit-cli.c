@@ -50,43 +50,68 @@ static const char *name_at(int i)
 }
 
 /*
- * ab's order on any matrix: each cell alternates A B and B A from pass
- * to pass (so drift within a pair cancels over pairs), the side in effect
- * carries over from cell to cell within a pass (A B, B A: one switch a
- * cell), and -n auto looks at 3, 5, 8 and the last pass.
+ * ab's order on any matrix: in each block of two passes a cell runs A B
+ * then B A, or B A then A B (so drift within a pair cancels over every
+ * two pairs), a fair coin from the seed choosing for each cell and block
+ * (so an odd number of pairs leans no way on average, and no two cells
+ * the same way); the text the result files record is that order; and -n
+ * auto looks at 3, 5, 8 and the last pass.
  */
 static void ab_order(void)
 {
 	struct plan q = { 0 };
-	int pp, i, bad_alt = 0, bad_carry = 0;
+	int pp, i, seed, bad_alt = 0, first_a = 0, same = 0, coins = 0;
+	int pairs = 0, bad_text = 0;
+	char text[64];
 
 	for (pp = 1; pp <= 7; pp++) {
 		q.per_pass = pp;
 		for (i = 0; i < pp * 6; i++) {
 			int pass = i / pp, c = i % pp;
-			/* the cell at i, as plan_cell() finds it */
-			int cell = pass % 2 ? pp - 1 - c : c;
-			int k;
+			/* the same cell in the next pass: it runs the cells
+			 * backwards (plan_cell()) */
+			int j = (pass + 1) * pp + (pp - 1 - c);
 
-			/* the same cell in the next pass starts the other way */
-			for (k = 0; k < pp; k++) {
-				int j = (pass + 1) * pp + k;
-				int cj = (pass + 1) % 2 ? pp - 1 - k : k;
-
-				if (cj == cell &&
-				    plan_ab_first(&q, j) == plan_ab_first(&q, i))
-					bad_alt++;
-			}
-			/* this cell's last side is the next one's first */
-			if (c + 1 < pp &&
-			    plan_ab_first(&q, i + 1) != !plan_ab_first(&q, i))
-				bad_carry++;
+			/* a block's second pass: each cell the other way */
+			if (!(pass % 2) && plan_ab_first(&q, 7, j) ==
+			    plan_ab_first(&q, 7, i))
+				bad_alt++;
 		}
 	}
-	check(!bad_alt, "ab: each cell alternates A B and B A over passes "
-	      "(%d wrong)", bad_alt);
-	check(!bad_carry, "ab: one switch a cell within a pass (%d wrong)",
-	      bad_carry);
+	check(!bad_alt, "ab: in each block of two passes each cell runs A B "
+	      "and B A (%d wrong)", bad_alt);
+	/* 2000 runs of 5 cells: the coin, cell by cell and block by block */
+	q.per_pass = 5;
+	for (seed = 0; seed < 2000; seed++) {
+		for (i = 0; i < 5; i++) {
+			int b0 = plan_ab_first(&q, (uint32_t)seed, i);
+			int b1 = plan_ab_first(&q, (uint32_t)seed, 10 + i);
+
+			first_a += !b0;
+			coins++;
+			/* the next block's coin, and the next cell's */
+			same += b0 == b1;
+			if (i)
+				same += b0 == plan_ab_first(&q, (uint32_t)seed,
+							    i - 1);
+			pairs += 1 + !!i;
+		}
+	}
+	check(first_a > coins * 0.46 && first_a < coins * 0.54,
+	      "ab: A first in %d of %d cells' first blocks (a fair coin)",
+	      first_a, coins);
+	check(same > pairs * 0.46 && same < pairs * 0.54,
+	      "ab: the next cell's and the next block's coin agree in %d of "
+	      "%d (independent)", same, pairs);
+	q.per_pass = 3;
+	q.cells = 15;
+	check(!plan_ab_order(&q, 42, text, sizeof(text)) &&
+	      strlen(text) == 15 && plan_ab_order(&q, 42, text, 15) ==
+	      -ENOSPC, "ab: the order as text: %s", text);
+	for (i = 0; i < 15; i++)
+		bad_text += text[i] != (plan_ab_first(&q, 42, i) ? 'B' : 'A');
+	check(!bad_text, "... a letter for each cell of the run order (%d "
+	      "wrong)", bad_text);
 	q.repeats = 10;
 	q.auto_repeats = true;
 	check(plan_look(&q, 3) && plan_look(&q, 5) && plan_look(&q, 8) &&
