@@ -228,20 +228,19 @@ static void print_header(const struct result_file *base,
 static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		       const struct cmp_metric *m, const struct cmp_opts *o)
 {
-	char what[96], text[160];
-	double longer;
-	int need = cmp_cell_need(c, cc, m, o, &longer, what, sizeof(what));
+	struct cmp_need nd;
+	char text[160];
 
-	if (!need)
+	if (!cmp_cell_need(c, cc, m, o, &nd))
 		return;
-	cmp_need_text(need, o->paired, text, sizeof(text));
+	cmp_need_text(&nd, o->paired, text, sizeof(text));
 	printf("%-15s    %s", "", text);
 	/* a rare event: how much more of the same would count enough */
-	if (need > 0 && longer > 0)
+	if (nd.pairs > 0 && nd.longer > 0)
 		printf(";\n%-15s    %s: at this rate %.1f times the frames "
 		       "would (%.1f times the %s, or a -t %.1f times as long)",
-		       "", what, longer, longer, o->paired ? "pairs" :
-		       "repeats", longer);
+		       "", nd.what, nd.longer, nd.longer, o->paired ? "pairs" :
+		       "repeats", nd.longer);
 	printf("\n");
 }
 

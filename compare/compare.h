@@ -142,21 +142,33 @@ struct cmp_look {
 int compare_look(const char *path_a, const char *path_b,
 		 const struct compare_options *o, struct cmp_look *l);
 /*
- * About how many pairs (repeats) would decide undecided cell cc of c, 0 if
- * unknown, CMP_NEED_NEVER if more than -n takes (REPEATS_MAX): the cell
- * cannot be decided at this noise; where a rare event's count decides it, *longer is how many
- * times the frames it needs (more runs or longer ones) and what says what
- * was counted; else *longer is 0.
+ * About how many pairs (repeats a file) would decide undecided cell cc of
+ * c, at the estimates seen: the fewest at which it is decided (a row
+ * marked, in BH's family of the table's decision rows, or every bounding
+ * row within its bound) with 80 % chance (compare/undecided.c), and with
+ * 60 and 90 %, the range it is told as.
  */
+struct cmp_need {
+	int pairs;		/* at 80 %; 0 unknown; CMP_NEED_NEVER: more
+				 * than -n takes (REPEATS_MAX) */
+	int from, to;		/* at 60 % and at 90 %; to: CMP_NEED_MORE */
+	double longer;		/* a rare event's count decides it likeliest:
+				 * how many times the frames (more runs or
+				 * longer ones); else 0 */
+	char what[96];		/* ... and what was counted; else "" */
+};
+#define CMP_NEED_NEVER	(-1)
+#define CMP_NEED_MORE	(-2)
+/* cc's need into nd: returns nd->pairs. */
 int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		  const struct cmp_metric *m, const struct cmp_opts *o,
-		  double *longer, char *what, size_t n);
-#define CMP_NEED_NEVER	(-1)
+		  struct cmp_need *nd);
 /*
- * cmp_cell_need()'s answer as words into buf: "about 12 pairs would
- * decide it", "cannot be decided at this noise: ...", or "" (unknown).
+ * The need as words into buf: "about 8 to 20 pairs would decide it",
+ * "cannot be decided at this noise: ...", or "" (unknown).
  */
-void cmp_need_text(int need, bool paired, char *buf, size_t n);
+void cmp_need_text(const struct cmp_need *nd, bool paired, char *buf,
+		   size_t n);
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];

@@ -162,8 +162,8 @@ void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
 		   const struct result_file *cur, const struct cmp_opts *o)
 {
 	char why[512], what[160];
-	double longer;
-	int i, j, need;
+	struct cmp_need nd;
+	int i, j;
 
 	jw_obj_begin(w, NULL);
 	jw_str(w, "file", cur->path);
@@ -194,20 +194,31 @@ void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
 		cmp_cell_why(c, cc, m, why, sizeof(why));
 		jw_str(w, "decided_by", *why ? why : NULL);
 		jw_num(w, "period_us", cc->period_us);
-		/* undecided: about how much more would decide it */
-		longer = 0;
-		need = cc->verdict == CV_INCONCLUSIVE ?
-		       cmp_cell_need(c, cc, m, o, &longer, what,
-				     sizeof(what)) : 0;
-		if (need > 0)
-			jw_int(w, "pairs_to_decide", need);
-		else
+		/* undecided: about how much more would decide it, at 80 %
+		 * chance, and the range at 60 to 90 % (null: more than -n
+		 * takes) */
+		memset(&nd, 0, sizeof(nd));
+		if (cc->verdict == CV_INCONCLUSIVE)
+			cmp_cell_need(c, cc, m, o, &nd);
+		if (nd.pairs > 0) {
+			jw_int(w, "pairs_to_decide", nd.pairs);
+			jw_arr_begin(w, "pairs_to_decide_range");
+			jw_int(w, NULL, nd.from);
+			if (nd.to > 0)
+				jw_int(w, NULL, nd.to);
+			else
+				jw_null(w, NULL);
+			jw_arr_end(w);
+		} else {
 			jw_null(w, "pairs_to_decide");
-		jw_num(w, "frames_to_decide_times", need > 0 && longer > 0 ?
-		       longer : NAN);
+			jw_null(w, "pairs_to_decide_range");
+		}
+		jw_num(w, "frames_to_decide_times", nd.pairs > 0 &&
+		       nd.longer > 0 ? nd.longer : NAN);
 		/* beyond what -n takes: no number, and why */
-		cmp_need_text(need, o->paired, what, sizeof(what));
-		jw_str(w, "undecidable", need == CMP_NEED_NEVER ? what : NULL);
+		cmp_need_text(&nd, o->paired, what, sizeof(what));
+		jw_str(w, "undecidable", nd.pairs == CMP_NEED_NEVER ? what :
+		       NULL);
 		jw_arr_begin(w, "rows");
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
 			json_row(w, &c->rows[j], &m[c->rows[j].metric],

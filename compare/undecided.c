@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/infer.h"
 #include "plan/plan.h"
 #include "compare/compare.h"
 
@@ -36,62 +37,163 @@ void cmp_ab_pair(const struct result_file *f, int n,
 /* Where the estimate is infinite: more than any bound. */
 #define NEED_MAX	100000
 
+/*
+ * The power "about N pairs would decide it" is told at, and the ends of
+ * the range it is shown as: the power curve's 60 to 90 %, at the
+ * estimates seen. Why the curve and not the estimate's interval: an
+ * undecided cell's interval reaches within the min change (that is why it
+ * is undecided), so "from the end nearest the null" would be "never"
+ * nearly every time; the curve says how fast more pairs buy certainty.
+ */
+#define NEED_POWER	0.8
+#define NEED_FROM	0.6
+#define NEED_TO		0.9
+
 static const struct file_cell *cell_of(const struct cmp_cell *cc)
 {
 	return cc->a ? cc->a : cc->b;
 }
 
-/* k times n, rounded up, at most NEED_MAX; k infinite or NaN: NEED_MAX. */
-static int times(double k, int n)
+static double norm_cdf(double z)
 {
-	return k * n < NEED_MAX ? (int)ceil(k * n) : NEED_MAX;
+	return 0.5 * erfc(-z / M_SQRT2);
+}
+
+/* What a cell's rows need, at n pairs (repeats a file) instead of na. */
+struct need_ctx {
+	const struct cmp_pair *c;
+	const struct cmp_cell *cc;
+	const struct cmp_metric *m;
+	const struct cmp_opts *o;
+	int tests;		/* the decision rows tested: BH's family */
+};
+
+/*
+ * The two-sided p row r needs to be marked in BH's family of the table's
+ * decision rows, its direction's: alpha times its rank over the family,
+ * its rank one more than the rows already marked its way.
+ */
+static double p_needed(const struct need_ctx *x, const struct cmp_row *r)
+{
+	int i, rank = 1, dir = r->t_d > 0 ? 1 : -1;
+
+	if (x->m[r->metric].higher_better)
+		dir = -dir;
+	for (i = 0; i < x->c->nrows; i++)
+		rank += x->c->rows[i].decides && x->c->rows[i].mark == dir;
+	return fmin(1, x->o->alpha * rank / (x->tests > 0 ? x->tests : 1));
 }
 
 /*
- * About how many pairs (or repeats) row r of a cell needs: *mark, for it
- * to be marked (a tested figure's interval to clear the min change, as it
- * narrows with one over the root of their number; a count's share of
- * counted frames, at the rate seen, to reach the p a lone row of the
- * table's tests needs, with *longer how many times the frames that is:
- * more runs or longer ones); *within, for a figure that bounds
- * "unchanged", for its interval to fit inside its bound. NEED_MAX where
- * that cannot happen at the estimate seen; 0 where it already has.
+ * The chance that row r is marked at n: its estimate d taken as the
+ * truth, its standard error shrinking as one over the root of n (each
+ * side's n, without pairs), its degrees of freedom growing with n. Marked
+ * means its p below p_needed() and its interval clear of the min change:
+ * the estimate past the larger of the two lines. A count: its z grows as
+ * the root of the frames, from the scale cnt_scale_needed() gives.
  */
-static void needed(const struct cmp_row *r, const struct cmp_metric *m,
-		   const struct cmp_opts *o, int tests, double period_us,
-		   int *mark, int *within, double *longer)
+static double p_mark(const struct need_ctx *x, const struct cmp_row *r,
+		     int n)
 {
-	double d, half, minc, eps, k;
+	const struct cmp_metric *m = &x->m[r->metric];
+	double v, se, df, qa, qb, minc, line, k, za;
 
-	*mark = *within = NEED_MAX;
-	*longer = 0;
-	if (isnan(r->lo) || r->na < 2)
-		return;
 	if (m->count != CMP_NO_COUNT) {
-		k = cnt_scale_needed(&r->fit, r->phi, o->alpha / 2 /
-				     (tests > 0 ? tests : 1));
-		if (k > 0) {
-			*longer = k;
-			*mark = times(fmax(k, 1), r->na);
+		za = -inf_norm_quantile(p_needed(x, r) / 2);
+		k = cnt_scale_needed(&r->fit, r->phi, p_needed(x, r) / 2);
+		if (!(k > 0))
+			return 0;
+		return norm_cdf(za * (sqrt((double)n / r->na / k) - 1));
+	}
+	if (!(r->t_se > 0) || !(r->t_v > 0))
+		return 0;
+	v = x->o->paired ? 1.0 / n : 2.0 / n;
+	se = r->t_se * sqrt(v / r->t_v);
+	df = r->df + (n - r->na) * (x->o->paired ? 1 : 2);
+	qa = inf_t_quantile(1 - p_needed(x, r) / 2, df);
+	qb = inf_t_quantile(0.5 + x->o->level / 2, df);
+	minc = m->log ? log1p(x->o->min_change / 100) : x->o->min_points;
+	line = fmax(minc + qb * se, qa * se);
+	return norm_cdf((fabs(r->t_d) - line) / se);
+}
+
+/* The chance that bounding row r's interval lies within its bound at n. */
+static double p_within(const struct need_ctx *x, const struct cmp_row *r,
+		       int n)
+{
+	const struct cmp_metric *m = &x->m[r->metric];
+	double v, se, df, q, eps, d, room;
+
+	if (!(r->t_se > 0) || !(r->t_v > 0))
+		return r->within ? 1 : 0;
+	v = x->o->paired ? 1.0 / n : 2.0 / n;
+	se = r->t_se * sqrt(v / r->t_v);
+	df = r->df + (n - r->na) * (x->o->paired ? 1 : 2);
+	q = inf_t_quantile(0.5 + x->o->level / 2, df);
+	eps = cmp_row_bound(r, m, x->o, x->cc->period_us);
+	eps = m->log ? log1p(eps / 100) : eps;
+	d = r->t_d;
+	room = eps - q * se;
+	if (room <= 0)
+		return 0;
+	return norm_cdf((room - d) / se) - norm_cdf((-room - d) / se);
+}
+
+/*
+ * The chance the cell is decided at n: one of its decision rows marked
+ * (the likeliest: they move together, p99 and max often as one, so their
+ * chances are not added), or every bounding row within its bound (the
+ * least likely, for the same reason); the two cannot both happen. *by:
+ * the row likeliest marked.
+ */
+static double p_decided(const struct need_ctx *x, int n,
+			const struct cmp_row **by)
+{
+	double mark = 0, within = 1, p;
+	int j, bounding = 0;
+
+	*by = NULL;
+	for (j = x->cc->row0; j < x->cc->row0 + x->cc->nrows; j++) {
+		const struct cmp_row *r = &x->c->rows[j];
+
+		if (isnan(r->lo) || r->na < 2)
+			continue;
+		if (r->decides && !r->mark &&
+		    (p = p_mark(x, r, n)) > mark) {
+			mark = p;
+			*by = r;
 		}
-		return;
+		/* the hardest bounding row: they move together too */
+		if (r->bounds) {
+			within = fmin(within, p_within(x, r, n));
+			bounding++;
+		}
 	}
-	if (m->log) {
-		d = log1p(r->change / 100);
-		half = (log1p(r->hi / 100) - log1p(r->lo / 100)) / 2;
-		minc = log1p(o->min_change / 100);
-		eps = log1p(cmp_row_bound(r, m, o, period_us) / 100);
-	} else {
-		d = r->change;
-		half = (r->hi - r->lo) / 2;
-		minc = eps = o->min_points;
+	return fmin(1, mark + (bounding ? within : 0));
+}
+
+/*
+ * The fewest pairs (repeats) past na at which the cell is decided with
+ * chance power at least, NEED_MAX if more than REPEATS_MAX: the chance
+ * grows with n (where it does not, it stays far below), so halving finds
+ * it.
+ */
+static int need_at(const struct need_ctx *x, int na, double power)
+{
+	const struct cmp_row *by;
+	int lo = na + 1, hi = REPEATS_MAX;
+
+	if (lo > hi || !(p_decided(x, hi, &by) >= power))
+		return NEED_MAX;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (p_decided(x, mid, &by) >= power)
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
-	if (r->decides && fabs(d) > minc)
-		*mark = times(pow(half / (fabs(d) - minc), 2), r->na);
-	if (r->bounds)
-		*within = r->within ? 0 : fabs(d) < eps ?
-			  times(pow(half / (eps - fabs(d)), 2), r->na) :
-			  NEED_MAX;
+	return lo;
 }
 
 /* The decision rows tested in c: the family a lone row stands in. */
@@ -104,65 +206,60 @@ static int decision_tests(const struct cmp_pair *c)
 	return n;
 }
 
-/*
- * A cell is decided when a row is marked, or when every bounding row is
- * within its bound: the sooner of the two ways, at the estimates seen.
- */
 int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		  const struct cmp_metric *m, const struct cmp_opts *o,
-		  double *longer, char *what, size_t n)
+		  struct cmp_need *nd)
 {
-	int j, first = NEED_MAX, all_within = 0, tests = decision_tests(c);
-	double first_longer = 0;
-	const struct cmp_row *by = NULL;
+	struct need_ctx x = { c, cc, m, o, decision_tests(c) };
+	const struct cmp_row *by;
+	int j, na = 0;
 
-	*longer = 0;
-	what[0] = '\0';
-	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
-		const struct cmp_row *r = &c->rows[j];
-		int mark, within;
-		double l;
-
-		if (!r->decides && !r->bounds)
-			continue;
-		needed(r, &m[r->metric], o, tests, cc->period_us, &mark,
-		       &within, &l);
-		if (r->decides && !r->mark && mark < first) {
-			first = mark;
-			first_longer = l;
-			by = r;
-		}
-		if (r->bounds && within > all_within)
-			all_within = within;
+	memset(nd, 0, sizeof(*nd));
+	for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
+		if ((c->rows[j].decides || c->rows[j].bounds) &&
+		    !isnan(c->rows[j].lo) && c->rows[j].na > na)
+			na = c->rows[j].na;
+	if (na < 2)
+		return 0;
+	nd->pairs = need_at(&x, na, NEED_POWER);
+	if (nd->pairs > REPEATS_MAX)
+		return nd->pairs = CMP_NEED_NEVER;
+	nd->from = need_at(&x, na, NEED_FROM);
+	nd->to = need_at(&x, na, NEED_TO);
+	if (nd->to > REPEATS_MAX)
+		nd->to = CMP_NEED_MORE;
+	/* a rare event's count decides it likeliest: said with its counts */
+	p_decided(&x, nd->pairs, &by);
+	if (by && m[by->metric].count != CMP_NO_COUNT) {
+		nd->longer = (double)nd->pairs / by->na;
+		snprintf(nd->what, sizeof(nd->what), "%s %g in new against "
+			 "%g in base", m[by->metric].count == CMP_LATE ?
+			 "frames late" : "deadlines missed", by->fit.yb,
+			 by->fit.ya);
 	}
-	if (all_within <= first) {
-		if (all_within >= NEED_MAX)
-			return 0;
-		return all_within > REPEATS_MAX ? CMP_NEED_NEVER : all_within;
-	}
-	if (first > REPEATS_MAX)
-		return CMP_NEED_NEVER;
-	/* a rare event's count decides it soonest: said with its counts */
-	if (by && first_longer > 0) {
-		*longer = first_longer;
-		snprintf(what, n, "%s %g in new against %g in base",
-			 m[by->metric].count == CMP_LATE ? "frames late" :
-			 "deadlines missed", by->fit.yb, by->fit.ya);
-	}
-	return first;
+	return nd->pairs;
 }
 
-void cmp_need_text(int need, bool paired, char *buf, size_t n)
+void cmp_need_text(const struct cmp_need *nd, bool paired, char *buf,
+		   size_t n)
 {
-	if (need == CMP_NEED_NEVER)
+	const char *what = paired ? "pairs" : "repeats a file";
+
+	if (nd->pairs == CMP_NEED_NEVER)
 		snprintf(buf, n, "cannot be decided at this noise: it would "
 			 "take more than %d %s, the most -n takes",
-			 REPEATS_MAX, paired ? "pairs" : "repeats a file");
-	else if (need > 0)
-		snprintf(buf, n, "about %d %s would decide it", need,
-			 paired ? "pairs" : "repeats a file");
-	else
+			 REPEATS_MAX, what);
+	else if (nd->pairs <= 0)
 		snprintf(buf, n, "%s", "");
+	else if (nd->to == CMP_NEED_MORE)
+		snprintf(buf, n, "about %d to over %d %s would decide it",
+			 nd->from, REPEATS_MAX, what);
+	else if (nd->from == nd->to)
+		snprintf(buf, n, "about %d %s would decide it", nd->from,
+			 what);
+	else
+		snprintf(buf, n, "about %d to %d %s would decide it",
+			 nd->from, nd->to, what);
 }
 
 static const char *plural(size_t k)
@@ -211,6 +308,20 @@ bool cmp_unjudged(const struct cmp_pair *c, const char *base,
 	return true;
 }
 
+/* The need's range, short, for ab's list: "about 8 to 20 pairs". */
+static const char *need_range(const struct cmp_need *nd, char *buf,
+			      size_t n)
+{
+	if (nd->to == CMP_NEED_MORE)
+		snprintf(buf, n, "about %d to over %d pairs", nd->from,
+			 REPEATS_MAX);
+	else if (nd->from == nd->to)
+		snprintf(buf, n, "about %d pairs", nd->from);
+	else
+		snprintf(buf, n, "about %d to %d pairs", nd->from, nd->to);
+	return buf;
+}
+
 int compare_look(const char *path_a, const char *path_b,
 		 const struct compare_options *opts, struct cmp_look *l)
 {
@@ -218,7 +329,7 @@ int compare_look(const char *path_a, const char *path_b,
 	struct cmp_metric m[CMP_MAX_METRICS];
 	struct compare_options o = *opts;
 	struct cmp_pair c;
-	char err[512], what[96];
+	char err[512], what[64];
 	size_t used = 0, n = sizeof(l->list);
 	int i, nm = cmp_metrics(m, CMP_MAX_METRICS);
 
@@ -238,27 +349,27 @@ int compare_look(const char *path_a, const char *path_b,
 	l->worse = c.count[CV_WORSE] + c.count[CV_MIXED];
 	for (i = 0; i < c.ncells; i++) {
 		const struct cmp_cell *cc = &c.cells[i];
-		double longer;
-		int need;
+		struct cmp_need nd;
 
 		if (cc->verdict != CV_INCONCLUSIVE && cc->verdict != CV_FEW)
 			continue;
-		need = cmp_cell_need(&c, cc, m, &o.cmp, &longer, what,
-				     sizeof(what));
+		cmp_cell_need(&c, cc, m, &o.cmp, &nd);
 		l->undecided++;
 		if (used < n)
 			used += (size_t)snprintf(l->list + used, n - used,
 						 "%s%s/%s", l->undecided > 1 ?
 						 ", " : "", cell_of(cc)->bench,
 						 cell_of(cc)->load);
-		if (need == CMP_NEED_NEVER && used < n)
+		if (nd.pairs == CMP_NEED_NEVER && used < n)
 			used += (size_t)snprintf(l->list + used, n - used,
 						 " (cannot be decided at this "
 						 "noise)");
-		else if (need && used < n)
+		else if (nd.pairs && used < n)
 			used += (size_t)snprintf(l->list + used, n - used,
-						 " (about %d pairs%s%s)", need,
-						 *what ? ": " : "", what);
+						 " (%s%s%s)", need_range(&nd,
+						 what, sizeof(what)),
+						 *nd.what ? ": " : "",
+						 nd.what);
 	}
 	cmp_pair_free(&c);
 	rf_free(&f[0]);
