@@ -124,6 +124,21 @@ static double p_within(const struct need_ctx *x, const struct cmp_row *r,
 	const struct cmp_metric *m = &x->m[r->metric];
 	double v, se, df, q, eps, d, room;
 
+	/*
+	 * A count's bound is on B's rate less A's: its interval narrows as
+	 * the root of the frames, about that of the pairs (repeats).
+	 */
+	if (m->count != CMP_NO_COUNT) {
+		if (isnan(r->dlo) || isnan(r->dhi) || r->na < 1)
+			return r->within ? 1 : 0;
+		q = inf_norm_quantile(0.5 + x->o->level / 2);
+		se = (r->dhi - r->dlo) / 2 / q * sqrt((double)r->na / n);
+		d = (r->dlo + r->dhi) / 2;
+		room = x->o->min_points - q * se;
+		if (room <= 0 || !(se > 0))
+			return room > 0 && fabs(d) < room ? 1 : 0;
+		return norm_cdf((room - d) / se) - norm_cdf((-room - d) / se);
+	}
 	if (!(r->t_se > 0) || !(r->t_v > 0))
 		return r->within ? 1 : 0;
 	v = x->o->paired ? 1.0 / n : 2.0 / n;

@@ -27,6 +27,12 @@ mk 0.41 5 1 >v041.json
 mk -i 0.40 5 1 >ident.json
 mk -i 0.40 5 1.005 >ident-0.5.json
 mk -i 0.40 5 1.02 >ident-2.json
+# 2000 frames a side: enough to bound the counts within a point (a
+# better or unchanged cell needs its frames late and misses bounded)
+mk -n 400 0.40 5 1 >base400.json
+mk -n 400 0.40 5 0.5 >fast400.json
+mk -n 400 -i 0.40 5 1 >ident400.json
+mk -n 400 -i 0.40 5 1.02 >ident400-2.json
 mk 0.40 20 1 >many.json
 mk 0.40 20 1.03 >many-3.json
 mk -c 0.8 0.40 5 1 >starved.json
@@ -133,6 +139,8 @@ test_expect_success '-- ends the options' '
 
 test_expect_success 'half the latency is better, even with --threshold' '
 	run --threshold 10 base.json fast.json && rc_is 0 &&
+	rows Video/Burn | grep -q "=> inconclusive: better: .*; not yet bounded: .*% deadlines missed" &&
+	run --threshold 10 base400.json fast400.json && rc_is 0 &&
 	has out "^Summary: 3 cells better, 0 worse, 0 mixed, 0 unchanged, 0 inconclusive, 0 not comparable$" &&
 	rows Video/Burn | grep "p50 latency us \* .* -50.0 % .* better$"
 '
@@ -263,7 +271,7 @@ test_expect_success '--threshold fails a cell measured in BASE but not in NEW' '
 
 # Every repeat the same: the interval is one point; only --min-change is left.
 test_expect_success 'a certain change below --min-change is not marked' '
-	run ident.json ident-2.json && rc_is 0 &&
+	run ident400.json ident400-2.json && rc_is 0 &&
 	rows Audio/Burn | grep "mean latency us .* +2.0 %  \[+2.0, +2.0\] .* ~$" &&
 	rows Audio/Burn | grep -q "=> unchanged" &&
 	run --min-change 1 ident.json ident-2.json && rc_is 1 &&
