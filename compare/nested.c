@@ -164,7 +164,7 @@ void design_cheapest(const double *var, const struct design_cost *c,
 		     const struct design_goal *g, struct design *out)
 {
 	int b, i, r, b0 = 1, bmax = g->max_b;
-	double p, df;
+	double p = NAN, df = NAN;
 
 	out->found = false;
 	out->b = out->i = out->r = 0;
