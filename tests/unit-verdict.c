@@ -64,14 +64,23 @@
  *   unit-verdict hierarchical ... either, with Simes then BH over cells
  *   unit-verdict hetero ...       either, on cells whose noise differs
  *   unit-verdict cells=N ...      either, on the first N cells (6-52)
+ *   unit-verdict order TABLES SD DRIFT WANDER
+ *                                 ab's order inside a pair on A/A tables:
+ *                                 the second run 0, 3, 10 % slower and
+ *                                 drifting WANDER %, ABBA against the coin
+ *   unit-verdict need TRIALS SD DRIFT
+ *                                 "about N pairs would decide it" against
+ *                                 fresh tables of N pairs
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "compare/compare.h"
 #include "compare/verdict.h"
 #include "core/load.h"
+#include "plan/ab.h"
 #include "stats.h"
 
 #define TASKS	4
@@ -134,6 +143,16 @@ static int ncells = CELLS;
 static bool paired;
 static double drift_sd;
 static double drift[CELLS][MAXREP];
+/*
+ * ab's order within a pair (order_table()): the second run of each pair
+ * ORDER_EFF slower (caches, the page cache, the CPU's temperature), and
+ * drift within the pair (log SD ORDER_WANDER), the second run's alone.
+ * ORDER_NONE leaves every run as it was.
+ */
+enum order_way { ORDER_NONE, ORDER_ABBA, ORDER_COIN };
+static enum order_way order_way;
+static double order_eff, order_wander;
+static double second[2][CELLS][MAXREP];	/* side, cell, pass: its log */
 
 static double uniform(void)
 {
@@ -192,7 +211,8 @@ static void run_cell(struct ok_repeat *r, int cell, enum truth t, bool b,
 
 	if (hetero)
 		sd *= pow(10, (cell % 7) / 3.0 - 0.5);
-	run = exp(sd * gauss() + drift[cell][r->repeat - 1]);
+	run = exp(sd * gauss() + drift[cell][r->repeat - 1] +
+		  second[b][cell][r->repeat - 1]);
 	if (b && ((t == CELL25 && cell == 5) || t == ALL10))
 		slow = t == ALL10 ? 1.10 : 1.25;
 	if (b && t == TRADE && cell == 5)
@@ -275,6 +295,8 @@ static void make_file(struct made *m, int repeats, enum truth t, bool b,
 		}
 }
 
+static void new_order(void);
+
 /* What drifts between pairs: a new draw for each table, shared by A, B. */
 static void new_drift(void)
 {
@@ -283,6 +305,7 @@ static void new_drift(void)
 	for (c = 0; c < CELLS; c++)
 		for (k = 0; k < MAXREP; k++)
 			drift[c][k] = drift_sd ? drift_sd * gauss() : 0;
+	new_order();
 }
 
 struct tally {
@@ -611,6 +634,298 @@ static int report_paired(int tables, double sd, double dsd)
 	return 0;
 }
 
+/*
+ * Who ran second in each pair of a new table, as ab orders them: ABBA
+ * (before the coin: B first when the cell's own index and its pass add up
+ * odd), or plan_ab_first()'s coins, from a new seed for each table as each
+ * ab run draws one. The second run gets the order effect and the drift
+ * within its pair.
+ */
+static void new_order(void)
+{
+	struct plan q = { 0 };
+	uint32_t seed;
+	int c, k;
+
+	memset(second, 0, sizeof(second));
+	if (order_way == ORDER_NONE)
+		return;
+	q.per_pass = ncells;
+	seed = (uint32_t)(uniform() * 4294967295.0);
+	for (c = 0; c < ncells; c++)
+		for (k = 0; k < MAXREP; k++) {
+			/* its place in the run order: odd passes backwards */
+			int i = k * ncells + (k % 2 ? ncells - 1 - c : c);
+			int first = order_way == ORDER_ABBA ? (c + k) & 1 :
+				    plan_ab_first(&q, seed, i);
+
+			second[!first][c][k] = log1p(order_eff) +
+					       order_wander * gauss();
+		}
+}
+
+/*
+ * An A/A table of ab's pairs in the order of order_way: tallied, and each
+ * cell's p50 change added to lean[cell], whose mean over tables is the
+ * way the order leans the cell (0 if it leans no way).
+ */
+static void order_table(struct tally *ty, double *lean, int repeats,
+			double sd, const struct cmp_metric *m, int nm)
+{
+	static struct made a, b;
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
+			      hierarchical };
+	struct cmp_pair p;
+	int i, j;
+
+	new_drift();
+	make_file(&a, repeats, AA, false, sd);
+	make_file(&b, repeats, AA, true, sd);
+	if (cmp_pair_run(&a.rf, &b.rf, &o, m, nm, &p))
+		return;
+	for (i = 0; i < p.ncells; i++)
+		for (j = p.cells[i].row0;
+		     j < p.cells[i].row0 + p.cells[i].nrows; j++)
+			if (m[p.rows[j].metric].fig == F_LAT_P50)
+				lean[i] += p.rows[j].change;
+	tally(ty, &p, m, AA);
+	cmp_pair_free(&p);
+}
+
+/* TABLES A/A tables of REPEATS pairs: the tally, and *lean: the mean over
+ * cells of how far the order leans each (|its mean p50 change|, %). */
+static struct tally order_calibrate(int tables, int repeats, double sd,
+				    double *lean)
+{
+	struct cmp_metric m[CMP_MAX_METRICS];
+	int nm = cmp_metrics(m, CMP_MAX_METRICS), i;
+	double sum[CELLS] = { 0 };
+	struct tally ty = { 0 };
+
+	for (i = 0; i < tables; i++)
+		order_table(&ty, sum, repeats, sd, m, nm);
+	*lean = 0;
+	for (i = 0; i < ncells; i++)
+		*lean += fabs(sum[i] / tables) / ncells;
+	return ty;
+}
+
+/*
+ * ab's order inside a pair, on A/A tables: an order effect of 0, 3 and 10
+ * % on the second run of each pair and drift within it, under ABBA and
+ * under the coin, at 3, 5, 8 and 10 pairs and under -n auto.
+ */
+static int report_order(int tables, double sd, double dsd, double wander)
+{
+	static const int reps[] = { 3, 5, 8, 10 };
+	static const double effs[] = { 0, 0.03, 0.10 };
+	size_t r, e;
+	int way;
+
+	drift_sd = dsd;
+	order_wander = wander;
+	printf("%d A/A tables, each run's own factor SD %.1f %%, drift between "
+	       "pairs SD %.1f %%,\ndrift within a pair SD %.1f %%, %d cells, "
+	       "alpha 0.05, min change 5 %%\n", tables, sd * 100, dsd * 100,
+	       wander * 100, ncells);
+	printf("%-6s %-6s %-9s %10s %10s %10s %10s %11s\n", "order", "way",
+	       "pairs", "cell mkd %", "cell wrs %", "cells %", "lean %",
+	       "unchanged %");
+	for (e = 0; e < sizeof(effs) / sizeof(effs[0]); e++)
+		for (way = ORDER_ABBA; way <= ORDER_COIN; way++) {
+			const char *name = way == ORDER_ABBA ? "ABBA" : "coin";
+			struct tally y;
+			double lean;
+
+			order_way = (enum order_way)way;
+			order_eff = effs[e];
+			for (r = 0; r < sizeof(reps) / sizeof(reps[0]); r++) {
+				y = order_calibrate(tables, reps[r], sd, &lean);
+				printf("+%-4.0f%% %-6s %-9d %10.1f %10.1f "
+				       "%10.2f %10.2f %11.1f\n",
+				       effs[e] * 100, name, reps[r],
+				       pct(y.any_mark, y.tables),
+				       pct(y.any_worse, y.tables),
+				       pct(y.other_marks + y.cell5_worse +
+					   y.cell5_better + y.cell5_mixed,
+					   y.tables * ncells), lean,
+				       pct(y.unchanged, y.tables * ncells));
+			}
+			y = sequences(tables, AA, sd, 4, false);
+			printf("+%-4.0f%% %-6s %-9s %10.1f %10.1f %10.2f %10s "
+			       "%11.1f  (%.1f pairs)\n", effs[e] * 100, name,
+			       "-n auto", pct(y.any_mark, y.tables),
+			       pct(y.any_worse, y.tables),
+			       pct(y.other_marks + y.cell5_worse +
+				   y.cell5_better + y.cell5_mixed,
+				   y.tables * ncells), "",
+			       pct(y.unchanged, y.tables * ncells),
+			       (double)y.pairs / y.tables);
+		}
+	order_way = ORDER_NONE;
+	return 0;
+}
+
+/*
+ * The TAP part's bounds on the order (doc/compare.txt has the rates of
+ * 200 tables): with the second of each pair 10 % slower, 3 pairs lean
+ * every cell by a third of it under ABBA, the same cells the same way in
+ * every table; under the coin no cell leans, and the false marks stay
+ * near alpha.
+ */
+static void order_checks(void)
+{
+	struct tally y;
+	double abba, coin;
+
+	drift_sd = 0.10;
+	order_eff = 0.10;
+	order_wander = 0.02;
+	order_way = ORDER_ABBA;
+	order_calibrate(60, 3, 0.03, &abba);
+	order_way = ORDER_COIN;
+	y = order_calibrate(60, 3, 0.03, &coin);
+	check(coin <= 1.5 && abba >= 2 && coin < abba / 2,
+	      "ab's order, the second of a pair 10 %% slower, 3 pairs: a "
+	      "cell leans %.2f %% on average under the coin, %.2f %% under "
+	      "ABBA", coin, abba);
+	check(pct(y.any_mark, y.tables) <= 15,
+	      "... and %.1f %% of A/A tables are marked under the coin (alpha "
+	      "5 %%)", pct(y.any_mark, y.tables));
+	order_way = ORDER_NONE;
+	memset(second, 0, sizeof(second));
+	drift_sd = 0;
+}
+
+/*
+ * "About N pairs would decide it" against the truth: cell 5 worse by a
+ * known 25 % (CELL25) in ab's pairs; from a table of PAIRS pairs whose
+ * cell 5 is undecided, compare's need (at 80 %, and its range's ends at
+ * 60 and 90 %), then a fresh table of each of those many pairs: is cell
+ * 5 decided there? Needs past MAXREP pairs cannot be tried here: counted
+ * apart (beyond).
+ */
+struct need_tally {
+	int trials, undecided, beyond, never;
+	int tried[3], decided[3];	/* at from, pairs, to */
+	double sum[3];			/* the needs, summed */
+};
+
+static bool cell5_decided(int pairs, double sd, const struct cmp_metric *m,
+			  int nm, struct cmp_pair *p, bool keep)
+{
+	static struct made a, b;
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
+			      hierarchical };
+	bool decided;
+
+	new_drift();
+	make_file(&a, pairs, CELL25, false, sd);
+	make_file(&b, pairs, CELL25, true, sd);
+	if (cmp_pair_run(&a.rf, &b.rf, &o, m, nm, p))
+		return false;
+	decided = p->cells[5].verdict != CV_INCONCLUSIVE &&
+		  p->cells[5].verdict != CV_FEW;
+	if (!keep)
+		cmp_pair_free(p);
+	return decided;
+}
+
+static struct need_tally need_check(int trials, int pairs, double sd)
+{
+	struct cmp_metric m[CMP_MAX_METRICS];
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
+			      hierarchical };
+	int nm = cmp_metrics(m, CMP_MAX_METRICS), i, k;
+	struct need_tally t = { 0 };
+	struct cmp_pair p, q;
+
+	paired = true;
+	for (i = 0; i < trials; i++) {
+		struct cmp_need nd;
+		int at[3];
+
+		t.trials++;
+		if (cell5_decided(pairs, sd, m, nm, &p, true)) {
+			cmp_pair_free(&p);
+			continue;
+		}
+		t.undecided++;
+		cmp_cell_need(&p, &p.cells[5], m, &o, &nd);
+		cmp_pair_free(&p);
+		if (nd.pairs == CMP_NEED_NEVER || nd.pairs <= 0) {
+			t.never++;
+			continue;
+		}
+		at[0] = nd.from;
+		at[1] = nd.pairs;
+		at[2] = nd.to > 0 ? nd.to : 1000;
+		if (at[2] > MAXREP) {
+			t.beyond++;
+			continue;
+		}
+		for (k = 0; k < 3; k++) {
+			t.tried[k]++;
+			t.sum[k] += at[k];
+			t.decided[k] += cell5_decided(at[k], sd, m, nm, &q,
+						      false);
+		}
+	}
+	paired = false;
+	return t;
+}
+
+static int report_need(int trials, double sd, double dsd)
+{
+	static const int from[] = { 3, 5 };
+	size_t f;
+
+	drift_sd = dsd;
+	printf("cell 5 25 %% worse in ab's pairs, each run's own factor SD %.1f "
+	       "%%, drift between\npairs SD %.1f %%, %d cells; from a table "
+	       "with cell 5 undecided, the need at\n60, 80 and 90 %% chance "
+	       "(the range's ends and \"about\"), then fresh tables of\n"
+	       "that many pairs (at most %d here):\n", sd * 100, dsd * 100,
+	       ncells, MAXREP);
+	printf("%-6s %7s %9s %7s %7s %14s %14s %14s\n", "pairs", "trials",
+	       "undecided", "never", "beyond", "60 %: N, dec %",
+	       "80 %: N, dec %", "90 %: N, dec %");
+	for (f = 0; f < sizeof(from) / sizeof(from[0]); f++) {
+		struct need_tally t = need_check(trials, from[f], sd);
+		int k;
+
+		printf("%-6d %7d %9d %7d %7d", from[f], t.trials, t.undecided,
+		       t.never, t.beyond);
+		for (k = 0; k < 3; k++)
+			printf("   %4.1f, %5.1f", t.tried[k] ? t.sum[k] /
+			       t.tried[k] : NAN, pct(t.decided[k], t.tried[k]));
+		printf("\n");
+	}
+	drift_sd = 0;
+	return 0;
+}
+
+/*
+ * The need's bound (doc/compare.txt has 200 trials): at the pairs
+ * compare says would decide the cell with 80 % chance, from 3 pairs of
+ * a 25 % change at 10 % run-to-run noise, fresh tables decide it in about
+ * 80 %.
+ */
+static void need_checks(void)
+{
+	struct need_tally t;
+
+	drift_sd = 0.10;
+	t = need_check(60, 3, 0.10);
+	check(t.tried[1] >= 15 && pct(t.decided[1], t.tried[1]) >= 55 &&
+	      pct(t.decided[1], t.tried[1]) <= 98,
+	      "about N pairs (80 %%), from 3: %d of %d fresh tables of N "
+	      "pairs (%.1f on average) decide the cell",
+	      t.decided[1], t.tried[1], t.tried[1] ? t.sum[1] / t.tried[1] :
+	      NAN);
+	drift_sd = 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct tally y;
@@ -632,6 +947,12 @@ int main(int argc, char **argv)
 			ncells = atoi(argv[1] + 6);
 		else
 			break;
+	if (argc == 5 && !strcmp(argv[1], "need"))
+		return report_need(atoi(argv[2]), atof(argv[3]) / 100,
+				   atof(argv[4]) / 100);
+	if (argc == 6 && !strcmp(argv[1], "order"))
+		return report_order(atoi(argv[2]), atof(argv[3]) / 100,
+				    atof(argv[4]) / 100, atof(argv[5]) / 100);
 	if (argc == 5 && !strcmp(argv[1], "paired"))
 		return report_paired(atoi(argv[2]), atof(argv[3]) / 100,
 				     atof(argv[4]) / 100);
@@ -754,5 +1075,7 @@ int main(int argc, char **argv)
 	      pct(y.cell5_worse, y.tables),
 	      y.c5_found ? (double)y.c5_pairs / y.c5_found : NAN);
 	drift_sd = 0;
+	order_checks();
+	need_checks();
 	return check_done();
 }
