@@ -674,7 +674,7 @@ static void order_table(struct tally *ty, double *lean, int repeats,
 {
 	static struct made a, b;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
-			      hierarchical };
+			      hierarchical, NULL };
 	struct cmp_pair p;
 	int i, j;
 
@@ -816,7 +816,7 @@ static bool cell5_decided(int pairs, double sd, const struct cmp_metric *m,
 {
 	static struct made a, b;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
-			      hierarchical };
+			      hierarchical, NULL };
 	bool decided;
 
 	new_drift();
@@ -835,7 +835,7 @@ static struct need_tally need_check(int trials, int pairs, double sd)
 {
 	struct cmp_metric m[CMP_MAX_METRICS];
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
-			      hierarchical };
+			      hierarchical, NULL };
 	int nm = cmp_metrics(m, CMP_MAX_METRICS), i, k;
 	struct need_tally t = { 0 };
 	struct cmp_pair p, q;
