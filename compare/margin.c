@@ -71,13 +71,17 @@ int cmp_row_mark(const struct cmp_row *r, const struct cmp_metric *m,
 	dir = cmp_beyond(r->lo, r->hi, m->log ? o->min_change :
 			 o->min_points);
 	/*
-	 * Pairs: most must lean the same way. Moderation shrinks one wild
-	 * pair's spread towards the table's, so a single burst of the
-	 * host's in one pair could alone make a t of a max or a count.
+	 * Pairs: the pairs themselves must agree, not one of them.
+	 * Moderation shrinks one wild pair's spread towards the table's,
+	 * so a single burst of the host's in one pair could alone make a t
+	 * of a max or a count. A figure: the randomisation test of its
+	 * pairs' differences; a count: the sign test of the pairs that
+	 * differ (its pairs' rates are too coarse to weigh).
 	 */
-	if (dir && o->paired &&
+	if (dir && o->paired && (m->count == CMP_NO_COUNT ?
+	    (dir > 0 ? r->flip_up : r->flip_down) :
 	    cnt_sign_p(dir > 0 ? r->up : r->down,
-		       dir > 0 ? r->down : r->up) > CMP_SIGN_P)
+		       dir > 0 ? r->down : r->up)) > CMP_SIGN_P)
 		dir = 0;
 	return m->higher_better ? -dir : dir;
 }
@@ -114,7 +118,8 @@ static bool dropout(const struct cmp_cell *cc, const struct cmp_row *max,
 	for (s = 0; s < 2; s++)
 		for (k = 0; k < f[s]->n_ok; k++)
 			worst[s] = fmax(worst[s], f[s]->ok[k].v[F_LAT_MAX]);
-	b = cmp_row_bound(max, m, o, cc->period_us) / 100 * max->base;
+	b = cmp_row_bound(max, &m[max->metric], o, cc->period_us) / 100 *
+	    max->base;
 	return fabs(worst[1] - worst[0]) > b &&
 	       fmax(worst[0], worst[1]) > DROPOUT_TIMES *
 	       fmin(worst[0], worst[1]);
@@ -136,7 +141,7 @@ void cmp_cell_within(struct cmp_pair *c, const struct cmp_cell *cc,
 		if (mm->fig == F_LAT_MAX)
 			max = r;
 	}
-	drop = dropout(cc, max, max ? &m[max->metric] : NULL, o);
+	drop = dropout(cc, max, m, o);
 	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
 		struct cmp_row *r = &c->rows[j];
 		const struct cmp_metric *mm = &m[r->metric];

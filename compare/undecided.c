@@ -92,6 +92,35 @@ static double p_needed(const struct need_ctx *x, const struct cmp_row *r)
  * the estimate past the larger of the two lines. A count: its z grows as
  * the root of the frames, from the scale cnt_scale_needed() gives.
  */
+/*
+ * Pairs: the chance that n pairs lean the row's way enough for its mark
+ * (cmp_row_mark's check), each leaning so with the chance its shift over
+ * a pair's spread gives: the sign test's, which the randomisation test
+ * of a figure passes at least as often; 1 for separate runs.
+ */
+static double p_pairs_agree(const struct need_ctx *x, const struct cmp_row *r,
+			    int n)
+{
+	double q, term, p = 0;
+	int k, lo;
+
+	if (!x->o->paired || !(r->t_se > 0) || !(r->t_v > 0))
+		return 1;
+	q = norm_cdf(fabs(r->t_d) / (r->t_se / sqrt(r->t_v)));
+	for (lo = 0; lo <= n && cnt_sign_p(lo, n - lo) > CMP_SIGN_P; lo++)
+		;
+	/* P(X >= lo), X binomial (n, q) */
+	for (k = lo; k <= n; k++) {
+		int i;
+
+		term = pow(q, k) * pow(1 - q, n - k);
+		for (i = 0; i < k; i++)
+			term *= (double)(n - i) / (i + 1);
+		p += term;
+	}
+	return fmin(1, p);
+}
+
 static double p_mark(const struct need_ctx *x, const struct cmp_row *r,
 		     int n)
 {
@@ -114,7 +143,7 @@ static double p_mark(const struct need_ctx *x, const struct cmp_row *r,
 	qb = inf_t_quantile(0.5 + x->o->level / 2, df);
 	minc = m->log ? log1p(x->o->min_change / 100) : x->o->min_points;
 	line = fmax(minc + qb * se, qa * se);
-	return norm_cdf((fabs(r->t_d) - line) / se);
+	return norm_cdf((fabs(r->t_d) - line) / se) * p_pairs_agree(x, r, n);
 }
 
 /* The chance that bounding row r's interval lies within its bound at n. */

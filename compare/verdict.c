@@ -251,11 +251,13 @@ static void row_fill(struct cmp_row *r, const struct cmp_metric *m,
 		size_t i;
 
 		r->na = r->nb = (int)pairs(a, b, m, va, vb);
-		/* which way each pair leans, for the sign check of a mark */
+		/* how the pairs lean, for the randomisation check of a mark */
 		for (i = 0, r->up = r->down = 0; i < (size_t)r->na; i++) {
 			r->up += vb[i] > va[i];
 			r->down += vb[i] < va[i];
 		}
+		r->flip_up = inf_signflip_p(va, vb, (size_t)r->na);
+		r->flip_down = inf_signflip_p(vb, va, (size_t)r->na);
 	} else {
 		r->na = (int)values(a, m, va);
 		r->nb = (int)values(b, m, vb);

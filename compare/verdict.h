@@ -172,6 +172,8 @@ struct cmp_row {
 	double widened;		/* variance added by measured components */
 	double dlo, dhi;	/* B's rate less A's, points: its interval, on
 				 * which the count's margin is read */
+	double flip_up, flip_down;	/* paired figures: the sign-flip
+					 * p of B higher, of B lower */
 	int up, down;		/* paired: the pairs whose B counted at a
 				 * higher rate than its A, at a lower */
 };

@@ -482,3 +482,30 @@ double inf_ebayes_var(double s2, double df, double d0, double s02)
 		return s02;
 	return (d0 * s02 + df * s2) / (d0 + df);
 }
+
+double inf_signflip_p(const double *a, const double *b, size_t n)
+{
+	double obs = 0, ss = 0;
+	unsigned long mask, hit = 0, all;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		obs += b[i] - a[i];
+		ss += (b[i] - a[i]) * (b[i] - a[i]);
+	}
+	if (!n || !(ss > 0))
+		return 1;
+	if (n > INF_FLIP_EXACT)
+		return 1 - norm_cdf(obs / sqrt(ss));
+	/* every assignment of signs to the pairs' differences, counted */
+	all = 1UL << n;
+	for (mask = 0; mask < all; mask++) {
+		double s = 0;
+
+		for (i = 0; i < n; i++)
+			s += (mask >> i & 1 ? -1 : 1) * (b[i] - a[i]);
+		/* ties with the observed sum count: a conservative p */
+		hit += s >= obs - 1e-12 * sqrt(ss);
+	}
+	return (double)hit / (double)all;
+}

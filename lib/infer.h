@@ -69,6 +69,17 @@ int inf_anova(const double *const *g, const size_t *n, int k, double *p,
  */
 void inf_bh(const double *p, size_t n, double *adj);
 
+/*
+ * The one-sided p of pairs' differences b[i] - a[i] summing as high as
+ * they do, were each difference's sign a fair coin (the randomisation
+ * test of paired data): exact over every assignment up to INF_FLIP_EXACT
+ * pairs, else its normal approximation (the sum over the root of the
+ * squares). 1 without a difference. One wild pair cannot make it small:
+ * the sum then rides on that pair's sign alone.
+ */
+#define INF_FLIP_EXACT	16
+double inf_signflip_p(const double *a, const double *b, size_t n);
+
 /* Quantile q in [0, 1] of sorted v, by (n + 1) q as JMP and Minitab. */
 double inf_quantile(const double *sorted, size_t n, double q);
 
