@@ -916,10 +916,15 @@ static void need_checks(void)
 	struct need_tally t;
 
 	drift_sd = 0.10;
-	t = need_check(60, 3, 0.10);
-	check(t.tried[1] >= 15 && pct(t.decided[1], t.tried[1]) >= 55 &&
+	/*
+	 * From 5 pairs: from 3 the need is optimistic since the paired marks
+	 * need their pairs to agree (51-61 % decide at its 80 % figure,
+	 * doc/compare.txt); few trials qualify, so the bound is wide.
+	 */
+	t = need_check(100, 5, 0.10);
+	check(t.tried[1] >= 15 && pct(t.decided[1], t.tried[1]) >= 45 &&
 	      pct(t.decided[1], t.tried[1]) <= 98,
-	      "about N pairs (80 %%), from 3: %d of %d fresh tables of N "
+	      "about N pairs (80 %%), from 5: %d of %d fresh tables of N "
 	      "pairs (%.1f on average) decide the cell",
 	      t.decided[1], t.tried[1], t.tried[1] ? t.sum[1] / t.tried[1] :
 	      NAN);
