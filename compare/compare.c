@@ -691,12 +691,12 @@ static void print_replication(const struct compare_options *o,
 			       s[i].units[CL_INVOCATION],
 			       s[i].units[CL_INVOCATION] == 1 ? "" : "s");
 		printf(".\nThey differ by %s; the unit of replication is the "
-		       "%s: %s.\n", cmp_level_names[r->differ],
+		       "%s.\n%s\n", cmp_level_names[r->differ],
 		       cmp_level_names[r->unit], r->unit == CL_REPEAT ?
-		       "each repeat is one value" : "each one's values of a "
-		       "cell are pooled into one (the mean of their\nlogs or "
-		       "points, their frames counted together), and the "
-		       "units are tested");
+		       "Each repeat is one value." : "Each unit's values of a "
+		       "cell are pooled into one (the mean of their logs or\n"
+		       "points, their frames counted together), and the units "
+		       "are tested.");
 		if (r->unknown)
 			printf("(A file does not record its boot or process: "
 			       "it is a unit of its own.)\n");

@@ -31,7 +31,7 @@ test_expect_success 'a directory is a side: the boot is the unit, counted once' 
 	run A B &&
 	rc_is 0 &&
 	grep -q "^Sides: A 3 files (3 boots, 3 invocations); B 3 files (3 boots, 3 invocations)\.$" out &&
-	grep -q "^They differ by boot; the unit of replication is the boot: " out &&
+	grep -q "^They differ by boot; the unit of replication is the boot\.$" out &&
 	! grep -q "one boot a side" out &&
 	grep -q "^Audio/None .*n_base\|^Audio/None " out
 '
@@ -79,7 +79,7 @@ test_expect_success 'invocations in one boot a side: the invocation is the unit'
 		mkb z1 jj$i -s $((i + 5)) 0.41 3 1 >J/$i.json
 	done &&
 	run I J --json c.json &&
-	grep -q "^They differ by invocation; the unit of replication is the invocation" out &&
+	grep -q "^They differ by invocation; the unit of replication is the invocation\.$" out &&
 	grep -q "\"unit\": \"invocation\"" c.json && ! grep -q "^note:" out
 '
 
