@@ -324,5 +324,26 @@ int main(void)
 	check_near(inf_quantile(sorted, 10, 0.9), 9.9, 1e-12, "q90, type 6");
 	check(inf_quantile(sorted, 10, 0) == 1 && inf_quantile(sorted, 10, 1)
 	      == 10, "q0 and q100 are min and max");
+	{
+		/* the randomisation test of pairs, counted by hand */
+		static const double z[20] = { 0 };
+		static const double up[3] = { 1, 2, 3 };
+		static const double wild[5] = { 10, -1, -1, -1, -1 };
+		static const double big[20] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+						 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+
+		check(fabs(inf_signflip_p(z, up, 3) - 0.125) < 1e-12,
+		      "sign flips: 3 pairs all one way, p 1/8 (%g)",
+		      inf_signflip_p(z, up, 3));
+		check(fabs(inf_signflip_p(z, wild, 5) - 0.5) < 1e-12,
+		      "sign flips: one wild pair against four: p 1/2 (%g)",
+		      inf_signflip_p(z, wild, 5));
+		check(fabs(inf_signflip_p(up, z, 3) - 1) < 1e-12 &&
+		      inf_signflip_p(z, z, 3) == 1,
+		      "sign flips: the other way, and no difference: p 1");
+		check(inf_signflip_p(z, big, 20) < 1e-5,
+		      "sign flips past %d pairs: the normal approximation "
+		      "(%g)", INF_FLIP_EXACT, inf_signflip_p(z, big, 20));
+	}
 	return check_done();
 }
