@@ -116,6 +116,9 @@ static void json_row(struct jw *w, const struct cmp_row *r,
 		jw_num(w, "dispersion", r->phi);
 		jw_num(w, "late_past_us", m->count == CMP_LATE ? r->bound_us :
 		       NAN);
+		/* B's share less A's, points: what "unchanged" reads */
+		jw_num(w, "share_diff_low", r->dlo);
+		jw_num(w, "share_diff_high", r->dhi);
 	}
 	jw_num(w, "p", r->p);
 	jw_num(w, "p_adj", r->padj);
