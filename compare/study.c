@@ -555,13 +555,14 @@ static void closing(const struct study *s, FILE *f)
 		"(%.0f min): ", d.b, d.i, d.r, s->o->change, n, s->nrows,
 		d.cost_s / 60);
 	if (s->boots == 1)
-		fprintf(f, "run each kernel's table %d times (-n %d) after "
-			"its boot, not once; invocations hold a median %.0f "
-			"%% of the variance (boots not measured)\n", d.i, d.r,
-			inv_share(s));
+		fprintf(f, "a kernel A/B (README) should run each kernel's "
+			"table %d times (-n %d) after its boot, not once; "
+			"invocations hold a median %.0f %% of the variance "
+			"(boots not measured)\n", d.i, d.r, inv_share(s));
 	else
-		fprintf(f, "boot each kernel %d times and run its table %d "
-			"times (-n %d) in each boot\n", d.b, d.i, d.r);
+		fprintf(f, "a kernel A/B (README) should boot each kernel %d "
+			"times and run its table %d times (-n %d) in each "
+			"boot\n", d.b, d.i, d.r);
 }
 
 void study_print(const struct study *s, FILE *f)
