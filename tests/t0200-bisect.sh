@@ -3,7 +3,7 @@
 # scratch git repository of 8 commits whose 5th adds a stall (its
 # setup.sh starts a SCHED_FIFO spinner, 20 ms every 70 ms, on the run's
 # CPU: a period that beats with Audio's 50 ms, so that every repeat meets
-# it, as t0160 says), bisected with README's recipe, contrib/bisect/
+# it, as t0160 says), bisected with doc/ab.txt's recipe, contrib/bisect/
 # bisect.sh: git bisect run with ab-step.sh (each commit's state against
 # the machine as it is, with `interbench ab`), then the named commit
 # against its parent with twice the pairs. It must name the 5th commit,
@@ -210,8 +210,8 @@ if [ -n "$why" ]; then
 	exit
 fi
 
-# README's recipe: the commit's setup.sh as ab's side B. 5 pairs a step
-# (README's 8 take longer than a test should) and so 10 a confirmation.
+# doc/ab.txt's recipe: the commit's setup.sh as ab's side B. 5 pairs a step
+# (the recipe's 8 take longer than a test should) and so 10 a confirmation.
 export IB IB_SETUP='sh ./setup.sh start' IB_UNDO='sh ./setup.sh stop'
 export IB_OPTS="-l 1000000 -u -c -t 1 -n 5 -W audio -w none --alpha 0.002"
 export IB_TIMEOUT=300
