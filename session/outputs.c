@@ -168,7 +168,7 @@ void session_say_files(const struct session *r)
 	int i;
 
 	if (!p->console_only)
-		printf("Logfile: %s (appended to)\n", r->log_name);
+		printf("Logfile: %s (%s)\n", r->log_name, r->log_how);
 	for (i = 0; i < p->nloads; i++)
 		if (p->loads[i]->flags & LOAD_READ_FILE)
 			break;

@@ -50,6 +50,7 @@ struct session {
 	bool cg_warned;			/* the cgroup's counters unreadable */
 	struct run_lock lock;
 	char log_name[PATH_MAX];
+	const char *log_how;	/* created, appended to: the last line */
 	struct result *res;		/* every cell of every repeat, in order */
 	int nres, nbad;
 	/* ab's side A: B's session, whose own settings its header says */

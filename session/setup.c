@@ -241,6 +241,15 @@ int session_open_files(struct session *r)
 	int fd;
 
 	if (!r->plan.console_only) {
+		struct stat st;
+
+		/* what the last line says: a new file, or one with a past */
+		if (lstat(r->log_name, &st))
+			r->log_how = "created";
+		else if (st.st_size)
+			r->log_how = "appended to";
+		else
+			r->log_how = "written; it was empty";
 		fd = sys_open_append(r->log_name);
 		if (fd < 0 || !(r->con.log = stream_keep_errno(fd, "a")))
 			return session_fail(IB_EXIT_USAGE, "logfile %s: %s "

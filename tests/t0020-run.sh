@@ -119,8 +119,9 @@ test_expect_success 'every benchmark under every load: sane tables, a matching l
 	has "$LOG" "Comment: full matrix test" &&
 	has "$LOG" "running every cell for 0.3 seconds" &&
 	check_table "$LOG" Audio $ALL Custom &&
-	# after the files are closed, stdout alone says where they went
-	has out "^Logfile: $LOG (appended to)\$" &&
+	# after the files are closed, stdout alone says where they went,
+	# and that the log is new
+	has out "^Logfile: $LOG (created)\$" &&
 	if [ -z "$NODISK" ]; then
 		has out "^Removed the Read load.s file d/interbench.read ([0-9.]* GiB); --keep-files keeps it for the next run\$"
 	fi &&
@@ -158,8 +159,9 @@ else
 	test_skip 'load files are removed, the read file too' "$DISK_WHY"
 fi
 
-test_expect_success 'the logfile is appended to, -c leaves it alone' '
-	"$IB" -t 0.2 -W audio -w none >/dev/null 2>&1 &&
+test_expect_success 'the logfile is appended to and says so, -c leaves it alone' '
+	"$IB" -t 0.2 -W audio -w none >out 2>&1 &&
+	has out "^Logfile: $LOG (appended to)\$" &&
 	[ $(grep -c "^Benchmarking kernel" "$LOG") = 2 ] &&
 	"$IB" -t 0.2 -c -W audio -w none >/dev/null 2>&1 &&
 	[ $(grep -c "^Benchmarking kernel" "$LOG") = 2 ]
