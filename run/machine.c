@@ -443,7 +443,7 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 			 void *ctx)
 {
 	const struct machine_state *st = &si->st;
-	char rt[48];
+	char rt[48], freq[200], idle[96];
 
 	if (!st->have_rt_runtime)
 		snprintf(rt, sizeof(rt), "unknown");
@@ -458,14 +458,24 @@ void machine_state_print(const struct sysinfo_ib *si, machine_out out,
 	    si->smt < 0 ? "unknown" : si->smt ? "on" : "off",
 	    st->vm < 0 ? "virtual machine unknown" :
 	    st->vm ? "virtual machine" : "bare metal");
-	out(ctx, "Machine: cpufreq %s governor %s; cpuidle %s governor %s; "
-	    "THP %s; autogroup %s; RT throttling %s\n",
-	    st->cpufreq_driver[0] ? st->cpufreq_driver : "none",
-	    or_unknown(st->governors), or_unknown(st->cpuidle_driver),
-	    or_unknown(st->cpuidle_governor), or_unknown(st->thp),
+	/* no driver: the kernel sets no speed (a VM's host, the firmware) */
+	if (st->cpufreq_driver[0])
+		snprintf(freq, sizeof(freq), "cpufreq %s, governor %s",
+			 st->cpufreq_driver, or_unknown(st->governors));
+	else
+		snprintf(freq, sizeof(freq), "no cpufreq driver%s",
+			 st->vm == 1 ? " (a virtual machine)" : "");
+	if (st->cpuidle_driver[0] && strcmp(st->cpuidle_driver, "none"))
+		snprintf(idle, sizeof(idle), "cpuidle %s, governor %s",
+			 st->cpuidle_driver, or_unknown(st->cpuidle_governor));
+	else
+		snprintf(idle, sizeof(idle), "no cpuidle driver");
+	out(ctx, "Machine: %s; %s; THP %s; autogroup %s; RT throttling %s\n",
+	    freq, idle, or_unknown(st->thp),
 	    st->autogroup < 0 ? "unknown" : st->autogroup ? "on" : "off", rt);
-	out(ctx, "Machine: kernel command line: %s\n",
-	    st->cmdline[0] ? st->cmdline : "no latency options");
+	/* only the options of latency_opts[]: say so */
+	out(ctx, "Machine: kernel command line, its latency options: %s\n",
+	    st->cmdline[0] ? st->cmdline : "none");
 	cgroup_print(si, out, ctx);
 }
 
