@@ -14,6 +14,7 @@
 #include "core/resultfile.h"
 #include "lib/base.h"
 #include "lib/opt.h"
+#include "lib/safefile.h"
 #include "lib/system.h"
 #include "report/report.h"
 
@@ -112,8 +113,10 @@ int report_main(int argc, char **argv)
 		return IB_EXIT_USAGE;
 	}
 	/* what it wrote, where a script or a person can find it */
-	printf("Wrote %s (%d file%s)%s%s\n", o.out, n, n == 1 ? "" : "s",
-	       o.svg_dir ? ", and each picture as an SVG file in " : "",
-	       o.svg_dir ? o.svg_dir : "");
+	snprintf(err, sizeof(err), "the page of %d file%s", n,
+		 n == 1 ? "" : "s");
+	safe_file_said(o.out, err);
+	if (o.svg_dir)
+		safe_file_said(o.svg_dir, "each picture as an SVG file");
 	return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
 }

@@ -15,6 +15,7 @@
 #include "compare/study.h"
 #include "core/resultfile.h"
 #include "lib/opt.h"
+#include "lib/safefile.h"
 #include "lib/system.h"
 
 static const char usage_head[] =
@@ -169,6 +170,9 @@ static int study_files(struct study *s, char **names, int n)
 			s->o->save, strerror(-r));
 		return 2;
 	}
+	if (s->o->save)
+		safe_file_said(s->o->save, "the variance components, for "
+			       "compare --components");
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "interbench study: writing the report: %s\n",
 			strerror(errno));

@@ -12,6 +12,7 @@
 #include "trend/trend.h"
 #include "core/resultfile.h"
 #include "lib/opt.h"
+#include "lib/safefile.h"
 #include "lib/system.h"
 
 static const char usage_head[] =
@@ -126,11 +127,15 @@ int trend_main(int argc, char **argv)
 			o.json, strerror(-r));
 		goto out;
 	}
+	if (o.json)
+		safe_file_said(o.json, "the series and its changes as JSON");
 	if (o.html && (r = trend_html(o.html, &t))) {
 		fprintf(stderr, "interbench trend: cannot write %s: %s\n",
 			o.html, strerror(-r));
 		goto out;
 	}
+	if (o.html)
+		safe_file_said(o.html, "trend's page");
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "interbench trend: writing the report: %s\n",
 			strerror(errno));

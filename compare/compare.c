@@ -18,6 +18,7 @@
 #include "compare/compare.h"
 #include "lib/base.h"
 #include "lib/json.h"
+#include "lib/safefile.h"
 #include "lib/system.h"
 #include "report/report.h"
 
@@ -711,32 +712,26 @@ static void print_replication(const struct compare_options *o,
 			print_ignored(&s[i].files[k]);
 }
 
-/* --html, --junit, then --json's end: 0, or -1 having said why. */
+/* --html, --junit, then --json's end, each said: 0, or -1 having said why. */
 static int compare_write(const struct compare_options *o,
 			 const struct result_file *files, int n,
 			 const struct cmp_metric *m, int nm,
 			 struct cmp_json *jc)
 {
-	int r;
+	const char *path = o->html;
+	int r = 0;
 
-	if (o->html && (r = compare_html(o->html, files, n, &o->cmp, m,
-					 nm))) {
+	if (path && !(r = compare_html(path, files, n, &o->cmp, m, nm)))
+		safe_file_said(path, "compare's page");
+	if (!r && (path = o->junit) &&
+	    !(r = compare_junit(path, files, n, &o->cmp, m, nm)))
+		safe_file_said(path, "the verdicts as JUnit XML");
+	if (!r && (path = o->json) && !(r = cmp_json_end(jc) ? -errno : 0))
+		safe_file_said(path, "the verdicts as JSON");
+	if (r)
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o->html, strerror(-r));
-		return -1;
-	}
-	if (o->junit && (r = compare_junit(o->junit, files, n, &o->cmp, m,
-					   nm))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o->junit, strerror(-r));
-		return -1;
-	}
-	if (o->json && cmp_json_end(jc)) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o->json, strerror(errno));
-		return -1;
-	}
-	return 0;
+			path, strerror(-r));
+	return r ? -1 : 0;
 }
 
 int compare_files(const struct compare_options *opts,

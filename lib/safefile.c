@@ -310,3 +310,8 @@ int safe_file_write(const char *path, const void *buf, size_t len)
 	}
 	return safe_file_commit(&sf);
 }
+
+void safe_file_said(const char *path, const char *what)
+{
+	printf("Wrote %s (%s)\n", path, what);
+}

@@ -66,5 +66,10 @@ void safe_file_abort(struct safe_file *sf);
 int safe_file_publish(struct safe_file *sf);
 /* All of buf as the file path, made so in one call: 0 or -errno. */
 int safe_file_write(const char *path, const void *buf, size_t len);
+/*
+ * What every command says on stdout of a file it wrote, once it is
+ * whole, in one form: "Wrote PATH (WHAT)".
+ */
+void safe_file_said(const char *path, const char *what);
 
 #endif

@@ -15,6 +15,7 @@
 #include "session/session.h"
 #include "core/load.h"
 #include "lib/base.h"
+#include "lib/safefile.h"
 #include "loads/loads.h"
 #include "outputs/output.h"
 #include "outputs/results.h"
@@ -32,13 +33,20 @@
 static const struct {
 	const struct output_sink_ops *ops;
 	size_t path;
+	const char *what;		/* "Wrote PATH (what)" at the end */
 } sinks[] = {
-	{ &output_sink_json, offsetof(struct plan, json_path) },
-	{ &output_sink_junit, offsetof(struct plan, junit_path) },
-	{ &output_sink_kcidb, offsetof(struct plan, kcidb_path) },
-	{ &report_sink_html, offsetof(struct plan, html_path) },
-	{ &output_sink_csv, offsetof(struct plan, csv_path) },
-	{ &output_sink_tef, offsetof(struct plan, trace_out_path) },
+	{ &output_sink_json, offsetof(struct plan, json_path),
+	  "the results as JSON" },
+	{ &output_sink_junit, offsetof(struct plan, junit_path),
+	  "the results as JUnit XML" },
+	{ &output_sink_kcidb, offsetof(struct plan, kcidb_path),
+	  "the results as a KCIDB report" },
+	{ &report_sink_html, offsetof(struct plan, html_path),
+	  "the run's page" },
+	{ &output_sink_csv, offsetof(struct plan, csv_path),
+	  "the results as CSV" },
+	{ &output_sink_tef, offsetof(struct plan, trace_out_path),
+	  "the trace in Trace Event Format" },
 };
 _Static_assert(sizeof(sinks) / sizeof(sinks[0]) == RUN_SINKS,
 	       "struct session has a state for each sink of the table");
@@ -155,9 +163,20 @@ void session_result_done(struct session *r)
 	sinks_tell(r, SINK_ADD);
 }
 
+/* Each file the run wrote whole (one that failed was said then). */
+static void say_written(const struct session *r)
+{
+	int i;
+
+	for (i = 0; i < RUN_SINKS; i++)
+		if (r->sink[i].path && !r->sink[i].warned)
+			safe_file_said(r->sink[i].path, sinks[i].what);
+}
+
 /*
- * The last lines of every run, once its files are whole: where the log
- * went, and the Read load's file if it was left for the next run.
+ * The last lines of every run, once its files are whole: what it wrote
+ * (ab's A, B's too), where the log went, and the Read load's file if it
+ * was left for the next run.
  */
 void session_say_files(const struct session *r)
 {
@@ -167,6 +186,9 @@ void session_say_files(const struct session *r)
 	double gib;
 	int i;
 
+	say_written(r);
+	if (r->ab_b)
+		say_written(r->ab_b);
 	if (!p->console_only)
 		printf("Logfile: %s (%s)\n", r->log_name, r->log_how);
 	for (i = 0; i < p->nloads; i++)

@@ -24,6 +24,9 @@ count() { grep -o -- "$2" "$1" | wc -l; }
 test_expect_success 'a run with --html writes the page (and every result its windows)' '
 	"$IB" $LPM -n 2 -t 0.5 -c -W audio -W gaming -w none -w burn \
 		--json r.json --html r.html >out 2>&1 || { cat out; fail "run"; }
+	# every file said as every command says it: "Wrote PATH (WHAT)"
+	has out "^Wrote r.json (the results as JSON)$" &&
+	has out "^Wrote r.html (the run.s page)$" &&
 	head -n 1 r.html | grep -q "^<!DOCTYPE html>$" &&
 	has r.html "</html>" &&
 	[ $(count r.json "\"worst_by_window_us\"") = 8 ] &&
@@ -34,7 +37,9 @@ test_expect_success 'interbench report draws the same run, with --svg' '
 	mkdir svgs &&
 	"$IB" report r.json -o p.html --svg svgs >out 2>err &&
 	[ ! -s err ] &&
-	[ "$(cat out)" = "Wrote p.html (1 file), and each picture as an SVG file in svgs" ] &&
+	[ "$(sed -n 1p out)" = "Wrote p.html (the page of 1 file)" ] &&
+	[ "$(sed -n 2p out)" = "Wrote svgs (each picture as an SVG file)" ] &&
+	[ $(wc -l <out) = 2 ] &&
 	head -n 1 p.html | grep -q "^<!DOCTYPE html>$" &&
 	[ $(ls svgs | wc -l) -ge 12 ] &&
 	! grep -q "<script\|src=\|href=" p.html
@@ -45,7 +50,7 @@ test_expect_success 'report of two files lists first the settings recorded diffe
 	"$IB" report r.json r5.json -o two.html >out 2>err && [ ! -s err ] &&
 	[ "$(sed -n 1p out)" = "Settings recorded differently in r.json and r5.json:" ] &&
 	grep -q "^  settings.load_nice  *0 -> 5$" out &&
-	[ "$(tail -n 1 out)" = "Wrote two.html (2 files)" ] &&
+	[ "$(tail -n 1 out)" = "Wrote two.html (the page of 2 files)" ] &&
 	grep -q "<h2>Settings recorded differently</h2>" two.html &&
 	# side by side, and said to be no verdict, on the page and the console
 	[ "$(tail -n 2 out | head -n 1)" = "The files are drawn side by side, not judged: \`interbench compare r.json r5.json --html FILE\` says whether the second is better or worse, cell by cell." ] &&
@@ -141,6 +146,10 @@ test_expect_success 'compare --html: summary, a forest row per cell and metric, 
 	mk 1.0 5 1 >A.json && mk -k Audio/Burn:1.5 2.0 5 1 >B.json &&
 	"$IB" compare A.json B.json --html c.html --json c.json >out 2>err
 	[ $? -le 1 ] && [ ! -s err ] &&
+	# said as report says its page, after the verdicts
+	tail -n 2 out >said &&
+	has said "^Wrote c.html (compare.s page)$" &&
+	[ "$(tail -n 1 out)" = "Wrote c.json (the verdicts as JSON)" ] &&
 	has c.html "Summary: geometric mean" &&
 	[ $(count c.html "<g class=\"frow\">") -ge 9 ] &&
 	[ $(count c.html "<g class=\"curve\"") = 6 ] &&

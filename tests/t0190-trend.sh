@@ -39,6 +39,8 @@ rc_is() {
 
 test_expect_success 'a 30 % step at night 8: worse, at night 8, in that cell' '
 	run slow*.json --json t.json --html t.html && rc_is 1 &&
+	has out "^Wrote t.json (the series and its changes as JSON)$" &&
+	has out "^Wrote t.html (trend.s page)$" &&
 	has out "^interbench trend: 12 files, oldest first$" &&
 	has out "^   8  slow08.json  kernel -, tag night8$" &&
 	grep "^Audio/Burn .* at  8 slow08.json (night8): .* +[23][0-9]\.[0-9] % \[+[0-9.]*, +[0-9.]*\], p .*  worse$" out &&

@@ -62,6 +62,7 @@ test_expect_success 'a design is costed from -t, the stamps, --boot-cost' '
 
 test_expect_success 'files drawn alike: below 0, said, saved as 0 with a note' '
 	run same --save same.comp && rc_is 0 &&
+	has out "^Wrote same.comp (the variance components, for compare --components)$" &&
 	grep "^Audio/None  p50 latency us  *-  *-[0-9.]*\*" out &&
 	has out "^\* estimated below 0" &&
 	grep -q "\"note\": \"invocation estimated -" same.comp &&
