@@ -174,7 +174,7 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 static int check_plan(const struct plan *p, bool side, char *err, size_t n)
 {
 	const char *bad = p->json_path ? "--json" : p->csv_path ? "--csv" :
-			  p->html_path ? "--html" : NULL;
+			  NULL;
 
 	if (bad) {
 		snprintf(err, n, "option %s: ab writes one result file per "
@@ -344,9 +344,14 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 		}
 		set_repeats(p[s]);
 	}
-	/* --junit is the verdict's (compare --junit), not a side's run's */
+	/*
+	 * --junit and --html are the verdict's (compare's), not a side's
+	 * run's: one page of A against B says more than a page a side
+	 */
 	ab->junit = p[0]->junit_path;
+	ab->html = p[0]->html_path;
 	p[0]->junit_path = p[1]->junit_path = NULL;
+	p[0]->html_path = p[1]->html_path = NULL;
 	if (!ab->prefix)
 		default_prefix(ab, prefix, sizeof(prefix));
 	for (s = 0; s < 2; s++) {
@@ -399,8 +404,9 @@ void ab_usage(FILE *f)
 "side. A command that fails or times out stops the run (exit 6), and\n"
 "every run ends in state A: B's undo and then A's command are run.\n"
 "--junit FILE writes the verdicts as compare --junit does (a failure a\n"
-"cell worse or mixed); --json, --csv and --html are refused: -o names\n"
-"the sides' result files.\n"
+"cell worse or mixed), --html FILE compare's page of A against B (as\n"
+"interbench compare A.json B.json --html FILE); --json and --csv are\n"
+"refused: -o names the sides' result files.\n"
 "The verdict is compare's: a cell is judged on its decision figures\n"
 "(p50, p99 and max latency, misses, 1 % low FPS, CPU): worse when one is\n"
 "worse, mixed when some are better and some worse (interbench compare\n"

@@ -155,6 +155,7 @@ static void ab_compare_options(const struct ab_run *a,
 	o->cmp.moderate = !a->ab.plain;
 	o->bisect = a->ab.bisect;
 	o->junit = a->ab.junit;
+	o->html = a->ab.html;
 }
 
 /*
@@ -352,6 +353,23 @@ static int ab_finish(struct ab_run *a)
 	       IB_EXIT_CELLS : ret;
 }
 
+/* A verdict's file (opt's path): neither side's, and writable. 0 or 2. */
+static int ab_check_out(const struct ab_run *a, const char *opt,
+			const char *path)
+{
+	int s, e;
+
+	for (s = 0; path && s < 2; s++)
+		if (sys_same_file(path, a->ab.side[s].path))
+			return session_fail(IB_EXIT_USAGE, "option %s: %s is "
+					    "%c's result file", opt, path,
+					    a->ab.side[s].name);
+	if (path && (e = sys_can_replace(path)))
+		return session_fail(IB_EXIT_USAGE, "option %s: cannot write "
+				    "%s: %s", opt, path, sys_file_why(e));
+	return 0;
+}
+
 /*
  * Both sessions' checks, then what is made (A's lock, logfile and trace
  * instance serve both), then their start: 0 or the status that stops
@@ -369,15 +387,15 @@ static int ab_setup(struct ab_run *a)
 		if (!e)
 			e = session_check_files(&a->side[s]);
 	}
-	/* the verdict's JUnit: checked now, written by compare at the end */
-	for (s = 0; !e && a->ab.junit && s < 2; s++)
-		if (sys_same_file(a->ab.junit, a->ab.side[s].path))
-			e = session_fail(IB_EXIT_USAGE, "option --junit: %s is "
-					 "%c's result file", a->ab.junit,
-					 a->ab.side[s].name);
-	if (!e && a->ab.junit && (s = sys_can_replace(a->ab.junit)))
-		e = session_fail(IB_EXIT_USAGE, "option --junit: cannot write "
-				 "%s: %s", a->ab.junit, sys_file_why(s));
+	/* the verdict's files: checked now, written by compare at the end */
+	if (!e)
+		e = ab_check_out(a, "--junit", a->ab.junit);
+	if (!e)
+		e = ab_check_out(a, "--html", a->ab.html);
+	if (!e && a->ab.junit && a->ab.html &&
+	    sys_same_file(a->ab.junit, a->ab.html))
+		e = session_fail(IB_EXIT_USAGE, "options --junit and --html "
+				 "name one file, %s", a->ab.html);
 	if (e)
 		return e;
 	if (p[0]->dry_run) {

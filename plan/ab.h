@@ -35,6 +35,7 @@ struct ab_plan {
 	const char *stop_why;
 	double alpha;			/* --alpha (0.05) */
 	const char *junit;		/* --junit: compare's, or NULL */
+	const char *html;		/* --html: compare's page, or NULL */
 	char id[40];			/* both result files carry it */
 	uint32_t seed;			/* the coins of the sides' order */
 	int looks;			/* passes a verdict may stop at */

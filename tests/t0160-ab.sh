@@ -111,6 +111,23 @@ test_expect_success 'per-side options reach only that side, and its file says so
 	hasnt out "^Benchmarked tasks"
 '
 
+test_expect_success 'ab --html writes compare'"'"'s page of A against B, and says so' '
+	"$IB" ab $QUICK -n 3 -o h --html h.html >out 2>err
+	rc=$?
+	[ $rc = 0 ] || [ $rc = 1 ] || { cat err; fail "exit $rc"; }
+	has out "^Wrote h.A.json (the results as JSON)$" &&
+	has out "^Wrote h.B.json (the results as JSON)$" &&
+	[ "$(tail -n 1 out)" = "$(printf "Wrote h.html (compare\047s page)")" ] &&
+	# the very page compare writes of the two files
+	"$IB" compare h.A.json h.B.json --html c.html >/dev/null 2>&1
+	cmp h.html c.html &&
+	# a side'"'"'s file is no place for it
+	status_is 2 "$IB" ab $QUICK -n 3 -o h2 --html h2.B.json >out 2>err &&
+	[ $(err_lines err) = 1 ] &&
+	has err "^interbench: option --html: h2.B.json is B.s result file$" &&
+	[ ! -e h2.A.json ]
+'
+
 test_expect_success 'a failing command: one line naming it, exit 6, B undone, A entered' '
 	rm -f cmds &&
 	eval status_is 6 "\"\$IB\"" ab $QUICK -n 3 -o f $SIDES \
