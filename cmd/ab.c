@@ -172,6 +172,7 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 	struct compare_options co;
 	struct cmp_look l;
 	const char *why = NULL;
+	char help[400];
 	int err, s;
 
 	ab_compare_options(a, &co);
@@ -200,14 +201,15 @@ static bool ab_decided(struct ab_run *a, int passes, bool last)
 		}
 		return true;
 	}
-	if (last)
+	if (last) {
+		cmp_help_text(true, l.undecided, l.most, l.never, help,
+			      sizeof(help));
 		out_printf(&a->side[0].con, "\n-n auto: after %d pairs, the "
-			   "most asked, %d cell%s undecided: %s. More pairs "
-			   "(-n auto:MAX) or longer cells (-t) would decide "
-			   "%s\n", passes, l.undecided,
+			   "most asked, %d cell%s undecided: %s. What would "
+			   "decide %s: %s\n", passes, l.undecided,
 			   l.undecided == 1 ? " is" : "s are", l.list,
-			   l.undecided == 1 ? "it" : "them");
-	else
+			   l.undecided == 1 ? "it" : "them", help);
+	} else
 		out_printf(&a->side[0].con, "-n auto: %d pairs, %d cell%s "
 			   "undecided%s\n", passes, l.undecided,
 			   l.undecided == 1 ? "" : "s",

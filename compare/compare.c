@@ -376,12 +376,7 @@ static void print_summary(const struct cmp_pair *c,
 		printf("A verdict on a cell needs %d %s a side that measured "
 		       "it (the unit of replication).\n", CMP_MIN_REPEATS,
 		       cmp_level_plural(unit));
-	if (c->count[CV_INCONCLUSIVE])
-		printf("An inconclusive cell has a decision figure whose "
-		       "interval reaches past +/-%g %%\n(%g point%s): more "
-		       "repeats (-n) or longer cells (-t) narrow it.\n",
-		       o->min_change, o->min_points,
-		       o->min_points == 1 ? "" : "s");
+	cmp_say_undecided(c, m, o);
 }
 
 /* Threshold breaches: printed; how many. */

@@ -136,6 +136,7 @@ int cmp_same_policies(const struct result_file *files, int nfiles,
 struct cmp_look {
 	int undecided;		/* cells inconclusive, or with too few pairs */
 	int worse;		/* cells worse or mixed */
+	int most, never;	/* as cmp_help_text() takes them */
 	char list[2048];	/* the undecided, each with about how many
 				 * pairs would decide it */
 };
@@ -159,6 +160,16 @@ struct cmp_need {
 };
 #define CMP_NEED_NEVER	(-1)
 #define CMP_NEED_MORE	(-2)
+/*
+ * What would decide k undecided cells, into buf: most, the pairs
+ * (repeats a file) the neediest that any would decide takes (0
+ * unknown), never, how many none would (CMP_NEED_NEVER).
+ */
+void cmp_help_text(bool paired, int k, int most, int never, char *buf,
+		   size_t n);
+/* The end of a comparison: its inconclusive cells, what would decide them. */
+void cmp_say_undecided(const struct cmp_pair *c, const struct cmp_metric *m,
+		       const struct cmp_opts *o);
 /* cc's need into nd: returns nd->pairs. */
 int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 		  const struct cmp_metric *m, const struct cmp_opts *o,

@@ -311,6 +311,85 @@ static const char *plural(size_t k)
 	return k == 1 ? "" : "s";
 }
 
+/*
+ * A cell none of -n's repeats would decide only waits for less noise:
+ * telling its user to take more pairs would cost up to 100 passes and
+ * decide nothing. Each option named is one they would give again.
+ */
+void cmp_help_text(bool paired, int k, int most, int never, char *buf,
+		   size_t n)
+{
+	const char *what = paired ? "pairs" : "repeats a file";
+	const char *less = "longer cells (-t), a quieter machine (no other "
+			   "work, no steal), or a larger --min-change if a "
+			   "smaller change does not matter";
+	char opt[48];
+
+	if (paired)
+		snprintf(opt, sizeof(opt), "ab -n auto:%d, or -n %d", most,
+			 most);
+	else
+		snprintf(opt, sizeof(opt), "-n %d on both runs", most);
+	if (never >= k)
+		snprintf(buf, n, "less noise, not more %s (over %d, the "
+			 "most -n takes): %s", what, REPEATS_MAX, less);
+	else if (most <= 0)
+		snprintf(buf, n, "more %s (-n), or less noise: %s", what,
+			 less);
+	else if (never)
+		snprintf(buf, n, "about %d %s (%s) for all but %d, which need "
+			 "less noise: %s", most, what, opt, never, less);
+	else
+		snprintf(buf, n, "about %d %s (%s), or less noise: %s", most,
+			 what, opt, less);
+}
+
+/* text on stdout, its lines broken at blanks before column 78 */
+static void say_wrapped(const char *text)
+{
+	const char *p = text, *end, *brk;
+
+	while (*p) {
+		end = p + strlen(p) > p + 77 ? p + 77 : p + strlen(p);
+		brk = end;
+		if (*end)
+			while (brk > p && *brk != ' ')
+				brk--;
+		if (brk == p)
+			brk = end;
+		printf("%.*s\n", (int)(brk - p), p);
+		p = *brk == ' ' ? brk + 1 : brk;
+	}
+}
+
+void cmp_say_undecided(const struct cmp_pair *c, const struct cmp_metric *m,
+		       const struct cmp_opts *o)
+{
+	int i, k = c->count[CV_INCONCLUSIVE], most = 0, never = 0;
+	char help[400], text[640];
+
+	if (!k)
+		return;
+	for (i = 0; i < c->ncells; i++) {
+		struct cmp_need nd;
+
+		if (c->cells[i].verdict != CV_INCONCLUSIVE)
+			continue;
+		cmp_cell_need(c, &c->cells[i], m, o, &nd);
+		if (nd.pairs == CMP_NEED_NEVER)
+			never++;
+		else if (nd.pairs > most)
+			most = nd.pairs;
+	}
+	cmp_help_text(o->paired, k, most, never, help, sizeof(help));
+	snprintf(text, sizeof(text), "%d cell%s inconclusive: at this noise "
+		 "no change past +/-%g %% (%g point%s) could be shown, nor "
+		 "ruled out. What would decide %s: %s.", k,
+		 k == 1 ? " is" : "s are", o->min_change, o->min_points,
+		 o->min_points == 1 ? "" : "s", k == 1 ? "it" : "them", help);
+	say_wrapped(text);
+}
+
 bool cmp_unjudged(const struct cmp_pair *c, const char *base,
 		  const char *cur, char *why, size_t n)
 {
@@ -399,6 +478,10 @@ int compare_look(const char *path_a, const char *path_b,
 			continue;
 		cmp_cell_need(&c, cc, m, &o.cmp, &nd);
 		l->undecided++;
+		if (nd.pairs == CMP_NEED_NEVER)
+			l->never++;
+		else if (nd.pairs > l->most)
+			l->most = nd.pairs;
 		if (used < n)
 			used += (size_t)snprintf(l->list + used, n - used,
 						 "%s%s/%s", l->undecided > 1 ?

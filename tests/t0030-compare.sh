@@ -68,6 +68,11 @@ test_expect_success 'an inconclusive cell says about how many repeats would deci
 	from=$(sed -n "s/^ *about \([0-9]*\).*/\1/p" need)
 	to=$(sed -n "s/^ *about [0-9]* to \([0-9]*\).*/\1/p" need)
 	[ -z "$to" ] || [ "$from" -lt "$to" ] || fail "a range upside down: $(cat need)"
+	# the end says what undecided means, and the repeats the neediest
+	# cell takes, as an option to give
+	sed -n "/inconclusive: at this noise/,\$p" out | tr "\n" " " >end &&
+	grep -q "^3 cells are inconclusive: at this noise no change past +/-5 % (1 point) could be shown, nor ruled out. What would decide them: about \([0-9]*\) repeats a file (-n \1 on both runs), or less noise: longer cells (-t), a quieter machine" end ||
+		fail "$(cat end)"
 	# the JSON: the range as two numbers, "about" (80 %) within it
 	{ ! command -v python3 >/dev/null || python3 -c "
 c = __import__(\"json\").load(open(\"n.json\"))[\"comparisons\"][0][\"cells\"][0]
@@ -237,6 +242,10 @@ test_expect_success 'a cell no -n would decide says it cannot be decided at this
 	grep -q "^ *cannot be decided at this noise: it would take more than 100 repeats a file, the most -n takes$" need ||
 		fail "$(cat need)" &&
 	! grep -q "about [0-9]\{4,\}" out &&
+	# and the end names no number of repeats, but less noise
+	sed -n "/inconclusive: at this noise/,\$p" out | tr "\n" " " >end &&
+	grep -q "What would decide them: less noise, not more repeats a file (over 100, the most -n takes): longer cells (-t), a quieter machine" end ||
+		fail "$(cat end)" &&
 	has t.json "\"undecidable\": \"cannot be decided at this noise" &&
 	{ ! command -v python3 >/dev/null || python3 -c "
 import json, sys
