@@ -169,9 +169,7 @@ static void cal_sample(struct cal_sample *s, uint64_t n)
 	s->wait = ss && w1 >= w0 ? (int64_t)(w1 - w0) : -1;
 }
 
-/* A sample whose thread was off the CPU longer than this was disturbed. */
 #define CAL_SAMPLES		9
-#define CAL_UNDISTURBED_PCT	2.0
 
 /* (slowest - fastest) / median of the n sorted times t, in %. */
 static double spread_of(const uint64_t *t, int n)
@@ -291,11 +289,16 @@ int calibrate_loops(struct calibration *cal)
 int calibration_check(struct calibration *cal)
 {
 	static const uint64_t sizes[] = { 1, 5, 20 };
+	uint64_t r0, w0, r1, w1, t0, c0, wall, cpu, off;
 	double worst = 0;
+	bool ss;
 	size_t i;
 
 	if (!cal->loops_per_ms)
 		return -EINVAL;
+	ss = !thread_schedstat(&r0, &w0);
+	t0 = now_ns();
+	c0 = thread_cpu_ns();
 	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		uint64_t want = sizes[i] * NSEC_PER_MSEC;
 		uint64_t got = time_cpu(run_burn, cal->loops_per_ms, want, 5,
@@ -305,6 +308,19 @@ int calibration_check(struct calibration *cal)
 		if (fabs(err) > fabs(worst))
 			worst = err;
 	}
+	cpu = thread_cpu_ns() - c0;
+	wall = now_ns() - t0;
+	ss = ss && !thread_schedstat(&r1, &w1) && w1 >= w0;
+	/* two clocks: the CPU's may read a hair past the wall's */
+	off = wall > cpu ? wall - cpu : 0;
 	cal->error_pct = worst * 100.0;
+	cal->check_off_pct = wall ? 100.0 * (double)off / (double)wall : NAN;
+	cal->check_others_pct = ss && wall ? 100.0 * (double)(w1 - w0 < off ?
+				w1 - w0 : off) / (double)wall : NAN;
 	return 0;
+}
+
+bool calibration_disturbed(const struct calibration *cal)
+{
+	return cal->check_off_pct > CAL_UNDISTURBED_PCT;
 }

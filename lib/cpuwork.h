@@ -41,11 +41,33 @@ struct calibration {
 	/* other tasks' share of the machine's CPU time but ours */
 	double others_machine_pct;
 	bool cpufreq;		/* the kernel scales the CPU's frequency */
+	/*
+	 * The check (calibration_check()): the share of its wall time its
+	 * thread was off the CPU, and of that the share it waited for
+	 * other tasks (schedstat; NaN unknown), the rest the host's.
+	 */
+	double check_off_pct, check_others_pct;
 };
+
+/*
+ * A sample or check whose thread was off the CPU longer than this, in %
+ * of its wall time, was disturbed: others had the CPU, so its figures
+ * are theirs too. On a quiet machine the thread is not off at all.
+ */
+#define CAL_UNDISTURBED_PCT	2.0
 
 /* Measure loops_per_ms, bounded to a few seconds. 0 or -errno. */
 int calibrate_loops(struct calibration *cal);
-/* Check how closely burn_ns() costs what it is asked: sets error_pct. */
+/*
+ * Check how closely burn_ns() costs what it is asked: sets error_pct,
+ * and check_off_pct and check_others_pct.
+ */
 int calibration_check(struct calibration *cal);
+/*
+ * Was the check disturbed (others held its thread's CPU): the evidence of
+ * a busy machine, where error_pct, which is this machine's own cost of
+ * its interrupts (+3 to +5 % on a quiet VM), is not.
+ */
+bool calibration_disturbed(const struct calibration *cal);
 
 #endif

@@ -522,6 +522,8 @@ static void json_head(struct jw *w, const struct results_info *ri)
 	jw_obj_begin(w, K_CALIBRATION);
 	jw_uint(w, "loops_per_ms", cal->loops_per_ms);
 	jw_num(w, "error_pct", cal->error_pct);
+	jw_num(w, "check_off_cpu_pct", cal->check_off_pct);
+	jw_num(w, "check_others_pct", cal->check_others_pct);
 	jw_bool(w, "measured", cal->measured);
 	jw_num(w, "spread_pct", cal->measured ? cal->spread_pct : NAN);
 	if (cal->measured && cal->samples) {

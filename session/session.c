@@ -88,10 +88,14 @@ static int calibrate(struct session *r)
 	if (cell_stopped())
 		return session_interrupted(r);
 	calibration_check(cal);
-	if (fabs(cal->error_pct) > 2.0)
-		fprintf(stderr, "interbench: warning: burning CPU costs %+.2f %% "
-			"of what it asks (more than 2 %%): is the machine "
-			"busy?\n", cal->error_pct);
+	/* error_pct alone is no sign: a quiet VM's interrupts cost +3-5 % */
+	if (calibration_disturbed(cal))
+		fprintf(stderr, "interbench: warning: the machine is busy: "
+			"other tasks or the host held the CPU %.1f %% of "
+			"the burn check's time (more than %g %%), and burning "
+			"CPU cost %+.2f %% of what it asks\n",
+			cal->check_off_pct, CAL_UNDISTURBED_PCT,
+			cal->error_pct);
 	r->plan.cfg.loops_per_ms = cal->loops_per_ms;
 	printf("Loops per ms: %llu (%s%s); burning 1-20 ms of CPU costs "
 	       "%+.2f %% of what it asks in thread CPU time\n",

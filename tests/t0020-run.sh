@@ -45,9 +45,9 @@ test_expect_success 'a run without a saved calibration measures and saves it, pe
 '
 
 test_expect_success 'the busy-machine warning, as the source words it, is what err_lines leaves out' '
-	sed -n "/burning CPU costs %+/,/;\$/p" "$TESTS_DIR/../session/session.c" |
+	sed -n "/the machine is busy: \"/,/\\\\n\",\$/p" "$TESTS_DIR/../session/session.c" |
 		grep -o "\"[^\"]*\"" | sed "s/^\"//; s/\"\$//" | tr -d "\n" >fmt &&
-	printf "$(cat fmt)" 3.05 >err && printf "$(cat fmt)" -12.5 >>err &&
+	printf "$(cat fmt)" 50.5 2 25.91 >err && printf "$(cat fmt)" 3 2 -12.5 >>err &&
 	echo "interbench: cannot write k.json: No space left on device" >>err &&
 	cat err && [ $(wc -l <err) = 3 ] && [ $(err_lines err) = 1 ]
 '
