@@ -315,3 +315,31 @@ void safe_file_said(const char *path, const char *what)
 {
 	printf("Wrote %s (%s)\n", path, what);
 }
+
+FILE *safe_stdout_aside(void)
+{
+	FILE *f;
+	int fd, e;
+
+	if (fflush(stdout))
+		return NULL;
+	/* close-on-exec: a load or ab's shell never writes into it */
+	fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (fd < 0)
+		return NULL;
+	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	/* what was a pipe's full buffering is a console's now */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	f = stream_keep_errno(fd, "w");
+	if (!f) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
+}

@@ -72,4 +72,15 @@ int safe_file_write(const char *path, const void *buf, size_t len);
  */
 void safe_file_said(const char *path, const char *what);
 
+/* The name an output that may go to standard output takes for it. */
+#define SAFE_STDOUT	"-"
+/*
+ * A document about to go to standard output (--ktap -): a stream on
+ * standard output as it was, and from now on fd 1 is stderr's, line
+ * buffered, so that whatever the command and its children print goes to
+ * stderr and never into the document. Called before anything is
+ * printed; the stream is not inherited by children. NULL, errno set.
+ */
+FILE *safe_stdout_aside(void);
+
 #endif
