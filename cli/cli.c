@@ -178,6 +178,11 @@ const struct opt cli_opts[] = {
 		  "FILE: a test per cell and figure, after every\n"
 		  "cell",
 	  .off = P(kcidb_path) },
+	{ .name = "ktap", .type = OT_PATH, .arg = "FILE",
+	  .help = "write KTAP for kernel test runners to FILE (-:\n"
+		  "standard output): a test per cell, a subtest per\n"
+		  "--fail-if gate",
+	  .off = P(ktap_path) },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE",
 	  .help = "write the pictures of the run to FILE, a\n"
 		  "self-contained HTML page, after every cell",

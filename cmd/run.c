@@ -50,10 +50,12 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	int e = 0;
 
 	parse_command_line(&r->plan, argc, argv, cmds, ncmds);
+	/* --ktap -: nothing but the document on stdout, from the start */
+	e = session_stdout_aside(r);
 	/* --on-late's shell commands run as interbench was started */
 	shell_save(&r->late.env);
 	/* First: SCHED_DEADLINE is refused on a CPU subset (check_rights) */
-	if (r->plan.cfg.uniprocessor)
+	if (!e && r->plan.cfg.uniprocessor)
 		e = session_bind_cpu(r->plan.cfg.uni_cpu);
 	if (!e)
 		e = session_check_rights(&r->plan);

@@ -313,7 +313,10 @@ int safe_file_write(const char *path, const void *buf, size_t len)
 
 void safe_file_said(const char *path, const char *what)
 {
-	printf("Wrote %s (%s)\n", path, what);
+	if (!strcmp(path, SAFE_STDOUT))
+		printf("Wrote standard output (%s)\n", what);
+	else
+		printf("Wrote %s (%s)\n", path, what);
 }
 
 FILE *safe_stdout_aside(void)

@@ -5,8 +5,9 @@
  *
  * outputs/ is what a run writes as it goes, every figure from the table
  * of figures: the tables and logfile (output.h), the JSON and CSV
- * (results.h), the JUnit file (junit.h), the KCIDB report (kcidb.h), and
- * the contract each result file keeps as a sink of the run (sink.h).
+ * (results.h), the JUnit file (junit.h), the KCIDB report (kcidb.h), KTAP
+ * (ktap.h), and the contract each result file keeps as a sink of the run
+ * (sink.h).
  */
 #ifndef INTERBENCH_OUTPUT_H
 #define INTERBENCH_OUTPUT_H

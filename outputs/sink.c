@@ -2,12 +2,15 @@
 /*
  * outputs/sink.c - outputs/' result files as sinks (sink.h): the JSON,
  * added to in place; the CSV, a row a result; the JUnit file and the
- * KCIDB report, each written whole again after every result.
+ * KCIDB report and the KTAP file, each written whole again after every
+ * result (KTAP on standard output once, at the end).
  */
 #include <errno.h>
+#include <string.h>
 #include "outputs/sink.h"
 #include "outputs/junit.h"
 #include "outputs/kcidb.h"
+#include "outputs/ktap.h"
 #include "lib/safefile.h"
 
 static int json_begin(struct output_sink *s, const struct results_info *ri,
@@ -110,4 +113,41 @@ const struct output_sink_ops output_sink_kcidb = {
 	.begin = kcidb_whole,
 	.add = kcidb_whole,
 	.end = kcidb_whole,
+};
+
+static bool ktap_std(const struct output_sink *s)
+{
+	return !strcmp(s->path, SAFE_STDOUT);
+}
+
+/* Standard output cannot be written over: it waits for the end. */
+static int ktap_whole(struct output_sink *s, const struct results_info *ri,
+		      const struct result *res, int n)
+{
+	return ktap_std(s) ? 0 : ktap_write(s->path, ri, res, n);
+}
+
+static int ktap_end(struct output_sink *s, const struct results_info *ri,
+		    const struct result *res, int n)
+{
+	int err;
+
+	if (!ktap_std(s))
+		return ktap_write(s->path, ri, res, n);
+	if (!s->f)
+		return -EBADF;
+	err = ktap_print(s->f, ri, res, n);
+	/* fclose() fails with the first failed write's errno (safefile.h) */
+	if (fclose(s->f) && !err)
+		err = -errno;
+	s->f = NULL;
+	return err;
+}
+
+const struct output_sink_ops output_sink_ktap = {
+	.name = "--ktap",
+	.std = true,
+	.begin = ktap_whole,
+	.add = ktap_whole,
+	.end = ktap_end,
 };

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * outputs/sink.h - the one contract every result file of a run keeps, as
- * fio's I/O engines share one ops table: --json, --csv, --junit and
- * --kcidb here (sink.c), --html in report/ (report_sink_html). The run's
+ * fio's I/O engines share one ops table: --json, --csv, --junit, --kcidb
+ * and --ktap here (sink.c), --html in report/ (report_sink_html). The run's
  * outputs are a loop over a table of them (session/outputs.c).
  *
  * A sink hears of the run in this order, each op 0 or -errno, a missing
@@ -31,13 +31,15 @@ struct output_sink {
 	bool warned;			/* a failure said: not said again */
 	union {
 		struct results_json json; /* --json's, from begin */
-		FILE *f;		/* --csv's stream, from open */
+		FILE *f;		/* --csv's stream, from open; --ktap -'s */
 		struct out_tef *tef;	/* --trace-out's events, from open */
 	};
 };
 
 struct output_sink_ops {
 	const char *name;		/* its option, "--json" */
+	bool std;			/* "-" is standard output: its state's
+					 * f, set before the run prints */
 	int (*open)(struct output_sink *s);
 	int (*begin)(struct output_sink *s, const struct results_info *ri,
 		     const struct result *res, int n);
@@ -48,7 +50,7 @@ struct output_sink_ops {
 };
 
 extern const struct output_sink_ops output_sink_json, output_sink_csv,
-	output_sink_junit, output_sink_kcidb;
+	output_sink_junit, output_sink_kcidb, output_sink_ktap;
 /* --trace-out's Trace Event Format file (outputs/tef.c) */
 extern const struct output_sink_ops output_sink_tef;
 

@@ -74,6 +74,7 @@ struct plan {
 	const char *junit_path;		/* --junit */
 	const char *html_path;		/* --html */
 	const char *kcidb_path;		/* --kcidb */
+	const char *ktap_path;		/* --ktap: "-" standard output */
 	const char *trace_out_path;	/* --trace-out: implies --trace */
 	bool allow_concurrent;		/* --allow-concurrent */
 	bool trace;			/* --trace */

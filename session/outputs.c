@@ -26,7 +26,7 @@
 
 /*
  * Every sink a run may write, in the order each op is called and a
- * failure said: the JSON, JUnit and KCIDB files, the page (report/, so
+ * failure said: the JSON, JUnit, KCIDB and KTAP files, the page (report/, so
  * the table is here, above both), the CSV, the --trace-out file. Each
  * with its file's field in the plan.
  */
@@ -41,6 +41,8 @@ static const struct {
 	  "the results as JUnit XML" },
 	{ &output_sink_kcidb, offsetof(struct plan, kcidb_path),
 	  "the results as a KCIDB report" },
+	{ &output_sink_ktap, offsetof(struct plan, ktap_path),
+	  "the results as KTAP" },
 	{ &report_sink_html, offsetof(struct plan, html_path),
 	  "the run's page" },
 	{ &output_sink_csv, offsetof(struct plan, csv_path),
@@ -92,6 +94,24 @@ static int sinks_tell(struct session *r, enum sink_step step)
 		s->warned = true;
 	}
 	return ret;
+}
+
+int session_stdout_aside(struct session *r)
+{
+	struct output_sink *s;
+	int i;
+
+	for (i = 0; i < RUN_SINKS; i++) {
+		s = sink_at(r, i);
+		if (!s || !sinks[i].ops->std || strcmp(s->path, SAFE_STDOUT))
+			continue;
+		s->f = safe_stdout_aside();
+		if (!s->f)
+			return session_fail(IB_EXIT_SETUP, "option %s: standard "
+					    "output: %s", sinks[i].ops->name,
+					    strerror(errno));
+	}
+	return 0;
 }
 
 int session_open_outputs(struct session *r)

@@ -30,10 +30,10 @@
 #include "run/trace.h"
 
 /*
- * outputs.c's table of sinks: --json, --junit, --kcidb, --html, --csv,
- * --trace-out
+ * outputs.c's table of sinks: --json, --junit, --kcidb, --ktap, --html,
+ * --csv, --trace-out
  */
-#define RUN_SINKS 6
+#define RUN_SINKS 7
 
 /* Everything a run has: its plan, its results so far, its outputs. */
 struct session {
@@ -82,6 +82,13 @@ void session_say_trace(struct out_console *con, const char *lead,
  * closed at the end (3 if one is not whole). A failure is said once a
  * sink.
  */
+/*
+ * An output on standard output ("-", as --ktap -): stdout kept for it and
+ * everything the run prints sent to stderr from here on (safefile.h), so
+ * that the document is never interleaved with the tables. First, before
+ * anything is printed: 0 or the exit status, said.
+ */
+int session_stdout_aside(struct session *s);
 int session_open_outputs(struct session *s);
 void session_begin_outputs(struct session *s);
 int session_close_outputs(struct session *s);

@@ -158,7 +158,7 @@ int session_check_files(struct session *r)
 	const struct { const char *opt, *path; } outs[] = {
 		{ "--json", p->json_path }, { "--csv", p->csv_path },
 		{ "--junit", p->junit_path }, { "--html", p->html_path },
-		{ "--kcidb", p->kcidb_path },
+		{ "--kcidb", p->kcidb_path }, { "--ktap", p->ktap_path },
 		{ "--trace-out", p->trace_out_path },
 	};
 	const char *in, *what;
@@ -220,6 +220,10 @@ int session_check_files(struct session *r)
 						    "%s and %s name one file, "
 						    "%s", outs[k].opt,
 						    outs[i].opt, outs[i].path);
+		/* --ktap -: standard output, no file (session_stdout_aside) */
+		if (outs[i].path == p->ktap_path &&
+		    !strcmp(outs[i].path, SAFE_STDOUT))
+			continue;
 		in = input_at(p, outs[i].path, &what);
 		if (in)
 			return session_fail(IB_EXIT_USAGE, "option %s: %s is "

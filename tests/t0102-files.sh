@@ -13,7 +13,7 @@ LOG=$(uname -r).log
 victim() { echo "do not touch" >victim; }
 untouched() { [ "$(cat victim)" = "do not touch" ] || fail "victim written: $(cat victim)"; }
 
-for kind in json csv junit kcidb; do
+for kind in json csv junit kcidb ktap; do
 	test_expect_success "--$kind: a link planted at the file is replaced, not followed" '
 		victim && ln -s victim out &&
 		"$IB" $LPM $RUN -c --'$kind' out >log 2>&1 || { cat log; false; }
@@ -35,7 +35,7 @@ done
 # file. The links here are the test's own, never the system's.
 ln -s /proc/self/fd/1 stdout-link
 if is_root && mknod dev c 1 3 2>/dev/null && ln -s dev dev-link; then
-	for o in "--json dev" "--csv dev" "--junit dev" "--html dev" "--kcidb dev" \
+	for o in "--json dev" "--csv dev" "--junit dev" "--html dev" "--kcidb dev" "--ktap dev" \
 	    "--json dev-link" "--junit stdout-link"; do
 		test_expect_success "$o: a device there is refused before anything runs" '
 			status_is 2 "$IB" $LPM $RUN -c '"$o"' >out 2>err &&

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * outputs/ktap.c - the run as KTAP version 1 (see ktap.h). A cell is
+ * judged as JUnit judges it (outputs/junit.c): not ok when a --fail-if
+ * gate broke or a repeat was not measured, skipped when its load could
+ * not be set up. The figures come from the table of figures, in the
+ * units the JSON has.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "outputs/ktap.h"
+#include "outputs/output.h"
+#include "lib/safefile.h"
+#include "lib/base.h"
+
+void ktap_text(FILE *f, const char *s, bool name)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fputc('?', f);
+		else if (name && *p == '#')
+			fputc('_', f);
+		else
+			fputc(*p, f);
+	}
+}
+
+void ktap_indent(FILE *f, int depth)
+{
+	fprintf(f, "%*s", depth * KTAP_INDENT, "");
+}
+
+void ktap_head(FILE *f, int depth, int n)
+{
+	ktap_indent(f, depth);
+	fputs("KTAP version 1\n", f);
+	ktap_indent(f, depth);
+	fprintf(f, "1..%d\n", n);
+}
+
+void ktap_result(FILE *f, int depth, bool ok, int num, const char *name,
+		 const char *directive)
+{
+	ktap_indent(f, depth);
+	fprintf(f, "%s %d ", ok ? "ok" : "not ok", num);
+	ktap_text(f, name, true);
+	if (directive && *directive) {
+		fputs(" # ", f);
+		ktap_text(f, directive, false);
+	}
+	fputc('\n', f);
+}
+
+/* A diagnostic line at depth: "# " and the text. */
+static void diag(FILE *f, int depth, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void diag(FILE *f, int depth, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	ktap_indent(f, depth);
+	fputs("# ", f);
+	ktap_text(f, line, false);
+	fputc('\n', f);
+}
+
+/* Figure id of row w as the JSON gives it: "12.3 us", or "unknown". */
+static const char *value(char *buf, size_t n, const struct row *w,
+			 enum fig_id id)
+{
+	const struct figure *fig = &figures[id];
+	const char *u = figure_out_unit(fig);
+	double v = figure_out(fig, w->v[id]);
+
+	/* 4 digits, as a person reads them: 22663 us, not 2.266e+04 us */
+	if (isnan(v))
+		snprintf(buf, n, "unknown");
+	else
+		snprintf(buf, n, fabs(v) < 1e4 ? "%.4g%s%s" : "%.0f%s%s", v,
+			 *u ? " " : "", u);
+	return buf;
+}
+
+/*
+ * A subtest per --fail-if gate, each with the figure it judged (or, when
+ * broken, the line the console says): how many broke.
+ */
+static int gate_tests(FILE *f, const struct plan *p, const struct row *w,
+		      const struct result *res, int n)
+{
+	char line[400], name[160], v[48];
+	int g, nb, broken = 0;
+
+	ktap_head(f, 1, p->ngates);
+	for (g = 0; g < p->ngates; g++) {
+		const struct gate *gt = &p->gates[g];
+		bool bad = gate_judge(gt, w, res, n, &nb);
+
+		if (bad)
+			out_gate_text(line, sizeof(line), p, gt, w, nb);
+		else if (gt->k)
+			snprintf(line, sizeof(line), "past it in %d of %d "
+				 "repeats; it fails in %d", nb, w->ok, gt->k);
+		else
+			snprintf(line, sizeof(line), "%s %s",
+				 figures[gt->fig].label,
+				 value(v, sizeof(v), w, gt->fig));
+		diag(f, 1, "%s", line);
+		snprintf(name, sizeof(name), "fail-if %s", gt->text);
+		ktap_result(f, 1, !bad, g + 1, name, NULL);
+		broken += bad;
+	}
+	return broken;
+}
+
+/* What confounds the row, as the tables mark it: "[steal 2.1 %] ...". */
+static void marks(FILE *f, const struct plan *p, const struct row *w)
+{
+	char m[512];
+	int at = 0;
+
+#define ADD(...) (at += snprintf(m + at, at < (int)sizeof(m) ? \
+				 sizeof(m) - at : 0, __VA_ARGS__))
+	m[0] = '\0';
+	if (w->marked)
+		ADD(" [%s; %d of %d]", w->mark, w->marked, w->ok);
+	if (steal_marked(w->v[F_INTF_STEAL]))
+		ADD(" [steal %.2g %%]", w->v[F_INTF_STEAL]);
+	if (!p->cfg.rt_ok && isfinite(w->v[F_TIMER_MEAN]))
+		ADD(" [no rt: timer +%.4g us]",
+		    figure_out(&figures[F_TIMER_MEAN], w->v[F_TIMER_MEAN]));
+	if (busy_marked(w->v[F_INTF_OTHERS]))
+		ADD(" [busy %.2g %%]", w->v[F_INTF_OTHERS]);
+	if (throttle_marked(w->v[F_INTF_THROTTLED]))
+		ADD(" [throttled %.2g %%]", w->v[F_INTF_THROTTLED]);
+	if (w->remeasured)
+		ADD(" [remeasured %d of %d]", w->remeasured, w->ok);
+#undef ADD
+	if (m[0])
+		diag(f, 0, "marks:%s", m);
+}
+
+/* The row's figures, the tables' own, as diagnostic lines. */
+static void figures_diag(FILE *f, const struct plan *p, const struct row *w)
+{
+	char a[48], b[48], c[48];
+
+	diag(f, 0, "latency mean %s, p99 %s, max %s",
+	     value(a, sizeof(a), w, F_LAT_MEAN),
+	     value(b, sizeof(b), w, F_LAT_P99),
+	     value(c, sizeof(c), w, F_LAT_MAX));
+	if (w->sim->flags & SIM_DEADLINES)
+		diag(f, 0, "deadlines met %s, desired CPU %s",
+		     value(a, sizeof(a), w, F_MET),
+		     value(b, sizeof(b), w, F_DESIRED));
+	else
+		diag(f, 0, "desired CPU %s", value(a, sizeof(a), w, F_DESIRED));
+	diag(f, 0, "repeats measured %d of %d", w->ok, w->n);
+	marks(f, p, w);
+}
+
+/* Cell num: its gates, figures and result line. */
+static void cell(FILE *f, const struct results_info *ri, int num,
+		 const struct row *w, const struct result *res, int n)
+{
+	const struct plan *p = ri->plan;
+	char name[128], why[400];
+	int broken = 0;
+
+	snprintf(name, sizeof(name), "%s/%s", w->sim->name, w->load->name);
+	if (!w->n) {
+		/* the matrix's cell the run has not reached (yet) */
+		if (ri->finished[0])
+			snprintf(why, sizeof(why), "SKIP not measured: the run "
+				 "ended before it%s%s", ri->interrupted ?
+				 ", " : "", ri->interrupted ?
+				 ri->interrupted : "");
+		else
+			snprintf(why, sizeof(why), "SKIP not measured yet");
+		ktap_result(f, 0, true, num, name, why);
+		return;
+	}
+	if (!w->ok) {
+		bool skipped = w->bad->status == RES_SKIPPED;
+
+		snprintf(why, sizeof(why), "%s %s", skipped ? "SKIP" : "ERROR",
+			 result_status_text(w->bad));
+		ktap_result(f, 0, skipped, num, name, why);
+		return;
+	}
+	if (p->ngates)
+		broken = gate_tests(f, p, w, res, n);
+	figures_diag(f, p, w);
+	if (w->ok < w->n)
+		diag(f, 0, "%d of %d repeats not measured: %s", w->n - w->ok,
+		     w->n, result_status_text(w->bad));
+	why[0] = '\0';
+	if (broken)
+		snprintf(why, sizeof(why), "%d of %d --fail-if gates broken",
+			 broken, p->ngates);
+	ktap_result(f, 0, !broken && w->ok == w->n, num, name, why);
+}
+
+int ktap_print(FILE *f, const struct results_info *ri,
+	       const struct result *res, int n)
+{
+	const struct plan *p = ri->plan;
+	struct row w;
+	int s, l, num = 0;
+
+	ktap_head(f, 0, p->per_pass);
+	diag(f, 0, "interbench %s on Linux %s, host %s", IB_VERSION,
+	     ri->sys->release, ri->sys->hostname);
+	diag(f, 0, "command: %s", p->args);
+	diag(f, 0, "started %s%s%s", ri->started, ri->finished[0] ?
+	     ", finished " : "", ri->finished);
+	if (ri->interrupted)
+		diag(f, 0, "interrupted: %s", ri->interrupted);
+	for (s = 0; s < p->nsims; s++)
+		for (l = 0; l < p->nloads; l++) {
+			if (!plan_has(p->sims[s], p->loads[l]))
+				continue;
+			if (make_row(&w, res, n, p->sims[s], p->loads[l]))
+				return -ENOMEM;
+			cell(f, ri, ++num, &w, res, n);
+		}
+	return ferror(f) ? -EIO : 0;
+}
+
+int ktap_write(const char *path, const struct results_info *ri,
+	       const struct result *res, int n)
+{
+	struct safe_file sf;
+	int err;
+
+	err = safe_file_begin(&sf, path);
+	if (err)
+		return err;
+	err = ktap_print(sf.f, ri, res, n);
+	if (err) {
+		safe_file_abort(&sf);
+		return err;
+	}
+	return safe_file_commit(&sf);
+}
