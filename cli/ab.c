@@ -345,13 +345,15 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 		set_repeats(p[s]);
 	}
 	/*
-	 * --junit and --html are the verdict's (compare's), not a side's
-	 * run's: one page of A against B says more than a page a side
+	 * --junit, --ktap and --html are the verdict's (compare's), not a
+	 * side's run's: one page of A against B says more than a page a side
 	 */
 	ab->junit = p[0]->junit_path;
 	ab->html = p[0]->html_path;
 	p[0]->junit_path = p[1]->junit_path = NULL;
 	p[0]->html_path = p[1]->html_path = NULL;
+	ab->ktap = p[0]->ktap_path;
+	p[0]->ktap_path = p[1]->ktap_path = NULL;
 	if (!ab->prefix)
 		default_prefix(ab, prefix, sizeof(prefix));
 	for (s = 0; s < 2; s++) {
@@ -404,9 +406,10 @@ void ab_usage(FILE *f)
 "side. A command that fails or times out stops the run (exit 6), and\n"
 "every run ends in state A: B's undo and then A's command are run.\n"
 "--junit FILE writes the verdicts as compare --junit does (a failure a\n"
-"cell worse or mixed), --html FILE compare's page of A against B (as\n"
-"interbench compare A.json B.json --html FILE); --json and --csv are\n"
-"refused: -o names the sides' result files.\n"
+"cell worse or mixed), --ktap FILE as compare --ktap does (- standard\n"
+"output, the console then on stderr), --html FILE compare's page of A\n"
+"against B (as interbench compare A.json B.json --html FILE); --json and\n"
+"--csv are refused: -o names the sides' result files.\n"
 "The verdict is compare's: a cell is judged on its decision figures\n"
 "(p50, p99 and max latency, misses, 1 % low FPS, CPU): worse when one is\n"
 "worse, mixed when some are better and some worse (interbench compare\n"

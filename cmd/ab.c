@@ -6,6 +6,7 @@
  * sides' commands run between them, state A at every end; compare's
  * verdict on the pairs is the exit status.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "session/session.h"
 #include "compare/compare.h"
 #include "lib/base.h"
+#include "lib/safefile.h"
 #include "lib/system.h"
 #include "outputs/output.h"
 #include "run/shell.h"
@@ -28,6 +30,7 @@ struct ab_run {
 	int half;			/* a side half entered or left, or -1 */
 	bool read[2];			/* the side's machine state read */
 	const char *failed;		/* the command that failed */
+	FILE *ktap_std;			/* --ktap -: stdout, for compare */
 };
 
 /*
@@ -156,6 +159,8 @@ static void ab_compare_options(const struct ab_run *a,
 	o->bisect = a->ab.bisect;
 	o->junit = a->ab.junit;
 	o->html = a->ab.html;
+	o->ktap = a->ab.ktap;
+	o->ktap_std = a->ktap_std;
 }
 
 /*
@@ -373,6 +378,28 @@ static int ab_check_out(const struct ab_run *a, const char *opt,
 }
 
 /*
+ * The verdict's KTAP file, written by compare at the end: not a side's
+ * result file nor the JUnit or HTML file, and one that can be made. 0 or the
+ * status, said. "-" was set aside first thing (ab_main).
+ */
+static int ab_check_ktap(const struct ab_run *a)
+{
+	const char *k = a->ab.ktap;
+	int e;
+
+	if (!strcmp(k, SAFE_STDOUT))
+		return 0;
+	e = ab_check_out(a, "--ktap", k);
+	if (!e && a->ab.junit && sys_same_file(k, a->ab.junit))
+		e = session_fail(IB_EXIT_USAGE, "options --junit and --ktap "
+				 "name one file, %s", k);
+	if (!e && a->ab.html && sys_same_file(k, a->ab.html))
+		e = session_fail(IB_EXIT_USAGE, "options --html and --ktap "
+				 "name one file, %s", k);
+	return e;
+}
+
+/*
  * Both sessions' checks, then what is made (A's lock, logfile and trace
  * instance serve both), then their start: 0 or the status that stops
  * ab, said. With --dry-run, the plan and nothing made.
@@ -398,6 +425,8 @@ static int ab_setup(struct ab_run *a)
 	    sys_same_file(a->ab.junit, a->ab.html))
 		e = session_fail(IB_EXIT_USAGE, "options --junit and --html "
 				 "name one file, %s", a->ab.html);
+	if (!e && a->ab.ktap)
+		e = ab_check_ktap(a);
 	if (e)
 		return e;
 	if (p[0]->dry_run) {
@@ -463,6 +492,11 @@ int ab_main(int argc, char **argv)
 		return session_fail(IB_EXIT_USAGE, "option --primary: '%s' is "
 				    "not a figure compare tests (%s)",
 				    a->ab.primary, CMP_FIG_NAMES);
+	/* --ktap -: nothing but the document on stdout, from the start */
+	if (a->ab.ktap && !strcmp(a->ab.ktap, SAFE_STDOUT) &&
+	    !(a->ktap_std = safe_stdout_aside()))
+		return session_fail(IB_EXIT_SETUP, "option --ktap: standard "
+				    "output: %s", strerror(errno));
 	shell_save(&a->env);
 	e = ab_setup(a);
 	if (e || p[0]->dry_run)

@@ -554,6 +554,9 @@ const struct opt compare_opts[] = {
 	{ .name = "junit", .type = OT_PATH, .arg = "FILE", .off = O(junit),
 	  .help = "also write the verdicts to FILE as JUnit XML: a\n"
 		  "failure per cell worse or mixed" },
+	{ .name = "ktap", .type = OT_PATH, .arg = "FILE", .off = O(ktap),
+	  .help = "also write them to FILE (-: standard output) as\n"
+		  "KTAP: not ok per cell worse or mixed" },
 	{ .name = "allow-policies", .type = OT_FLAG, .off = O(any_policy),
 	  .help = "compare runs whose tasks or loads were scheduled\n"
 		  "differently (--bench-policy, --bench-slice, -r,\n"
@@ -577,33 +580,6 @@ void compare_options_init(struct compare_options *o)
 	o->cmp.moderate = true;
 }
 
-/* An output that is an input, or two outputs one file: refused. */
-static bool outputs_clash(const struct compare_options *o,
-			  const char *const *names, int n)
-{
-	static const char *const opt[] = { "json", "html", "junit" };
-	const char *out[3] = { o->json, o->html, o->junit };
-	int i, k;
-
-	for (k = 0; k < 3; k++)
-		for (i = k + 1; out[k] && i < 3; i++)
-			if (out[i] && sys_same_file(out[k], out[i])) {
-				fprintf(stderr, "interbench compare: --%s and "
-					"--%s name one file, %s\n", opt[k],
-					opt[i], out[k]);
-				return true;
-			}
-	for (k = 0; k < 3; k++)
-		for (i = 0; out[k] && i < n; i++)
-			if (sys_same_file(names[i], out[k])) {
-				fprintf(stderr, "interbench compare: %s is a "
-					"result file to read: --%s would "
-					"replace it\n", out[k], opt[k]);
-				return true;
-			}
-	return false;
-}
-
 /*
  * Before anything is printed: every side's files read, the sides
  * comparable and pooled to their unit of replication, the outputs
@@ -614,9 +590,8 @@ static int compare_setup(struct compare_options *o, struct cmp_side *sides,
 			 struct result_file *files, const char *const *paths,
 			 int n, struct cmp_json *jc)
 {
-	const char *const out[2] = { o->html, o->junit };
 	char err[640];
-	int i, r, k;
+	int i;
 
 	if (o->components && comp_load(&o->comp, o->components, err,
 				       sizeof(err))) {
@@ -642,19 +617,8 @@ static int compare_setup(struct compare_options *o, struct cmp_side *sides,
 	cmp_ab_pair(files, n, o);
 	if (cmp_same_policies(files, n, o))
 		return -1;
-	for (i = 0; i < n; i++)
-		for (k = 0; k < sides[i].nfiles; k++)
-			if (outputs_clash(o, (const char *const *)
-					  &sides[i].paths[k], 1))
-				return -1;
-	if (outputs_clash(o, paths, 0))
+	if (cmp_outputs_check(o, sides, n))
 		return -1;
-	for (i = 0; i < 2; i++)
-		if (out[i] && (r = sys_can_replace(out[i]))) {
-			fprintf(stderr, "interbench compare: cannot write "
-				"%s: %s\n", out[i], sys_file_why(r));
-			return -1;
-		}
 	if (o->json && cmp_json_begin(jc, o->json, o, files[0].path)) {
 		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
 			o->json, sys_file_why(-errno));
@@ -707,28 +671,6 @@ static void print_replication(const struct compare_options *o,
 			print_ignored(&s[i].files[k]);
 }
 
-/* --html, --junit, then --json's end, each said: 0, or -1 having said why. */
-static int compare_write(const struct compare_options *o,
-			 const struct result_file *files, int n,
-			 const struct cmp_metric *m, int nm,
-			 struct cmp_json *jc)
-{
-	const char *path = o->html;
-	int r = 0;
-
-	if (path && !(r = compare_html(path, files, n, &o->cmp, m, nm)))
-		safe_file_said(path, "compare's page");
-	if (!r && (path = o->junit) &&
-	    !(r = compare_junit(path, files, n, &o->cmp, m, nm)))
-		safe_file_said(path, "the verdicts as JUnit XML");
-	if (!r && (path = o->json) && !(r = cmp_json_end(jc) ? -errno : 0))
-		safe_file_said(path, "the verdicts as JSON");
-	if (r)
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			path, strerror(-r));
-	return r ? -1 : 0;
-}
-
 int compare_files(const struct compare_options *opts,
 		  const char *const *paths, int n)
 {
@@ -757,7 +699,7 @@ int compare_files(const struct compare_options *opts,
 	}
 	if (n > 2 && compare_all(files, n, &o, m, nm, o.json ? &jc : NULL))
 		goto oom;
-	if (compare_write(&o, files, n, m, nm, &jc))
+	if (cmp_outputs_write(&o, files, n, m, nm, &jc))
 		goto out;
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "interbench compare: writing the report: %s\n",
@@ -779,6 +721,8 @@ oom:
 	fprintf(stderr, "interbench compare: out of memory\n");
 out:
 	cmp_json_abort(&jc);
+	if (o.ktap_std)
+		fclose(o.ktap_std);
 	/* files[] are views of the sides' */
 	for (i = 0; sides && i < n; i++)
 		cmp_side_free(&sides[i]);

@@ -4,7 +4,8 @@
  * compare.c (its options, a file against BASE, and the command's work
  * as one call, compare_files()), compare_all.c (every pair of three or
  * more files), compare_json.c (compare --json), compare_junit.c
- * (--junit) and report_cmp.c (compare --html, drawn with report/). Its
+ * (--junit), compare_ktap.c (--ktap), compare_out.c (the output files
+ * checked and written) and report_cmp.c (compare --html, drawn with report/). Its
  * statistics, without output, are verdict.h's. compare/ reads result
  * files (core/resultfile.h) and draws with report/; its commands,
  * cmd/compare.c and cmd/ab.c, parse their command lines and call
@@ -32,6 +33,13 @@ struct compare_options {
 	const char *json;	/* --json FILE, or NULL */
 	const char *html;	/* --html FILE, or NULL */
 	const char *junit;	/* --junit FILE, or NULL */
+	const char *ktap;	/* --ktap FILE, "-" standard output, or NULL */
+	/*
+	 * --ktap -'s stream: standard output as it was before it was set
+	 * aside (lib/safefile.h), by ab before it printed anything, else by
+	 * compare_files(), which writes and closes it.
+	 */
+	FILE *ktap_std;
 	bool any_policy;	/* --allow-policies: compare across classes */
 	bool bisect;		/* --bisect: 125 when it cannot decide */
 	bool plain;		/* --plain: no moderation */
@@ -191,6 +199,27 @@ extern const struct opt compare_opts[];
 int compare_junit(const char *path, const struct result_file *f,
 		  int nfiles, const struct cmp_opts *co,
 		  const struct cmp_metric *m, int nm);
+
+/*
+ * compare --ktap: every file against the first as KTAP version 1, a test
+ * per cell, its decision figures subtests (compare_ktap.c); into std if
+ * not NULL, else a new file renamed over path. 0 or -errno.
+ */
+int compare_ktap(const char *path, FILE *std, const struct result_file *f,
+		 int nfiles, const struct cmp_opts *co,
+		 const struct cmp_metric *m, int nm);
+
+/*
+ * compare's outputs (compare_out.c): checked before anything is printed,
+ * an input they would replace or two of them one file refused, and
+ * --ktap - given standard output (o->ktap_std); 0, or -1 having said
+ * why. Written at the end, --json's document ended: 0, or -1 said.
+ */
+int cmp_outputs_check(struct compare_options *o,
+		      const struct cmp_side *sides, int n);
+int cmp_outputs_write(struct compare_options *o,
+		      const struct result_file *files, int n,
+		      const struct cmp_metric *m, int nm, struct cmp_json *jc);
 
 /* compare --html: the comparison's page (report_cmp.c). */
 int compare_html(const char *path, const struct result_file *f, int nfiles,

@@ -36,6 +36,7 @@ struct ab_plan {
 	double alpha;			/* --alpha (0.05) */
 	const char *junit;		/* --junit: compare's, or NULL */
 	const char *html;		/* --html: compare's page, or NULL */
+	const char *ktap;		/* --ktap: compare's, or NULL */
 	char id[40];			/* both result files carry it */
 	uint32_t seed;			/* the coins of the sides' order */
 	int looks;			/* passes a verdict may stop at */
