@@ -26,6 +26,7 @@
 #   python3-jsonschema  KernelCI's kcidb-io validator (t0105-kcidb)
 #   jq                  t0105-kcidb, t0110, t0120, t0121
 #   python3             t0030, t0101-farm, t0105-kcidb, t0110
+#   perl                TAP::Parser, prove's parser (perl-modules; t0107)
 #   util-linux          setpriv, unshare, chrt, taskset
 #   bsdutils            script(1): the progress line on a terminal (t0020)
 #   bash, procps        the completion (t0103-install, t0121); ps (lib.sh)
@@ -37,7 +38,7 @@
 
 PKGS="lava-dispatcher python3-yaml libxml2-utils chromium valgrind cppcheck
 clang libclang-rt-dev python3-jsonschema jq python3 util-linux bsdutils bash
-procps git make gcc libc6-dev rt-tests rt-app"
+procps git make gcc libc6-dev rt-tests rt-app perl"
 
 say() { echo "deps.sh: $*"; }
 

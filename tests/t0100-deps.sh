@@ -108,7 +108,7 @@ test_expect_success 'every tool a test skips without is installed by deps.sh' '
 		"lava-dispatcher:lava-dispatcher" "yaml:python3-yaml" \
 		"python3:python3" "chromium:chromium" \
 		"jsonschema:python3-jsonschema" "make or cc:make" "make or cc:gcc" \
-		"git:git" "rt-app:rt-app"; do
+		"git:git" "rt-app:rt-app" "perl:perl"; do
 		t=${tool%%:*} p=${tool#*:}
 		grep -qiF "$t" src || fail "no test names $t (update this list)"
 		grep -qx "$p" list || fail "$t: $p is not in deps.sh"
@@ -117,7 +117,7 @@ test_expect_success 'every tool a test skips without is installed by deps.sh' '
 	[ -s named ] &&
 	while read -r t rest; do
 		case $t in jq|xmllint|valgrind|cppcheck|clang|bash|chromium|python3|\
-			jsonschema|lava-dispatcher|git|rt-app|"script(1)") ;;
+			jsonschema|lava-dispatcher|git|rt-app|perl|"script(1)") ;;
 		*) fail "a test says $t is not installed: is it in deps.sh?" ;;
 		esac
 	done <named
