@@ -180,10 +180,10 @@ static void cell(FILE *f, const struct results_info *ri, int num,
 
 	snprintf(name, sizeof(name), "%s/%s", w->sim->name, w->load->name);
 	if (!w->n) {
-		/* the matrix's cell the run has not reached (yet) */
+		/* not reached yet, or stopped before or during its cell */
 		if (ri->finished[0])
 			snprintf(why, sizeof(why), "SKIP not measured: the run "
-				 "ended before it%s%s", ri->interrupted ?
+				 "ended first%s%s", ri->interrupted ?
 				 ", " : "", ri->interrupted ?
 				 ri->interrupted : "");
 		else

@@ -149,7 +149,7 @@ test_expect_success 'whole after every cell; cells not reached skipped, with why
 	perl ktap.pl mid.tap >chk && has chk "^plan=3 run=3 passed=3 failed=0 skipped=[12]$" &&
 	has mid.tap "^ok 3 Audio/Ring # SKIP not measured yet$" &&
 	perl ktap.pl i.tap >chk && has chk "^plan=3 run=3 passed=3 failed=0 skipped=[12]$" &&
-	has i.tap "^ok 3 Audio/Ring # SKIP not measured: the run ended before it, signal 2$" &&
+	has i.tap "^ok 3 Audio/Ring # SKIP not measured: the run ended first, signal 2$" &&
 	has i.tap "^# interrupted: signal 2$"
 '
 
