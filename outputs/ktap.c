@@ -222,7 +222,10 @@ int ktap_print(FILE *f, const struct results_info *ri,
 	ktap_head(f, 0, p->per_pass);
 	diag(f, 0, "interbench %s on Linux %s, host %s", IB_VERSION,
 	     ri->sys->release, ri->sys->hostname);
-	diag(f, 0, "command: %s", p->args);
+	/* whole: a command line may be longer than diag()'s line */
+	fputs("# command: ", f);
+	ktap_text(f, p->args, false);
+	fputc('\n', f);
 	diag(f, 0, "started %s%s%s", ri->started, ri->finished[0] ?
 	     ", finished " : "", ri->finished);
 	if (ri->interrupted)
