@@ -22,6 +22,7 @@
 #include "lib/base.h"
 #include "lib/cpuwork.h"
 #include "core/load.h"
+#include "run/trace.h"
 
 /* ---- header and what the loads got done -------------------------------- */
 
@@ -329,13 +330,19 @@ static void wf_ms(struct sbuf *b, double us)
 		sb_printf(b, "<td class=\"n\">%.3g</td>", us / 1000);
 }
 
-/* "name:pid 1.23 ms, ..." of a worst frame's list of who ran instead. */
-static void wf_who(struct sbuf *b, const struct jval *f, const char *key)
+/*
+ * "name:pid 1.23 ms, ..." of a worst frame's list of who ran instead:
+ * its first most, then ", other tasks" when the rest add up, as the
+ * console's line (outputs/output.c part_text) says them.
+ */
+static void wf_who(struct sbuf *b, const struct jval *f, const char *key,
+		   size_t most, double others_us)
 {
 	const struct jval *a = json_get_type(f, key, J_ARR);
+	double shown = 0;
 	size_t i;
 
-	for (i = 0; a && i < a->n && i < 3; i++) {
+	for (i = 0; a && i < a->n && i < most; i++) {
 		const struct jval *who = &a->items[i];
 		const struct jval *name = json_get_type(who, "comm", J_STR);
 
@@ -343,7 +350,28 @@ static void wf_who(struct sbuf *b, const struct jval *f, const char *key)
 		sb_esc(b, name ? name->str : "?");
 		sb_printf(b, ":%.0f %.3g ms", wf_num(who, "pid"),
 			  wf_num(who, "us") / 1000);
+		shown += wf_num(who, "us");
 	}
+	if (i && others_us > shown + others_us / 20)
+		sb_printf(b, ", other tasks %.3g ms", (others_us - shown) / 1000);
+}
+
+/*
+ * Who ran instead in both parts, as the console names them: the timer
+ * part's tasks when it was late (the timing thread held up), then the
+ * wait part's. A page that named only the wait's missed a culprit that
+ * held the timing thread's CPU.
+ */
+static void why_who(struct sbuf *b, const struct jval *f)
+{
+	const struct jval *t = json_get_type(f, "timer_ran_instead", J_ARR);
+
+	if (t && t->n && wf_num(f, "timer_us") * 1000 >= WHY_LATE_NS) {
+		sb_printf(b, "timer: ");
+		wf_who(b, f, "timer_ran_instead", 2, NAN);
+		sb_printf(b, "; wait: ");
+	}
+	wf_who(b, f, "ran_instead", 3, wf_num(f, "others_us"));
 }
 
 /* "throttled by cgroup /ci: cpu.max 40000/100000 22.5 ms (inferred)" */
@@ -386,7 +414,7 @@ static void why_row(struct sbuf *b, const struct file_cell *c, size_t r,
 	else if (cause)
 		sb_printf(b, "host steal or idle-state exit");
 	sb_printf(b, "</td><td>");
-	wf_who(b, f, "ran_instead");
+	why_who(b, f);
 	sb_printf(b, "</td></tr>\n");
 }
 

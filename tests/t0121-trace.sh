@@ -141,6 +141,45 @@ test_expect_success 'the report lists the worst frames and whose they were' '
 	has c.html "Why it was late (--trace): the worst frames" &&
 	[ $(sed -n "/Why it was late/,/<\/table>/p" c.html | grep -c "^<tr><td>Video") = 10 ]
 '
+# The page's table names whom the console's lines name, frame by frame
+# (each "comm:pid ms" of line i in row i), and the timer part's culprit
+# too: a culprit above the timing thread's priority holds its CPU.
+same_culprits() {
+	grep "^          worst " "$1" >lines &&
+	sed -n "/Why it was late/,/<\/table>/p" "$2" | grep "^<tr><td>" >rows &&
+	[ -s lines ] && [ "$(wc -l <lines)" = "$(wc -l <rows)" ] &&
+	i=0 && while read -r line; do
+		i=$((i + 1))
+		row=$(sed -n "${i}p" rows)
+		for who in $(echo "$line" |
+		    grep -o "[^ ,;(]*:[0-9][0-9]* [0-9.e+-]*" | tr " " "@"); do
+			case $row in *"$(echo "$who" | tr "@" " ") ms"*) ;;
+			*) echo "frame $i: $who not in $row"; return 1 ;; esac
+		done
+	done <lines
+}
+# A culprit above every thread of ours, as a user's spinner: a shell
+# pinned at SCHED_FIFO 99 that runs ibexec (30 ms of spinning) every
+# 0.1 s, a new process each time, which ran as sh until it exec'd.
+cat >ibexec <<'EOF'
+#!/bin/bash
+end=$(( ${EPOCHREALTIME/./} + 30000 ))
+while [ ${EPOCHREALTIME/./} -lt $end ]; do :; done
+EOF
+chmod +x ibexec
+chrt -f 99 taskset -c $BCPU sh -c 'while :; do ./ibexec; sleep 0.1; done' &
+xpid=$!
+taskset -c $BCPU "$IB" $LPM -t 2 -c -W Video -w None --trace -v \
+	--trace-frames 5 --html "$TRASH/x.html" --json "$TRASH/x.json" \
+	>xout 2>&1
+xrc=$?
+kill $xpid; wait $xpid 2>/dev/null
+test_expect_success 'the page names the culprits the console names, the timer part'"'"'s too' '
+	cat xout
+	[ $xrc = 0 ] && same_culprits out c.html && same_culprits xout x.html &&
+	grep -q "^          worst [0-9.]* ms: timer +[0-9.e-]* [^;]*behind [^ ]*:[0-9]" xout &&
+	grep -q "<td>timer: [^;]*:[0-9]* [0-9.e+-]* ms; wait: " rows
+'
 # The swimlane of each frame, from c.json alone: a frame ibculprit held
 # up 0.5 ms or more has its slice (the SVG's data: its pid, on the wait's
 # CPU) over at least half of the wait part's width; Chromium draws that
