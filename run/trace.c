@@ -44,6 +44,8 @@ static const struct {
 } events[] = {
 	{ "sched/sched_switch", false },	/* who ran instead */
 	{ "sched/sched_migrate_task", false },	/* migrations */
+	/* the name a task runs under after an exec: rare, off the path */
+	{ "sched/sched_process_exec", false },
 	{ "irq/irq_handler_entry", false },	/* hard interrupts, by name */
 	{ "irq/irq_handler_exit", false },
 	{ "irq/softirq_entry", false },		/* softirqs, by name */

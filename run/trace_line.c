@@ -88,6 +88,31 @@ void trace_line_field(const char *args, const char *key, const char *stop,
 	snprintf(buf, n, "%.*s", (int)(e - p), p);
 }
 
+int trace_exec_comm(const char *args, char *comm, size_t n, int *pid,
+		    int *old_pid)
+{
+	const char *f = strstr(args, "filename="), *p = NULL, *q, *base;
+	size_t len;
+
+	/* From the end: a file's name may hold " pid=" too. */
+	for (q = args; (q = strstr(q, " pid=")); q++)
+		p = q;
+	if (!f || !p || p < f ||
+	    sscanf(p, " pid=%d old_pid=%d", pid, old_pid) != 2)
+		return -EINVAL;
+	f += strlen("filename=");
+	if (!strncmp(f, "/dev/fd/", strlen("/dev/fd/")))
+		return -EINVAL;
+	for (base = q = f; q < p; q++)
+		if (*q == '/')
+			base = q + 1;
+	len = (size_t)(p - base);
+	if (len > TRACE_COMM_MAX)
+		len = TRACE_COMM_MAX;
+	snprintf(comm, n, "%.*s", (int)len, base);
+	return 0;
+}
+
 bool trace_comm_ours(const char *comm)
 {
 	return !strncmp(comm, COMM_SIM, strlen(COMM_SIM)) ||

@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The bytes of a task's name at most (TASK_COMM_LEN less its NUL) */
+#define TRACE_COMM_MAX	15
+
 /* "  comm-pid  [001] d..2. 123.456789: event: args" */
 struct trace_line {
 	int cpu;
@@ -27,6 +30,15 @@ uint64_t trace_line_ns(const char *s);
 /* The value of "key=" in args, up to stop (or the next blank), in buf. */
 void trace_line_field(const char *args, const char *key, const char *stop,
 		      char *buf, size_t n);
+/*
+ * A sched_process_exec's args ("filename=/bin/sh pid=N old_pid=M"): the
+ * name the task runs under from then on, as the kernel makes it (the
+ * file's base name, cut to 15 bytes), its pid and its pid before (a
+ * thread that execs takes its leader's). 0, or -EINVAL: not such args,
+ * or an exec through a file descriptor, whose name the file gives.
+ */
+int trace_exec_comm(const char *args, char *comm, size_t n, int *pid,
+		    int *old_pid);
 /*
  * A task named comm is a periodic benchmark's simulated or timing thread
  * (COMM_SIM, COMM_TIMER): a switch to it may be missing from the trace

@@ -275,11 +275,23 @@ static void instant(struct tef *x, const struct trace_line *l, const char *name)
 	sb_printf(x->out, "}}");
 }
 
+/*
+ * A task's slice is named as it ended: renamed while it ran (an exec
+ * without its event, a thread naming itself), the switch away says so.
+ */
 static void switched(struct tef *x, const struct trace_line *l)
 {
+	struct cpu *c = &x->cpu[l->cpu];
 	char comm[24], v[32], name[64];
 	int pid;
 
+	trace_line_field(l->args, "prev_pid=", NULL, v, sizeof(v));
+	if (c->depth && c->st[0].pid > 0 && c->st[0].pid == atoi(v)) {
+		trace_line_field(l->args, "prev_comm=", " prev_pid=", comm,
+				 sizeof(comm));
+		snprintf(c->st[0].name, sizeof(c->st[0].name), "%s:%d", comm,
+			 c->st[0].pid);
+	}
 	close_all(x, l->cpu, l->ts);
 	trace_line_field(l->args, "next_comm=", " next_pid=", comm,
 			 sizeof(comm));
@@ -312,6 +324,25 @@ static void stamped(struct tef *x, const struct why_stamp *s)
 	snprintf(name, sizeof(name), "%s:%d", s->comm, s->pid);
 	push(c, "task", name, s->pid, true, s->ns);
 	flow(x, s->cpu, s->pid, s->ns);
+}
+
+/*
+ * An exec renames the task that runs: its slice ends there and one under
+ * the new name begins (trace_why.c's exec_rename does the same).
+ */
+static void execed(struct tef *x, const struct trace_line *l)
+{
+	struct cpu *c = &x->cpu[l->cpu];
+	char comm[24], name[64];
+	int pid, old;
+
+	if (trace_exec_comm(l->args, comm, sizeof(comm), &pid, &old) ||
+	    c->depth != 1 || c->over || (c->st[0].pid != old &&
+					 c->st[0].pid != pid))
+		return;
+	close_all(x, l->cpu, l->ts);
+	snprintf(name, sizeof(name), "%s:%d", comm, pid);
+	push(c, "task", name, pid, trace_comm_ours(comm), l->ts);
 }
 
 /* What the event l says of its CPU. */
@@ -350,6 +381,8 @@ static void apply(struct tef *x, struct trace_line *l)
 	} else if (!strcmp(l->event, "sched_waking") ||
 		   !strcmp(l->event, "sched_wakeup")) {
 		waking(x, l);
+	} else if (!strcmp(l->event, "sched_process_exec")) {
+		execed(x, l);
 	} else if (!strcmp(l->event, "sched_migrate_task")) {
 		instant(x, l, "migrate");
 	} else if (!strcmp(l->event, "tracing_mark_write") &&

@@ -128,6 +128,45 @@ static void irq_enter(struct cpu_state *st, const char *name)
 	st->irq_depth++;
 }
 
+/*
+ * A task is to blame under the name it had while it ran, not the one it
+ * was switched in under: a process forked as "sh" that execs a spinner
+ * runs on as the spinner with no switch between. An exec renames the
+ * task running on its CPU from that event on (the time before it stays
+ * the old name's, account() has it).
+ */
+static void exec_rename(struct cpu_state *st, const struct trace_line *l)
+{
+	char comm[24];
+	int pid, old;
+
+	if (trace_exec_comm(l->args, comm, sizeof(comm), &pid, &old) ||
+	    !st->pid || (st->pid != old && st->pid != pid))
+		return;
+	st->pid = pid;
+	snprintf(st->comm, sizeof(st->comm), "%s", comm);
+	st->ours = trace_comm_ours(st->comm);
+}
+
+/*
+ * A switch away from the task its CPU ran names it as it stopped: if
+ * that is not its name in the CPU's state, it was renamed while it ran
+ * and the trace did not say when (an exec it has no event of, a thread
+ * naming itself), and its stretch goes to the name it ended with. Before
+ * account() gives the stretch away.
+ */
+static void switch_out_name(struct cpu_state *st, const struct trace_line *l)
+{
+	char v[32];
+
+	if (strcmp(l->event, "sched_switch") || !st->pid)
+		return;
+	trace_line_field(l->args, "prev_pid=", NULL, v, sizeof(v));
+	if (atoi(v) == st->pid)
+		trace_line_field(l->args, "prev_comm=", " prev_pid=", st->comm,
+				 sizeof(st->comm));
+}
+
 /* What the event changes of its CPU's state, and migrations of ours. */
 static void apply(struct why_frame *fr, const struct worst_frame *wf,
 		  int nf, struct cpu_state *st, const struct trace_line *l)
@@ -161,6 +200,8 @@ static void apply(struct why_frame *fr, const struct worst_frame *wf,
 				 sizeof(st->softname));
 	} else if (!strcmp(l->event, "softirq_exit")) {
 		st->soft = false;
+	} else if (!strcmp(l->event, "sched_process_exec")) {
+		exec_rename(st, l);
 	} else if (!strcmp(l->event, "sched_migrate_task")) {
 		trace_line_field(l->args, "pid=", NULL, v, sizeof(v));
 		for (i = 0; i < nf; i++)
@@ -464,6 +505,7 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 			apply_stamp(a, na, cpu, pr, fr, nf, &sr[k]);
 		last = l.ts;
 		count_event(a, na, &l);
+		switch_out_name(&cpu[l.cpu], &l);
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
 		pic_stretch(pr, fr, nf, l.cpu, &cpu[l.cpu], cpu[l.cpu].since,
 			    l.ts);

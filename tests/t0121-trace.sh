@@ -180,6 +180,16 @@ test_expect_success 'the page names the culprits the console names, the timer pa
 	grep -q "^          worst [0-9.]* ms: timer +[0-9.e-]* [^;]*behind [^ ]*:[0-9]" xout &&
 	grep -q "<td>timer: [^;]*:[0-9]* [0-9.e+-]* ms; wait: " rows
 '
+# ibexec ran as ibexec: blamed by the name it had while it ran, not sh,
+# the name it was switched in under before its exec.
+test_expect_success 'a culprit that exec'"'"'d is named as it ran, not as it was forked' '
+	jq -e "[.results[0].worst_frames[] | .ran_instead[], .timer_ran_instead[] |
+		select(.comm == \"ibexec\" and .us >= 10000)] | length > 0" x.json &&
+	jq -e "[.results[0].worst_frames[] | .ran_instead[], .timer_ran_instead[] |
+		select(.comm == \"sh\" and .us >= 5000)] | length == 0" x.json &&
+	grep -q "^          worst .* behind \([^;]*, \)*ibexec:[0-9]* [0-9]" xout &&
+	has x.html "ibexec:[0-9]* [0-9.e+-]* ms"
+'
 # The swimlane of each frame, from c.json alone: a frame ibculprit held
 # up 0.5 ms or more has its slice (the SVG's data: its pid, on the wait's
 # CPU) over at least half of the wait part's width; Chromium draws that

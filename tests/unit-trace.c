@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run/trace.h"
+#include "run/trace_tef.h"
 #include "check.h"
 #include "core/raw.h"
 #include "outputs/output.h"
@@ -360,6 +361,110 @@ static void bound_case(void)
 	free(text);
 }
 
+/*
+ * Tasks renamed while they ran, released at 400 s. On CPU 0 the fork of
+ * a shell is switched in as sh (6000) and execs ibexec 1 ms later, which
+ * spins until the simulated thread (5001) runs at 400.030: the wait part
+ * (from 400.020) is ibexec's alone. On CPU 1 a task switched in as chrt
+ * (6100) execs with no event the trace kept and is switched away from as
+ * spinner at 400.020, when the timing thread (5002) runs: the timer
+ * part is spinner's. A thread (6201) of another process execs on CPU 1
+ * after the frame and takes its leader's pid (6200).
+ */
+static const char exec_text[] =
+"   ib:bench:Video-5001  [000] ..... 399.900000: tracing_mark_write: interbench: tid 7\n"
+"   ib:bench:Video-5002  [001] ..... 399.900001: tracing_mark_write: interbench: tid 8\n"
+"          <idle>-0     [001] d..2. 399.990000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=chrt next_pid=6100 next_prio=0\n"
+"          <idle>-0     [000] d..2. 400.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=sh next_pid=6000 next_prio=0\n"
+"          ibexec-6000  [000] ..... 400.001000: sched_process_exec: filename=/tmp/a dir/ibexec pid=6000 old_pid=6000\n"
+"         spinner-6100  [001] d..2. 400.020000: sched_switch: prev_comm=spinner prev_pid=6100 prev_prio=0 prev_state=S ==> next_comm=ib:timer:Video next_pid=5002 next_prio=0\n"
+"          ibexec-6000  [000] d..2. 400.030000: sched_switch: prev_comm=ibexec prev_pid=6000 prev_prio=0 prev_state=S ==> next_comm=ib:sim:Video next_pid=5001 next_prio=120\n"
+"  ib:timer:Video-5002  [001] d..2. 400.030100: sched_switch: prev_comm=ib:timer:Video prev_pid=5002 prev_prio=0 prev_state=S ==> next_comm=worker next_pid=6201 next_prio=120\n"
+"     a-long-name-6200  [001] ..... 400.030200: sched_process_exec: filename=/usr/bin/a-long-name-of-twenty pid=6200 old_pid=6201\n"
+"     a-long-name-6200  [001] d..2. 400.030300: sched_switch: prev_comm=a-long-name-of- prev_pid=6200 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\n";
+
+static bool has_slice(const struct why_frame *o, const char *name, int pid)
+{
+	int i;
+
+	for (i = 0; i < o->nslices; i++)
+		if (!strcmp(o->slice[i].name, name) && o->slice[i].pid == pid)
+			return true;
+	return false;
+}
+
+/* --trace-out's CPU tracks of exec_text around frame o: the same names */
+static void exec_tef(const struct why_frame *o)
+{
+	struct tef_span win[1];
+	uint64_t flow = 1;
+	struct tef_cell c = { .pid = 1, .win = win, .max_events = 1000,
+			      .flow_id = &flow };
+	struct sbuf out;
+	bool cut, ok;
+	FILE *in = fmemopen((void *)exec_text, sizeof(exec_text) - 1, "r");
+
+	if (!in)
+		exit(1);
+	c.nwin = trace_tef_windows(o, 1, win);
+	sb_init(&out);
+	ok = trace_tef_sched(in, &c, &out, &cut) > 0 && out.s &&
+	     strstr(out.s, "\"sh:6000\",\"ts\":400000000.000") &&
+	     strstr(out.s, "\"ibexec:6000\",\"ts\":400001000.000") &&
+	     strstr(out.s, "\"spinner:6100\"") &&
+	     strstr(out.s, "\"a-long-name-of-:6200\"") &&
+	     !strstr(out.s, "chrt") && !strstr(out.s, "twenty");
+	fclose(in);
+	check(ok, "exec: --trace-out's slices named so too%s%s", ok ? "" :
+	      ": ", ok || !out.s ? "" : out.s);
+	sb_free(&out);
+}
+
+/* Each culprit named as it was while it ran: ibexec, spinner. */
+static void exec_case(void)
+{
+	struct worst_frames w = { .keep = 1, .n = 1, .timing_tid = 8 };
+	struct why_frame *o;
+	char line[512];
+	FILE *f = fmemopen((void *)exec_text, sizeof(exec_text) - 1, "r");
+	int n;
+
+	w.f[0] = (struct worst_frame){ .release = S(400.0),
+		.timer = S(400.02), .timer_cpu = 1, .start = S(400.03),
+		.tid = 7, .cpu = 0 };
+	if (!f)
+		exit(1);
+	n = trace_explain_file(f, &w, NULL, &o);
+	fclose(f);
+	check(n == 1 && !o[0].lost, "exec: the frame explained");
+	if (n != 1)
+		return;
+	check(o[0].wait.nran == 1 && !strcmp(o[0].wait.ran[0].name, "ibexec") &&
+	      o[0].wait.ran[0].pid == 6000 && o[0].wait.ran[0].ns == S(0.01),
+	      "exec: the wait part is ibexec's 10 ms, not sh's (%s %d)",
+	      o[0].wait.nran ? o[0].wait.ran[0].name : "-", o[0].wait.nran);
+	check(o[0].timer.nran == 1 &&
+	      !strcmp(o[0].timer.ran[0].name, "spinner") &&
+	      o[0].timer.ran[0].pid == 6100 &&
+	      o[0].timer.ran[0].ns == S(0.02), "exec: renamed with no exec "
+	      "event, the timer part is spinner's 20 ms, not chrt's (%s)",
+	      o[0].timer.nran ? o[0].timer.ran[0].name : "-");
+	out_why_line(line, sizeof(line), &o[0]);
+	check(strstr(line, "behind spinner:6100 20;") &&
+	      strstr(line, "behind ibexec:6000 10") && !strstr(line, "sh:") &&
+	      !strstr(line, "chrt"), "exec: the line names them so (%s)",
+	      line);
+	check(has_slice(&o[0], "sh", 6000) && has_slice(&o[0], "ibexec", 6000) &&
+	      has_slice(&o[0], "a-long-name-of-", 6200) &&
+	      !has_slice(&o[0], "a-long-name-of-twenty", 6200) &&
+	      !has_slice(&o[0], "chrt", 6100) &&
+	      has_slice(&o[0], "spinner", 6100), "exec: the picture's slices "
+	      "too: sh until the exec, ibexec after; a thread's exec under its "
+	      "leader's pid, the name cut to 15 bytes");
+	exec_tef(&o[0]);
+	free(o);
+}
+
 int main(void)
 {
 	struct worst_frames w = { .keep = 3, .n = 2, .timing_tid = 8 };
@@ -425,6 +530,7 @@ int main(void)
 	idle_case(1);
 	idle_case(0);
 	throttle_cases();
+	exec_case();
 	check(!strcmp(trace_why_idle_text(WHY_IDLE_HOST),
 		      "host (steal or vCPU wakeup)") &&
 	      !strcmp(trace_why_idle_text(WHY_IDLE_EXIT_OR_HOST),
