@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "lib/json.h"
-#include "lib/json_priv.h"
 
 #define JSON_MAX_NESTING	256
 

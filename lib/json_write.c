@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "lib/json.h"
-#include "lib/json_priv.h"
 
 /*
  * need_comma[d - 1] tells whether the container at depth d has a member

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/svg.h"
+#include "lib/json.h"
 
 void sb_init(struct sbuf *b)
 {
@@ -58,8 +59,18 @@ void sb_printf(struct sbuf *b, const char *fmt, ...)
 
 void sb_esc(struct sbuf *b, const char *s)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
+	const unsigned char *u = (const unsigned char *)(s ? s : "");
+	size_t n = strlen((const char *)u), l;
+
+	for (; *u; u += l, n -= l) {
+		l = json_utf8_len(u, n);
+		if (!l) {
+			/* Not UTF-8 (a task's name may hold any byte). */
+			sb_printf(b, "&#xfffd;");
+			l = 1;
+			continue;
+		}
+		switch (*u) {
 		case '&': sb_printf(b, "&amp;"); break;
 		case '<': sb_printf(b, "&lt;"); break;
 		case '>': sb_printf(b, "&gt;"); break;
@@ -67,11 +78,10 @@ void sb_esc(struct sbuf *b, const char *s)
 		case '\'': sb_printf(b, "&#39;"); break;
 		default:
 			/* Control characters are not allowed in XML 1.0. */
-			if ((unsigned char)*s < 0x20 && *s != '\n' &&
-			    *s != '\t')
+			if (*u < 0x20 && *u != '\n' && *u != '\t')
 				sb_printf(b, " ");
 			else
-				sb_printf(b, "%c", *s);
+				sb_printf(b, "%.*s", (int)l, (const char *)u);
 		}
 	}
 }

@@ -15,6 +15,7 @@
 #include "run/trace_tef.h"
 #include "run/trace.h"
 #include "run/trace_line.h"
+#include "lib/json.h"
 
 #define DEPTH		8	/* a task, then what interrupts it */
 #define PENDING		64	/* wakeups waiting for their task to run */
@@ -50,16 +51,23 @@ struct tef {
 
 void trace_tef_str(struct sbuf *out, const char *s)
 {
-	sb_printf(out, "\"");
-	for (; s && *s; s++) {
-		unsigned char ch = (unsigned char)*s;
+	const unsigned char *u = (const unsigned char *)(s ? s : "");
+	size_t n = strlen((const char *)u), l;
 
-		if (ch == '"' || ch == '\\')
-			sb_printf(out, "\\%c", ch);
-		else if (ch < 0x20)
-			sb_printf(out, "\\u%04x", ch);
-		else
-			sb_printf(out, "%c", ch);
+	sb_printf(out, "\"");
+	for (; *u; u += l, n -= l) {
+		l = json_utf8_len(u, n);
+		if (!l) {
+			/* not UTF-8 (a comm may hold any byte): as jw_str */
+			sb_printf(out, "\\ufffd");
+			l = 1;
+		} else if (*u == '"' || *u == '\\') {
+			sb_printf(out, "\\%c", *u);
+		} else if (*u < 0x20) {
+			sb_printf(out, "\\u%04x", *u);
+		} else {
+			sb_printf(out, "%.*s", (int)l, (const char *)u);
+		}
 	}
 	sb_printf(out, "\"");
 }

@@ -247,4 +247,31 @@ test_expect_success '--breaktrace: the saved text keeps the ftrace header; --tra
 	grep -q "\"breaktrace\":true" b.json
 '
 
+# A comm may hold any byte: a culprit named "ib\377\376spin" (not UTF-8)
+# on the benchmark's CPU is written as U+FFFD in --trace-out's file, which
+# a strict UTF-8 reader takes, and so on the page.
+make_culprit || fail "cannot make the culprit"
+cat >badname <<'EOF'
+#!/bin/bash
+printf 'ib\377\376spin' >/proc/$$/comm
+exec 3<>culprit.fifo
+while :; do
+	end=$(( ${EPOCHREALTIME/./} + 4000 ))
+	while [ ${EPOCHREALTIME/./} -lt $end ]; do :; done
+	read -t 0.01 -u 3 _
+done
+EOF
+chmod +x badname
+test_expect_success 'a comm that is not UTF-8: escaped in --trace-out and the page' '
+	chrt -f 1 taskset -c $CULPRIT_CPU ./badname &
+	bpid=$!
+	taskset -c $CULPRIT_CPU "$IB" $LPM -t 1 -c -W Video -w None --trace \
+		--trace-frames 5 --trace-out u.json --html u.html >out 2>&1; rc=$?
+	kill $bpid; wait $bpid 2>/dev/null
+	[ $rc = 0 ] && python3 check.py u.json 5 >chk && has chk "^ok " &&
+	grep -q "\"ib\\\\ufffd\\\\ufffdspin:[0-9]*\"" u.json &&
+	python3 -c "import sys; t = open(sys.argv[1], encoding=\"utf-8\").read()
+assert \"ib\ufffd\ufffdspin:\" in t" u.html
+'
+
 test_done

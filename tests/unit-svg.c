@@ -53,6 +53,13 @@ static void text(void)
 	check(b.s && !strcmp(b.s, "&lt;a href=&quot;x&quot;&gt;&amp;&#39; "),
 	      "escaping (got %s)", b.s ? b.s : "(null)");
 	sb_free(&b);
+	/* A comm of any bytes: UTF-8 kept, each other byte U+FFFD */
+	sb_init(&b);
+	sb_esc(&b, "\xc2\xb5s\xff\xc3(\xe2\x82\xac\xe2\x82");
+	check(b.s && !strcmp(b.s, "\xc2\xb5s&#xfffd;&#xfffd;(\xe2\x82\xac"
+			     "&#xfffd;&#xfffd;"), "bytes that are not UTF-8 "
+	      "escaped as U+FFFD (got %s)", b.s ? b.s : "(null)");
+	sb_free(&b);
 }
 
 static void colours(void)

@@ -420,6 +420,20 @@ static void exec_tef(const struct why_frame *o)
 	sb_free(&out);
 }
 
+/* --trace-out's strings are UTF-8 whatever a comm holds, as jw_str's */
+static void tef_str_case(void)
+{
+	struct sbuf b;
+
+	sb_init(&b);
+	trace_tef_str(&b, "a\"\\\x01\xc2\xb5\xff\xe2\x82");
+	check(b.s && !strcmp(b.s, "\"a\\\"\\\\\\u0001\xc2\xb5\\ufffd"
+			     "\\ufffd\\ufffd\""), "--trace-out: a string "
+	      "escaped, each byte that is not UTF-8 as \\ufffd (%s)",
+	      b.s ? b.s : "(null)");
+	sb_free(&b);
+}
+
 /* Each culprit named as it was while it ran: ibexec, spinner. */
 static void exec_case(void)
 {
@@ -531,6 +545,7 @@ int main(void)
 	idle_case(0);
 	throttle_cases();
 	exec_case();
+	tef_str_case();
 	check(!strcmp(trace_why_idle_text(WHY_IDLE_HOST),
 		      "host (steal or vCPU wakeup)") &&
 	      !strcmp(trace_why_idle_text(WHY_IDLE_EXIT_OR_HOST),
