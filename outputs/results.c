@@ -275,6 +275,7 @@ static void json_worst(struct jw *w, const struct result *r)
 		jw_int(w, "timer_cpu", f->timer.cpu);
 		json_who(w, "timer_ran_instead", f->timer.ran, f->timer.nran,
 			 true);
+		jw_num(w, "timer_others_us", US(f->timer.others_ns));
 		/* What no task did: the CPU idle while the frame was late. */
 		if (f->timer.fired_ns)
 			jw_num(w, "timer_fired_late_us", US(f->timer.fired_ns));

@@ -368,7 +368,8 @@ static void why_who(struct sbuf *b, const struct jval *f)
 
 	if (t && t->n && wf_num(f, "timer_us") * 1000 >= WHY_LATE_NS) {
 		sb_printf(b, "timer: ");
-		wf_who(b, f, "timer_ran_instead", 2, NAN);
+		wf_who(b, f, "timer_ran_instead", 2,
+		       wf_num(f, "timer_others_us"));
 		sb_printf(b, "; wait: ");
 	}
 	wf_who(b, f, "ran_instead", 3, wf_num(f, "others_us"));

@@ -142,7 +142,8 @@ test_expect_success 'the report lists the worst frames and whose they were' '
 	[ $(sed -n "/Why it was late/,/<\/table>/p" c.html | grep -c "^<tr><td>Video") = 10 ]
 '
 # The page's table names whom the console's lines name, frame by frame
-# (each "comm:pid ms" of line i in row i), and the timer part's culprit
+# (each "comm:pid ms" and "other tasks ms" of line i in row i), and the
+# timer part's culprit
 # too: a culprit above the timing thread's priority holds its CPU.
 same_culprits() {
 	grep "^          worst " "$1" >lines &&
@@ -151,8 +152,9 @@ same_culprits() {
 	i=0 && while read -r line; do
 		i=$((i + 1))
 		row=$(sed -n "${i}p" rows)
-		for who in $(echo "$line" |
-		    grep -o "[^ ,;(]*:[0-9][0-9]* [0-9.e+-]*" | tr " " "@"); do
+		for who in $(echo "$line" | grep -o \
+		    "[^ ,;(]*:[0-9][0-9]* [0-9.e+-]*\|other tasks [0-9.e+-]*" |
+		    tr " " "@"); do
 			case $row in *"$(echo "$who" | tr "@" " ") ms"*) ;;
 			*) echo "frame $i: $who not in $row"; return 1 ;; esac
 		done
