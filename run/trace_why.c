@@ -26,6 +26,7 @@
 
 struct cpu_state {
 	uint64_t since;			/* last event, ns; 0: none yet */
+	uint64_t named;			/* comm is known from here on */
 	char comm[24];
 	int pid;
 	bool ours;			/* a stamp may replace pid */
@@ -146,25 +147,77 @@ static void exec_rename(struct cpu_state *st, const struct trace_line *l)
 	st->pid = pid;
 	snprintf(st->comm, sizeof(st->comm), "%s", comm);
 	st->ours = trace_comm_ours(st->comm);
+	st->named = l->ts;
+}
+
+/*
+ * The task on CPU c, named old since st->named, is called name from
+ * then on: its time in the windows and slices on c since then too.
+ */
+static void rename_since(struct window *a, int na, struct pic_raw *pr,
+			 int nf, int c, const struct cpu_state *st,
+			 const char *name)
+{
+	int i, j, k;
+	size_t n;
+
+	for (i = 0; i < na; i++) {
+		struct window *w = &a[i];
+
+		if (w->cpu != c || w->to <= st->named)
+			continue;
+		for (j = 0; j < w->ntasks; j++)
+			if (w->tasks[j].pid == st->pid &&
+			    !strcmp(w->tasks[j].name, st->comm))
+				break;
+		if (j == w->ntasks)
+			continue;
+		for (k = 0; k < w->ntasks; k++)
+			if (w->tasks[k].pid == st->pid &&
+			    !strcmp(w->tasks[k].name, name))
+				break;
+		if (k < w->ntasks) {	/* one task, one entry */
+			w->tasks[k].ns += w->tasks[j].ns;
+			w->tasks[j] = w->tasks[--w->ntasks];
+		} else {
+			snprintf(w->tasks[j].name, sizeof(w->tasks[j].name),
+				 "%s", name);
+		}
+	}
+	for (i = 0; i < nf; i++)
+		for (n = 0; n < pr[i].n; n++) {
+			struct why_slice *sl = &pr[i].s[n];
+
+			if (sl->cpu == c && sl->pid == st->pid &&
+			    sl->to > st->named && !strcmp(sl->name, st->comm))
+				snprintf(sl->name, sizeof(sl->name), "%s", name);
+		}
 }
 
 /*
  * A switch away from the task its CPU ran names it as it stopped: if
  * that is not its name in the CPU's state, it was renamed while it ran
  * and the trace did not say when (an exec it has no event of, a thread
- * naming itself), and its stretch goes to the name it ended with. Before
- * account() gives the stretch away.
+ * naming itself), and its time since it was last named goes to the name
+ * it ended with. Before account() gives the last stretch away.
  */
-static void switch_out_name(struct cpu_state *st, const struct trace_line *l)
+static void switch_out_name(struct window *a, int na, struct pic_raw *pr,
+			    int nf, struct cpu_state *st,
+			    const struct trace_line *l)
 {
-	char v[32];
+	char v[32], comm[24];
 
 	if (strcmp(l->event, "sched_switch") || !st->pid)
 		return;
 	trace_line_field(l->args, "prev_pid=", NULL, v, sizeof(v));
-	if (atoi(v) == st->pid)
-		trace_line_field(l->args, "prev_comm=", " prev_pid=", st->comm,
-				 sizeof(st->comm));
+	if (atoi(v) != st->pid)
+		return;
+	trace_line_field(l->args, "prev_comm=", " prev_pid=", comm,
+			 sizeof(comm));
+	if (!strcmp(comm, st->comm))
+		return;
+	rename_since(a, na, pr, nf, l->cpu, st, comm);
+	snprintf(st->comm, sizeof(st->comm), "%s", comm);
 }
 
 /* What the event changes of its CPU's state, and migrations of ours. */
@@ -180,6 +233,7 @@ static void apply(struct why_frame *fr, const struct worst_frame *wf,
 		trace_line_field(l->args, "next_pid=", NULL, v, sizeof(v));
 		st->pid = atoi(v);
 		st->ours = trace_comm_ours(st->comm);
+		st->named = l->ts;
 	} else if (!strcmp(l->event, "irq_handler_entry")) {
 		trace_line_field(l->args, "name=", NULL, v, sizeof(v));
 		irq_enter(st, v);
@@ -473,6 +527,7 @@ static void apply_stamp(struct window *a, int na, struct cpu_state *cpu,
 	st->ours = true;
 	snprintf(st->comm, sizeof(st->comm), "%s", s->comm);
 	st->since = s->ns;
+	st->named = s->ns;
 }
 
 /* Read the trace in f into the windows: were there hrtimer expiries? */
@@ -505,7 +560,7 @@ static bool sweep(FILE *f, struct window *a, int na, struct why_frame *fr,
 			apply_stamp(a, na, cpu, pr, fr, nf, &sr[k]);
 		last = l.ts;
 		count_event(a, na, &l);
-		switch_out_name(&cpu[l.cpu], &l);
+		switch_out_name(a, na, pr, nf, &cpu[l.cpu], &l);
 		account(a, na, l.cpu, &cpu[l.cpu], cpu[l.cpu].since, l.ts);
 		pic_stretch(pr, fr, nf, l.cpu, &cpu[l.cpu], cpu[l.cpu].since,
 			    l.ts);

@@ -368,7 +368,7 @@ static void bound_case(void)
  * (from 400.020) is ibexec's alone. On CPU 1 a task switched in as chrt
  * (6100) execs with no event the trace kept and is switched away from as
  * spinner at 400.020, when the timing thread (5002) runs: the timer
- * part is spinner's. A thread (6201) of another process execs on CPU 1
+ * part is spinner's, both sides of an interrupt at 400.010. A thread (6201) of another process execs on CPU 1
  * after the frame and takes its leader's pid (6200).
  */
 static const char exec_text[] =
@@ -377,6 +377,8 @@ static const char exec_text[] =
 "          <idle>-0     [001] d..2. 399.990000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=chrt next_pid=6100 next_prio=0\n"
 "          <idle>-0     [000] d..2. 400.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=sh next_pid=6000 next_prio=0\n"
 "          ibexec-6000  [000] ..... 400.001000: sched_process_exec: filename=/tmp/a dir/ibexec pid=6000 old_pid=6000\n"
+"            chrt-6100  [001] d.h1. 400.010000: irq_handler_entry: irq=24 name=eth0\n"
+"            chrt-6100  [001] d.h1. 400.010010: irq_handler_exit: irq=24 ret=handled\n"
 "         spinner-6100  [001] d..2. 400.020000: sched_switch: prev_comm=spinner prev_pid=6100 prev_prio=0 prev_state=S ==> next_comm=ib:timer:Video next_pid=5002 next_prio=0\n"
 "          ibexec-6000  [000] d..2. 400.030000: sched_switch: prev_comm=ibexec prev_pid=6000 prev_prio=0 prev_state=S ==> next_comm=ib:sim:Video next_pid=5001 next_prio=120\n"
 "  ib:timer:Video-5002  [001] d..2. 400.030100: sched_switch: prev_comm=ib:timer:Video prev_pid=5002 prev_prio=0 prev_state=S ==> next_comm=worker next_pid=6201 next_prio=120\n"
@@ -460,8 +462,9 @@ static void exec_case(void)
 	check(o[0].timer.nran == 1 &&
 	      !strcmp(o[0].timer.ran[0].name, "spinner") &&
 	      o[0].timer.ran[0].pid == 6100 &&
-	      o[0].timer.ran[0].ns == S(0.02), "exec: renamed with no exec "
-	      "event, the timer part is spinner's 20 ms, not chrt's (%s)",
+	      o[0].timer.ran[0].ns == S(0.01999), "exec: renamed with no "
+	      "exec event, the timer part is spinner's 19.99 ms, not chrt's "
+	      "(%s)",
 	      o[0].timer.nran ? o[0].timer.ran[0].name : "-");
 	out_why_line(line, sizeof(line), &o[0]);
 	check(strstr(line, "behind spinner:6100 20;") &&
