@@ -458,60 +458,6 @@ static int set_primary(void *base, const char *val, char *err, size_t n)
 	return 0;
 }
 
-/*
- * How a file's tasks and loads were scheduled, as one line; files from
- * before --bench-policy have only "rt" (then fifo, else other).
- */
-static void sched_text(const struct result_file *rf, char *buf, size_t n)
-{
-	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
-	const struct jval *bp = set ? json_get_type(set, "bench_policy",
-						    J_STR) : NULL;
-	const struct jval *lp = set ? json_get_type(set, "load_policy",
-						    J_STR) : NULL;
-	const struct jval *sl = set ? json_get_type(set, "bench_slice_us",
-						    J_NUM) : NULL;
-	const struct jval *rt = set ? json_get_type(set, "rt", J_BOOL) : NULL;
-	const struct jval *lg = set ? json_get_type(set, "load_group",
-						    J_STR) : NULL;
-	const struct jval *lw = set ? json_get_type(set, "load_cpu_weight",
-						    J_NUM) : NULL;
-	char slice[32] = "", group[48] = "";
-
-	if (sl)
-		snprintf(slice, sizeof(slice), " slice %g us", sl->num);
-	/* files from before --load-group had them in interbench's group */
-	if (lg && strcmp(lg->str, "same"))
-		snprintf(group, sizeof(group), " in their own %s%s%.0f",
-			 lg->str, lw ? " weight " : "", lw ? lw->num : 0);
-	snprintf(buf, n, "tasks %s%s, loads %s%s",
-		 bp ? bp->str : rt && rt->b ? "fifo" : "other", slice,
-		 lp ? lp->str : "other", group);
-}
-
-int cmp_same_policies(const struct result_file *files, int nfiles,
-		      const struct compare_options *o)
-{
-	char a[96], b[96];
-	int i;
-
-	sched_text(&files[0], a, sizeof(a));
-	for (i = 1; i < nfiles; i++) {
-		sched_text(&files[i], b, sizeof(b));
-		if (strcmp(a, b) && !o->any_policy && !o->ab_id) {
-			fprintf(stderr, "interbench compare: %s (%s) and %s "
-				"(%s) were scheduled differently: not "
-				"comparable (--allow-policies compares them)\n",
-				files[0].path, a, files[i].path, b);
-			return -EINVAL;
-		} else if (strcmp(a, b)) {
-			printf("note: %s: %s; %s: %s\n", files[0].path, a,
-			       files[i].path, b);
-		}
-	}
-	return 0;
-}
-
 /* compare's options: parsing, --help and the shell completion. */
 const struct opt compare_opts[] = {
 	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(cmp.alpha),
