@@ -99,6 +99,9 @@ int report_main(int argc, char **argv)
 		ret = rf_load(&rf[i], names[i], err, sizeof(err));
 	if (!ret)
 		ret = report_files(&o, rf, n, err, sizeof(err));
+	/* what confounds each file, as its run's console said */
+	for (i = 0; !ret && i < n; i++)
+		report_print_marks(&rf[i]);
 	for (i = 0; i < loaded; i++)
 		rf_free(&rf[i]);	/* one that failed is already empty */
 	free(rf);

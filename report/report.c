@@ -18,6 +18,7 @@
 #include "outputs/results.h"
 #include "outputs/sink.h"
 #include "core/levels.h"
+#include "core/rowmarks.h"
 #include "core/schema.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
@@ -45,40 +46,6 @@ static double jnum(const struct jval *o, const char *k)
 	const struct jval *v = o ? json_get_type(o, k, J_NUM) : NULL;
 
 	return v ? v->num : NAN;
-}
-
-/*
- * Results marked so (key: the host stole more than 1 % of the CPU, 0.40
- * on; the run's cgroup's quota throttled it): how many, and their cells.
- */
-static size_t marked(const struct result_file *rf, const char *key,
-		     char *names, size_t n)
-{
-	size_t i, r, count = 0, at = 0;
-
-	names[0] = '\0';
-	for (i = 0; i < rf->n_cells; i++) {
-		const struct file_cell *c = &rf->cells[i];
-		bool any = false;
-
-		for (r = 0; r < c->n_ok; r++) {
-			const struct jval *m = json_get_type(c->ok[r].res,
-							     key, J_BOOL);
-
-			if (m && m->b) {
-				count++;
-				any = true;
-			}
-		}
-		if (any && at < n) {
-			int k = snprintf(names + at, n - at, "%s%s/%s",
-					 at ? ", " : "", c->bench, c->load);
-
-			if (k > 0)
-				at += (size_t)k;
-		}
-	}
-	return count;
 }
 
 /* The run's cgroup and its limits (files from before 0.40: none). */
@@ -110,6 +77,63 @@ static void cgroup_row(struct sbuf *b, const struct jval *sys)
 	hdr_row(b, "cgroup", s);
 }
 
+/*
+ * Every row mark the file's cells carry (core/rowmarks.h), as the run's
+ * console said them: each a confounder, with its cells.
+ */
+static void marks_warnings(struct sbuf *b, const struct result_file *rf,
+			   bool vm)
+{
+	struct rm_file s;
+	char text[512];
+	int k;
+
+	if (rm_file_marks(rf, &s)) {
+		b->err = -ENOMEM;
+		return;
+	}
+	/* no cell marked [no rt] (none measured yet): the rights alone */
+	if (rm_file_no_rt(rf) && !s.n[RM_NO_RT])
+		sb_printf(b, "<p class=\"warn\">Confounder: no real-time "
+			  "rights; the timing threads ran SCHED_OTHER.</p>\n");
+	for (k = 0; k < RM_KINDS; k++) {
+		if (!s.n[k])
+			continue;
+		rm_file_text(&s, k, text, sizeof(text));
+		sb_printf(b, "<p class=\"warn\">Confounder: ");
+		sb_esc(b, text);
+		sb_printf(b, ": ");
+		sb_esc(b, s.names[k]);
+		sb_printf(b, ".</p>\n");
+	}
+	/* steal is not the only mark: never let its absence read as quiet */
+	if (vm && !s.n[RM_STEAL])
+		sb_printf(b, "<p class=\"note\">A virtual machine: no cell "
+			  "lost more than %g %% of its CPU time to the host "
+			  "(steal)%s.</p>\n", STEAL_MARK_PCT, s.marked ?
+			  "; the marks above confound the figures all the "
+			  "same" : "");
+	else if (s.cells && !s.marked)
+		sb_printf(b, "<p class=\"note\">No cell carries a mark "
+			  "(steal, busy, throttled, no rt, stalled).</p>\n");
+}
+
+void report_print_marks(const struct result_file *rf)
+{
+	struct rm_file s;
+	char text[512];
+	int k;
+
+	if (rm_file_marks(rf, &s) || !s.marked)
+		return;
+	printf("%s: %d of %d cells marked:\n", rf->path, s.marked, s.cells);
+	for (k = 0; k < RM_KINDS; k++)
+		if (s.n[k]) {
+			rm_file_text(&s, k, text, sizeof(text));
+			printf("  %s: %s\n", text, s.names[k]);
+		}
+}
+
 /* What the header's table is followed by: what confounds the run. */
 static void header_warnings(struct sbuf *b, const struct result_file *rf)
 {
@@ -117,11 +141,8 @@ static void header_warnings(struct sbuf *b, const struct result_file *rf)
 	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
 	const struct jval *cal = json_get_type(rf->doc, K_CALIBRATION, J_OBJ);
 	const struct jval *conc = set ? json_get(set, "concurrent") : NULL;
-	const struct jval *rt = sys ? json_get(sys, "realtime_ok") : NULL;
 	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
 						    J_BOOL) : NULL;
-	char cells[512];
-	size_t nstolen;
 
 	/* The file's words, escaped: a result file may be anyone's. */
 	if (rf->interrupted) {
@@ -135,31 +156,7 @@ static void header_warnings(struct sbuf *b, const struct result_file *rf)
 	if (conc && conc->type == J_BOOL && conc->b)
 		sb_printf(b, "<p class=\"warn\">Confounder: another interbench"
 			  " was measuring at the same time.</p>\n");
-	if (rt && rt->type == J_BOOL && !rt->b)
-		sb_printf(b, "<p class=\"warn\">Confounder: no real-time "
-			  "rights; the timing threads ran SCHED_OTHER.</p>\n");
-	nstolen = marked(rf, K_STEAL_MARKED, cells, sizeof(cells));
-	if (nstolen) {
-		sb_printf(b, "<p class=\"warn\">Confounder: the host stole "
-			  "more than 1 %% of the CPU time in %zu measured "
-			  "result(s), whose latency includes the hypervisor's: ",
-			  nstolen);
-		sb_esc(b, cells);
-		sb_printf(b, ".</p>\n");
-	} else if (vm && vm->b) {
-		sb_printf(b, "<p class=\"note\">A virtual machine: no cell "
-			  "lost more than 1 %% of its CPU time to the host "
-			  "(steal).</p>\n");
-	}
-	nstolen = marked(rf, K_THROTTLED_MARKED, cells, sizeof(cells));
-	if (nstolen) {
-		sb_printf(b, "<p class=\"warn\">Confounder: the run's cgroup's "
-			  "CPU quota throttled it for more than 1 %% of the "
-			  "CPU time in %zu measured result(s), whose latency "
-			  "includes the quota's: ", nstolen);
-		sb_esc(b, cells);
-		sb_printf(b, ".</p>\n");
-	}
+	marks_warnings(b, rf, vm && vm->b);
 	/* the burn's cost is the machine's own; its check held off is not */
 	if (jnum(cal, "check_off_cpu_pct") > CAL_UNDISTURBED_PCT)
 		sb_printf(b, "<p class=\"warn\">Confounder: other tasks or the "

@@ -33,6 +33,11 @@ extern const struct opt report_options[];
  */
 int report_files(const struct report_opts *o, const struct result_file *rf,
 		 int n, char *err, size_t errlen);
+/*
+ * The row marks of rf's cells on stdout (report's console), as the page
+ * says them; nothing when none is marked.
+ */
+void report_print_marks(const struct result_file *rf);
 /* A run's page from its results, as --html rewrites it: 0 or -errno. */
 int report_run_html(const char *path, const struct results_info *ri,
 		    const struct result *res, int n);

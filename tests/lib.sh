@@ -63,6 +63,11 @@ err_lines() { grep -vc -- "$BUSY_WARNING" "$1"; }
 # A machine's other marks come the same way: [busy N %] when other tasks
 # (make check-noisy's spinners, another suite) took the run's CPUs.
 STEAL_MARK='\(  \[\(steal\|busy\) [0-9.e+]* %\]\)*'
+# report says the same marks of each file on stdout (report/report.c's
+# report_print_marks): a file's line, then a line a mark. unmarked FILE
+# prints FILE without them, for a test that wants report's other words.
+MARKS_LINES='^\(.*: [0-9]* of [0-9]* cells marked:\|  .*, marked \[\(steal\|busy\|throttled\|no rt\|stalled\)\].*\)$'
+unmarked() { grep -v -- "$MARKS_LINES" "$1"; }
 
 # Helpers for assertions inside test bodies.
 # Test bodies run in a subshell: fail ends the body.

@@ -8,6 +8,8 @@
 # Usage: mkresult.sh [-d CELL:REPEAT]... [-k CELL:FACTOR]... [-c FACTOR]
 #                    [-g] [-i] [-n SAMPLES] [-s SEED] [-t TAG]
 #                    [-b BOOT] [-v INVOCATION] [-H HOST] [-K KERNEL]
+#                    [-I CELL:KEY:VALUE]... [-T CELL]... [-R]
+#                    [-a ID:SIDE:LOOKS]
 #                    VERSION REPEATS SCALE > file.json
 #   -d  that repeat of that cell (e.g. Audio/Burn:2) died: status
 #       "load died: signal 9" and no other fields
@@ -20,11 +22,17 @@
 #   -t  the run's tag (interbench --tag)
 #   -b, -v  system.boot_id and system.invocation (interbench study)
 #   -H, -K  system.hostname and system.release
+#   -I  that cell's interference.KEY is VALUE in every repeat (e.g.
+#       Audio/Burn:others_cpu_pct:34: the row mark [busy])
+#   -T  that cell's every repeat had a thread stalled ("stalled": true)
+#   -R  system.realtime_ok false: the run had no real-time rights
+#   -a  side SIDE (A or B) of `interbench ab` run ID, which had LOOKS
+#       looks (compare pairs such files, at alpha / LOOKS)
 # The same arguments always give the same file; the random draws do not
 # depend on SCALE, so SCALE 2 doubles every latency of SCALE 1.
 died="" factors="" cpu=1 gaming=0 same=0 samples=50 fseed=0 tag=""
-boot="" inv="" host="" kernel=""
-while getopts d:k:c:gin:s:t:b:v:H:K: opt; do
+boot="" inv="" host="" kernel="" intf="" stalled="" nort=0 ab=""
+while getopts d:k:c:gin:s:t:b:v:H:K:I:T:Ra: opt; do
 	case $opt in
 	d) died="$died $OPTARG" ;;
 	k) factors="$factors $OPTARG" ;;
@@ -38,6 +46,10 @@ while getopts d:k:c:gin:s:t:b:v:H:K: opt; do
 	v) inv=$OPTARG ;;
 	H) host=$OPTARG ;;
 	K) kernel=$OPTARG ;;
+	I) intf="$intf $OPTARG" ;;
+	T) stalled="$stalled $OPTARG" ;;
+	R) nort=1 ;;
+	a) ab=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -50,7 +62,8 @@ fi
 awk -v version="$1" -v repeats="$2" -v scale="$3" -v died="$died" \
     -v factors="$factors" -v gaming="$gaming" -v same="$same" \
     -v cpu_f="$cpu" -v nsamp="$samples" -v fseed="$fseed" -v tag="$tag" \
-    -v boot="$boot" -v inv="$inv" -v host="$host" -v kernel="$kernel" '
+    -v boot="$boot" -v inv="$inv" -v host="$host" -v kernel="$kernel" \
+    -v intf="$intf" -v stalled="$stalled" -v nort="$nort" -v ab="$ab" '
 # Park-Miller: products stay below 2^53, so awk doubles are exact.
 function rnd() { seed = (seed * 16807) % 2147483647; return seed / 2147483647 }
 
@@ -137,6 +150,10 @@ function result(ci, r,   key, i, j, t, v, f, nb, cpu, met) {
 	else
 		printf "      \"deadlines_met_pct\": %.3f,\n",
 		       100 * met / nsamp
+	if (key in ifig)
+		printf "      \"interference\": {%s},\n", ifig[key]
+	if (index(" " stalled " ", " " key " "))
+		printf "      \"stalled\": true,\n"
 	printf "      \"histogram\": {\n        \"unit\": \"ns\",\n"
 	printf "        \"buckets\": ["
 	nb = 0
@@ -165,6 +182,13 @@ BEGIN {
 		split(fl[i], kv, ":")
 		factor[kv[1]] = kv[2]
 	}
+	nf = split(intf, fl, " ")
+	for (i = 1; i <= nf; i++) {
+		split(fl[i], kv, ":")
+		k = kv[1]
+		ifig[k] = (k in ifig ? ifig[k] ", " : "") \
+			  sprintf("\"%s\": %s", kv[2], kv[3])
+	}
 	printf "{\n"
 	printf "  \"schema\": \"interbench-result/1\",\n"
 	printf "  \"interbench_version\": \"%s\",\n", version
@@ -174,6 +198,11 @@ BEGIN {
 	printf "  \"interrupted\": null,\n"
 	if (tag != "")
 		printf "  \"tag\": \"%s\",\n", tag
+	if (ab != "") {
+		split(ab, av, ":")
+		printf "  \"ab\": {\"id\": \"%s\", \"side\": \"%s\", " \
+		       "\"looks\": %d},\n", av[1], av[2], av[3]
+	}
 	printf "  \"system\": {\n"
 	if (boot != "")
 		printf "    \"boot_id\": \"%s\",\n", boot
@@ -183,6 +212,8 @@ BEGIN {
 		printf "    \"hostname\": \"%s\",\n", host
 	if (kernel != "")
 		printf "    \"release\": \"%s\",\n", kernel
+	if (nort)
+		printf "    \"realtime_ok\": false,\n"
 	printf "    \"cpus\": 4\n  },\n"
 	printf "  \"settings\": {\n    \"duration_s\": 1,\n"
 	printf "    \"repeats\": %d\n  },\n", repeats

@@ -37,9 +37,10 @@ test_expect_success 'interbench report draws the same run, with --svg' '
 	mkdir svgs &&
 	"$IB" report r.json -o p.html --svg svgs >out 2>err &&
 	[ ! -s err ] &&
-	[ "$(sed -n 1p out)" = "Wrote p.html (the page of 1 file)" ] &&
-	[ "$(sed -n 2p out)" = "Wrote svgs (each picture as an SVG file)" ] &&
-	[ $(wc -l <out) = 2 ] &&
+	unmarked out >out.u &&
+	[ "$(sed -n 1p out.u)" = "Wrote p.html (the page of 1 file)" ] &&
+	[ "$(sed -n 2p out.u)" = "Wrote svgs (each picture as an SVG file)" ] &&
+	[ $(wc -l <out.u) = 2 ] &&
 	head -n 1 p.html | grep -q "^<!DOCTYPE html>$" &&
 	[ $(ls svgs | wc -l) -ge 12 ] &&
 	! grep -q "<script\|src=\|href=" p.html
@@ -315,15 +316,40 @@ test_expect_success 'bad input: the text logfile, or no JSON at all, is no resul
 
 test_expect_success 'the header: the machine, and cells the host stole from' '
 	# The host may really have stolen from a cell of r.json: start from
-	# a copy where it stole from none, then mark one.
-	sed "s/\"steal_marked\": true/\"steal_marked\": false/" r.json >quiet.json &&
+	# a copy where it stole from none, then mark one (the median of its
+	# two repeats, 2.5 %, as the console marks a row).
+	sed "s/\"steal_pct\": [-0-9.e+]*/\"steal_pct\": 0/" r.json >quiet.json &&
 	"$IB" report quiet.json -o v.html &&
 	has v.html "scheduling</th><td>preempt " &&
 	! has v.html "Confounder: the host stole" &&
-	sed "0,/\"steal_marked\": false/s//\"steal_marked\": true/" quiet.json \
+	sed "0,/\"steal_pct\": 0/s//\"steal_pct\": 5/" quiet.json \
 		>stolen.json &&
-	"$IB" report stolen.json -o s.html &&
-	has s.html "Confounder: the host stole more than 1 % of the CPU time in 1 measured"
+	"$IB" report stolen.json -o s.html >out &&
+	has s.html "Confounder: the host stole more than 1 % of the CPU time (2.5 %) in 1 of 4 cells, marked \[steal\]" &&
+	has out "^  the host stole more than 1 % of the CPU time (2.5 %) in 1 of 4 cells, marked \[steal\]"
+'
+
+# Every row mark the console gives a row ([steal], [busy], [throttled],
+# [no rt], [stalled]) is said by report, on the page and on stdout, each
+# with its figure and its cells; none reads as a quiet machine.
+test_expect_success 'report: every row mark, with its figure and cells, page and stdout' '
+	mk -R -T Video/Burn -I Audio/Burn:others_cpu_pct:34 \
+		-I Audio/Burn:steal_pct:2.5 -I Audio/None:cgroup_throttled_pct:3 \
+		1.0 3 1 >marks.json &&
+	"$IB" report marks.json -o marks.html >out &&
+	has out "^marks.json: 3 of 3 cells marked:$" &&
+	for m in "the host stole more than 1 % of the CPU time (2.5 %) in 1 of 3 cells, marked \[steal\]: .*: Audio/Burn" \
+		"other tasks used more than 5 % of the run.*s CPU time (34 %) in 1 of 3 cells, marked \[busy\]: .*: Audio/Burn" \
+		"the run.*s cgroup.*s CPU quota throttled more than 1 % of the CPU time (3 %) in 1 of 3 cells, marked \[throttled\]: .*: Audio/None" \
+		"in the figures of 3 of 3 cells, marked \[no rt\]: Audio/None, Audio/Burn, Video/Burn" \
+		"a thread stalled .* in 1 of 3 cells, marked \[stalled\]: Video/Burn"; do
+		has out "^  .*$m$" &&
+		has marks.html "<p class=\"warn\">Confounder: .*$m\.</p>" || return 1
+	done &&
+	[ "$(unmarked out)" = "Wrote marks.html (1 file)" ] &&
+	mk 1.0 3 1 >clean.json && "$IB" report clean.json -o clean.html >out &&
+	[ "$(cat out)" = "Wrote clean.html (1 file)" ] &&
+	has clean.html "No cell carries a mark" && hasnt clean.html "Confounder"
 '
 
 test_expect_success 'a result file cannot put markup into the page (interrupted)' '

@@ -579,6 +579,43 @@ static void throttled_frame(const char *dir)
 	plan_free(&p);
 }
 
+/*
+ * A run's own page (--html) in a VM whose only cell was busy, not
+ * stolen from: the page says [busy] with its figure, and its steal note
+ * no longer reads as a quiet machine.
+ */
+static void busy_page(const char *dir)
+{
+	static struct plan p;
+	struct calibration cal = { .loops_per_ms = 123456, .measured = true };
+	struct sysinfo_ib si;
+	struct results_info info = { .plan = &p, .sys = &si, .cal = &cal };
+	struct result r = { .repeat = 1 };
+	char path[512], *html;
+
+	plan_init(&p);
+	machine(&si);
+	si.st.vm = 1;
+	p.cfg.rt_ok = true;
+	p.sims[p.nsims++] = r.sim = sim_named("Audio");
+	p.loads[p.nloads++] = r.load = load_named("Burn");
+	p.per_pass = p.cells = p.repeats = 1;
+	fill(&r, 1);
+	r.v[F_INTF_STEAL] = 0;
+	r.v[F_INTF_OTHERS] = 9.4;
+	snprintf(path, sizeof(path), "%s/busy.html", dir);
+	html = !report_run_html(path, &info, &r, 1) ? slurp(path, NULL) : NULL;
+	check(html && strstr(html, "Confounder: other tasks used more than 5 "
+			     "% of the run&#39;s CPU time (9.4 %) in 1 of 1 "
+			     "cells, marked [busy]") &&
+	      strstr(html, "(steal); the marks above confound the figures "
+		     "all the same.</p>"),
+	      "run's page: [busy 9.4 %%] said, the VM's steal note not quiet");
+	free(html);
+	result_free(&r);
+	plan_free(&p);
+}
+
 /* The JSON text of r with frame wf: its length, the text in *text. */
 static size_t frame_json(struct results_info *info, struct result *r,
 			 struct why_frame *wf, char **text)
@@ -725,6 +762,7 @@ int main(void)
 	speed_note(dir);
 	ab_header(dir);
 	throttled_frame(dir);
+	busy_page(dir);
 	picture_roundtrip();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
