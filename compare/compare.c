@@ -245,8 +245,21 @@ static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
 	printf("\n");
 }
 
+/* The machine's marks on either side, under the cell, as the runs said. */
+static void print_marks(const struct cmp_cell *cc, const struct result_file *a,
+			const struct result_file *b)
+{
+	struct rm_cell side[2];
+	char text[256];
+
+	if (!cmp_cell_marks(cc, a, b, side) &&
+	    cmp_cell_marks_text(side, text, sizeof(text)))
+		printf("%-15s    [%s]\n", "", text);
+}
+
 static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m,
-			const struct cmp_opts *o)
+			const struct cmp_opts *o, const struct result_file *a,
+			const struct result_file *b)
 {
 	int i, j;
 
@@ -256,22 +269,22 @@ static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m,
 
 		snprintf(name, sizeof(name), "%s/%s", cell_of(cc)->bench,
 			 cell_of(cc)->load);
-		if (!cc->nrows) {
-			printf("%-15s %s\n", name,
-			       cmp_verdict_names[cc->verdict]);
-			continue;
-		}
 		for (j = 0; j < cc->nrows; j++)
 			print_row(j ? "" : name, &c->rows[cc->row0 + j],
 				  &m[c->rows[cc->row0 + j].metric]);
 		/* worse, better, mixed: with the figures that made it */
 		cmp_cell_why(c, cc, m, why, sizeof(why));
-		printf("%-15s => %s%s\n", "", cc->verdict == CV_MIXED ?
-		       "mixed (a trade-off): " : *why && cc->verdict ==
-		       CV_INCONCLUSIVE ? "inconclusive: " : "",
-		       *why ? why : cmp_verdict_names[cc->verdict]);
+		if (!cc->nrows)
+			printf("%-15s %s\n", name,
+			       cmp_verdict_names[cc->verdict]);
+		else
+			printf("%-15s => %s%s\n", "", cc->verdict == CV_MIXED ?
+			       "mixed (a trade-off): " : *why && cc->verdict ==
+			       CV_INCONCLUSIVE ? "inconclusive: " : "",
+			       *why ? why : cmp_verdict_names[cc->verdict]);
 		if (cc->verdict == CV_INCONCLUSIVE)
 			print_need(c, cc, m, o);
+		print_marks(cc, a, b);
 	}
 }
 
@@ -417,14 +430,16 @@ int compare_one(const struct result_file *base,
 		const struct cmp_metric *m, int nm, struct jw *jw,
 		struct cmp_outcome *out)
 {
+	struct cmp_marked mk;
 	struct cmp_pair c;
 	char why[256];
+	int err;
 
 	if (cmp_pair_run(base, cur, &o->cmp, m, nm, &c))
 		return -ENOMEM;
 	print_differs(base, cur);
 	print_header(base, cur, &o->cmp, o->looks);
-	print_cells(&c, m, &o->cmp);
+	print_cells(&c, m, &o->cmp, base, cur);
 	printf("\n");
 	print_ignored(base);
 	print_ignored(cur);
@@ -437,10 +452,13 @@ int compare_one(const struct result_file *base,
 		snprintf(out->why, sizeof(out->why), "%s", why);
 	}
 	print_summary(&c, m, cur, &o->cmp);
-	if (jw)
-		cmp_json_pair(jw, &c, m, base, cur, &o->cmp);
+	err = cmp_marked_count(&c, base, cur, &mk);
+	if (!err)
+		cmp_marked_print(&mk);
+	if (!err && jw)
+		err = cmp_json_pair(jw, &c, m, base, cur, &o->cmp);
 	cmp_pair_free(&c);
-	return 0;
+	return err;
 }
 
 /* ---- options --------------------------------------------------------- */

@@ -5,7 +5,8 @@
  * as one call, compare_files()), compare_all.c (every pair of three or
  * more files), compare_json.c (compare --json), compare_junit.c
  * (--junit), compare_ktap.c (--ktap), compare_out.c (the output files
- * checked and written) and report_cmp.c (compare --html, drawn with report/). Its
+ * checked and written), report_cmp.c (compare --html, drawn with report/)
+ * and confound.c (the cells' row marks on either side, below). Its
  * statistics, without output, are verdict.h's. compare/ reads result
  * files (core/resultfile.h) and draws with report/; its commands,
  * cmd/compare.c and cmd/ab.c, parse their command lines and call
@@ -22,6 +23,7 @@
 #include "lib/opt.h"
 #include "compare/verdict.h"
 #include "compare/side.h"
+#include "core/rowmarks.h"
 
 #define COMPARE_SCHEMA	"interbench-compare/2"
 
@@ -74,10 +76,10 @@ struct cmp_json {
 /* 0, or -1 with errno set. */
 int cmp_json_begin(struct cmp_json *j, const char *path,
 		   const struct compare_options *o, const char *base);
-/* One file against BASE, into "comparisons". */
-void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
-		   const struct cmp_metric *m, const struct result_file *base,
-		   const struct result_file *cur, const struct cmp_opts *o);
+/* One file against BASE, into "comparisons": 0 or -ENOMEM. */
+int cmp_json_pair(struct jw *w, const struct cmp_pair *c,
+		  const struct cmp_metric *m, const struct result_file *base,
+		  const struct result_file *cur, const struct cmp_opts *o);
 /* From the first all-pairs row on, into "all_pairs". */
 void cmp_json_all_begin(struct cmp_json *j);
 int cmp_json_end(struct cmp_json *j);
@@ -188,6 +190,38 @@ int cmp_cell_need(const struct cmp_pair *c, const struct cmp_cell *cc,
  */
 void cmp_need_text(const struct cmp_need *nd, bool paired, char *buf,
 		   size_t n);
+
+/*
+ * Cell cc's row marks (core/rowmarks.h) in base a's file and new b's, into
+ * side[0] and side[1] (none where a side has not got the cell): 0 or
+ * -ENOMEM. A mark says the machine shaped the figures; it never changes a
+ * verdict, it says how far to trust it.
+ */
+int cmp_cell_marks(const struct cmp_cell *cc, const struct result_file *a,
+		   const struct result_file *b, struct rm_cell side[2]);
+/* The marks as the cell carries them: "A busy 40 %, B busy 34 %". */
+int cmp_cell_marks_text(const struct rm_cell side[2], char *buf, size_t n);
+
+/* How many of a comparison's cells are marked, and with what. */
+struct cmp_marked {
+	int compared;			/* cells */
+	int cells;			/* ... marked on either side */
+	int decided;			/* ... and better, worse, mixed or
+					 * unchanged: a verdict they weaken */
+	int n[2][RM_KINDS];		/* cells with each mark, A's, B's */
+};
+
+/* c's cells' marks counted into mk: 0 or -ENOMEM. */
+int cmp_marked_count(const struct cmp_pair *c, const struct result_file *a,
+		     const struct result_file *b, struct cmp_marked *mk);
+/*
+ * What mk means for the verdict, one sentence without its end: "38 of 40
+ * cells compared carry row marks (A: busy 38; B: busy 38), 3 of them
+ * with a verdict the data gave ...: a marked cell's figures include ...".
+ */
+void cmp_marked_text(const struct cmp_marked *mk, char *buf, size_t n);
+/* ... under compare's summary, folded; nothing when no cell is marked. */
+void cmp_marked_print(const struct cmp_marked *mk);
 
 /* compare's options (compare.c), for --help and the completion. */
 extern const struct opt compare_opts[];

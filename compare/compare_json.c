@@ -143,6 +143,55 @@ static void json_differs(void *ctx, const char *key, const char *va,
 	jw_obj_end(w);
 }
 
+/*
+ * A cell's row marks on either side: [{"side": "B", "mark": "busy",
+ * "value": 34.2}], the value the mark's figure (% CPU time; the timer's
+ * mean lateness in us for "no rt"; repeats for "stalled").
+ */
+static void json_cell_marks(struct jw *w, const struct rm_cell side[2])
+{
+	int s, k;
+
+	jw_arr_begin(w, "marks");
+	for (s = 0; s < 2; s++)
+		for (k = 0; k < RM_KINDS; k++) {
+			if (!(side[s].has & 1u << k))
+				continue;
+			jw_obj_begin(w, NULL);
+			jw_str(w, "side", s ? "B" : "A");
+			jw_str(w, "mark", rm_keys[k]);
+			jw_num(w, "value", side[s].v[k]);
+			jw_obj_end(w);
+		}
+	jw_arr_end(w);
+}
+
+/* How many cells are marked, with what, and what it means for trust. */
+static int json_marked(struct jw *w, const struct cmp_pair *c,
+		       const struct result_file *base,
+		       const struct result_file *cur)
+{
+	struct cmp_marked mk;
+	char text[1024];
+	int s, k;
+
+	if (cmp_marked_count(c, base, cur, &mk))
+		return -ENOMEM;
+	jw_obj_begin(w, "row_marks");
+	jw_int(w, "cells", mk.cells);
+	jw_int(w, "decided", mk.decided);
+	for (s = 0; s < 2; s++) {
+		jw_obj_begin(w, s ? "new" : "base");
+		for (k = 0; k < RM_KINDS; k++)
+			jw_int(w, rm_keys[k], mk.n[s][k]);
+		jw_obj_end(w);
+	}
+	cmp_marked_text(&mk, text, sizeof(text));
+	jw_str(w, "note", mk.cells ? text : NULL);
+	jw_obj_end(w);
+	return 0;
+}
+
 /* Each task's verdict, from its cells' (as compare prints them). */
 static void json_tasks(struct jw *w, const struct cmp_pair *c)
 {
@@ -160,12 +209,46 @@ static void json_tasks(struct jw *w, const struct cmp_pair *c)
 	jw_arr_end(w);
 }
 
-void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
-		   const struct cmp_metric *m, const struct result_file *base,
-		   const struct result_file *cur, const struct cmp_opts *o)
+/*
+ * An undecided cell: about how much more would decide it, at 80 % chance,
+ * and the range at 60 to 90 % (null: more than -n takes).
+ */
+static void json_need(struct jw *w, const struct cmp_pair *c,
+		      const struct cmp_cell *cc, const struct cmp_metric *m,
+		      const struct cmp_opts *o)
 {
-	char why[512], what[160];
 	struct cmp_need nd;
+	char what[160];
+
+	memset(&nd, 0, sizeof(nd));
+	if (cc->verdict == CV_INCONCLUSIVE)
+		cmp_cell_need(c, cc, m, o, &nd);
+	if (nd.pairs > 0) {
+		jw_int(w, "pairs_to_decide", nd.pairs);
+		jw_arr_begin(w, "pairs_to_decide_range");
+		jw_int(w, NULL, nd.from);
+		if (nd.to > 0)
+			jw_int(w, NULL, nd.to);
+		else
+			jw_null(w, NULL);
+		jw_arr_end(w);
+	} else {
+		jw_null(w, "pairs_to_decide");
+		jw_null(w, "pairs_to_decide_range");
+	}
+	jw_num(w, "frames_to_decide_times", nd.pairs > 0 &&
+	       nd.longer > 0 ? nd.longer : NAN);
+	/* beyond what -n takes: no number, and why */
+	cmp_need_text(&nd, o->paired, what, sizeof(what));
+	jw_str(w, "undecidable", nd.pairs == CMP_NEED_NEVER ? what : NULL);
+}
+
+int cmp_json_pair(struct jw *w, const struct cmp_pair *c,
+		  const struct cmp_metric *m, const struct result_file *base,
+		  const struct result_file *cur, const struct cmp_opts *o)
+{
+	char why[512];
+	struct rm_cell side[2];
 	int i, j;
 
 	jw_obj_begin(w, NULL);
@@ -197,31 +280,11 @@ void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
 		cmp_cell_why(c, cc, m, why, sizeof(why));
 		jw_str(w, "decided_by", *why ? why : NULL);
 		jw_num(w, "period_us", cc->period_us);
-		/* undecided: about how much more would decide it, at 80 %
-		 * chance, and the range at 60 to 90 % (null: more than -n
-		 * takes) */
-		memset(&nd, 0, sizeof(nd));
-		if (cc->verdict == CV_INCONCLUSIVE)
-			cmp_cell_need(c, cc, m, o, &nd);
-		if (nd.pairs > 0) {
-			jw_int(w, "pairs_to_decide", nd.pairs);
-			jw_arr_begin(w, "pairs_to_decide_range");
-			jw_int(w, NULL, nd.from);
-			if (nd.to > 0)
-				jw_int(w, NULL, nd.to);
-			else
-				jw_null(w, NULL);
-			jw_arr_end(w);
-		} else {
-			jw_null(w, "pairs_to_decide");
-			jw_null(w, "pairs_to_decide_range");
-		}
-		jw_num(w, "frames_to_decide_times", nd.pairs > 0 &&
-		       nd.longer > 0 ? nd.longer : NAN);
-		/* beyond what -n takes: no number, and why */
-		cmp_need_text(&nd, o->paired, what, sizeof(what));
-		jw_str(w, "undecidable", nd.pairs == CMP_NEED_NEVER ? what :
-		       NULL);
+		/* the machine's marks: they weaken the verdict, never make it */
+		if (cmp_cell_marks(cc, base, cur, side))
+			return -ENOMEM;
+		json_cell_marks(w, side);
+		json_need(w, c, cc, m, o);
 		jw_arr_begin(w, "rows");
 		for (j = cc->row0; j < cc->row0 + cc->nrows; j++)
 			json_row(w, &c->rows[j], &m[c->rows[j].metric],
@@ -252,7 +315,10 @@ void cmp_json_pair(struct jw *w, const struct cmp_pair *c,
 	jw_obj_end(w);
 	json_tasks(w, c);
 	jw_str(w, "verdict", cmp_group_verdict(c->count));
+	if (json_marked(w, c, base, cur))
+		return -ENOMEM;
 	jw_obj_end(w);
+	return 0;
 }
 
 void cmp_json_all_begin(struct cmp_json *j)

@@ -139,11 +139,17 @@ static void forest(struct page *pg, const char *title,
 	pic_end(pg, mark, "forest");
 }
 
-/* Each cell's verdict and the decision figures that made it. */
+/*
+ * Each cell's verdict and the decision figures that made it, and the
+ * machine's row marks on either side, which weaken it.
+ */
 static void verdicts(struct page *pg, const struct cmp_pair *c,
-		     const struct cmp_metric *m)
+		     const struct cmp_metric *m, const struct result_file *a,
+		     const struct result_file *b)
 {
-	char why[512];
+	struct rm_cell side[2];
+	struct cmp_marked mk;
+	char why[1024];
 	int i;
 
 	sb_printf(&pg->b, "<ul class=\"verdicts\">\n");
@@ -164,9 +170,28 @@ static void verdicts(struct page *pg, const struct cmp_pair *c,
 		sb_esc(&pg->b, why);
 		if (*why)
 			sb_printf(&pg->b, ")");
+		if (cmp_cell_marks(cc, a, b, side)) {
+			pg->b.err = -ENOMEM;
+			return;
+		}
+		if (cmp_cell_marks_text(side, why, sizeof(why))) {
+			sb_printf(&pg->b, " <span class=\"warn\">[");
+			sb_esc(&pg->b, why);
+			sb_printf(&pg->b, "]</span>");
+		}
 		sb_printf(&pg->b, "</li>\n");
 	}
 	sb_printf(&pg->b, "</ul>\n");
+	if (cmp_marked_count(c, a, b, &mk)) {
+		pg->b.err = -ENOMEM;
+		return;
+	}
+	if (!mk.cells)
+		return;
+	cmp_marked_text(&mk, why, sizeof(why));
+	sb_printf(&pg->b, "<p class=\"warn\">Row marks: ");
+	sb_esc(&pg->b, why);
+	sb_printf(&pg->b, ".</p>\n");
 }
 
 static void summary(struct page *pg, const struct cmp_pair *c,
@@ -333,7 +358,7 @@ int compare_html(const char *path, const struct result_file *f, int nfiles,
 			  c.count[CV_UNCHANGED], c.count[CV_INCONCLUSIVE],
 			  c.count[CV_FEW],
 			  c.count[CV_LOST], c.count[CV_ADDED]);
-		verdicts(&pg, &c, m);
+		verdicts(&pg, &c, m, &f[0], &f[i]);
 		summary(&pg, &c, m, co);
 		forests(&pg, &c, m, nm, co);
 		overlays(&pg, &c, "BASE", "NEW");

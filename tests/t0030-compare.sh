@@ -497,6 +497,50 @@ test_expect_success 'compare lists first the settings recorded differently' '
 	grep -q "\"key\": \"settings.duration_s\"" c.json
 '
 
+# The row marks a run's console gave ([busy], [steal], [throttled],
+# [no rt], [stalled]) follow their cells into compare: under the cell's
+# verdict with its side and figure, counted under the summary with what
+# they mean for trusting it, and in the JSON. ab's verdict is this
+# function's (compare_files()) on its two files: -a makes them ab's A
+# and B, compared in pairs. A mark never changes a verdict.
+test_expect_success 'row marks on each cell, with side and figure, and what they mean for the verdict' '
+	mk -a ab7:A:1 -I Audio/Burn:steal_pct:2.5 -R 0.40 5 1 >ma.json &&
+	mk -a ab7:B:1 -I Audio/Burn:others_cpu_pct:34 \
+		-I Video/Burn:cgroup_throttled_pct:3 -T Video/Burn 0.40 5 2 >mb.json &&
+	mk -a ab7:B:1 0.40 5 2 >mq.json &&
+	run --json mj.json ma.json mb.json && rc_is 1 &&
+	has out "^A and B of one .interbench ab. run (id ab7)" &&
+	rows Audio/Burn >/dev/null &&
+	[ "$(grep -c "^ *\[A " out)" = 3 ] &&
+	has out "^                   \[A steal 2.5 %, A no rt: timer +[0-9.]* us, B busy 34 %\]$" &&
+	has out "^                   \[A no rt: timer +[0-9.]* us, B throttled 3 %, B stalled in 5 of 5\]$" &&
+	sed -n "/^Row marks: /,/\.$/p" out | tr "\n" " " >para &&
+	has para "^Row marks: 3 of 3 cells compared carry row marks (A: steal 1, no rt 3; B: busy 1, throttled 1, stalled 1), 3 of them with a verdict the data gave" &&
+	has para "less to be trusted than an unmarked cell.s; measure again on a quiet machine\. $" &&
+	# the verdict is the one without marks
+	run ma.json mq.json && grep "^Summary:" out >plain &&
+	run ma.json mb.json && [ "$(grep "^Summary:" out)" = "$(cat plain)" ] &&
+	{ ! command -v python3 >/dev/null || python3 - mj.json <<-\EOF; } &&
+	import json, sys
+	c = json.load(open(sys.argv[1]))["comparisons"][0]
+	cells = {x["bench"] + "/" + x["load"]: x for x in c["cells"]}
+	m = cells["Audio/Burn"]["marks"]
+	assert {"side": "B", "mark": "busy", "value": 34} in m, m
+	assert {"side": "A", "mark": "steal", "value": 2.5} in m, m
+	assert [x["mark"] for x in cells["Audio/None"]["marks"]] == ["no_rt"]
+	v = [x for x in cells["Video/Burn"]["marks"] if x["side"] == "B"]
+	assert [x["mark"] for x in v] == ["throttled", "stalled"], v
+	r = c["row_marks"]
+	assert r["cells"] == 3 and r["base"]["no_rt"] == 3, r
+	assert r["new"]["busy"] == 1 and r["new"]["steal"] == 0, r
+	assert "less to be trusted" in r["note"], r
+	EOF
+	# no mark: not a word of them
+	run base.json slow.json --json nj.json && hasnt out "Row marks" &&
+	hasnt out "^ *\[[AB] " && grep -q "\"marks\": \[\]" nj.json &&
+	grep -q "\"note\": null" nj.json
+'
+
 bad 'a single file' 'need a base file' base.json
 bad 'no file at all' 'need a base file'
 test_done
