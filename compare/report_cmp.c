@@ -22,6 +22,9 @@ static const char *mark_colour(int mark)
 	return mark > 0 ? "#D55E00" : mark < 0 ? "#009E73" : "#777777";
 }
 
+/* What describes and judges nothing (the summary): Okabe-Ito's blue. */
+#define DESCRIBE_COLOUR	"#0072B2"
+
 /* One line of a forest plot. */
 struct forest_row {
 	char label[96];
@@ -59,13 +62,20 @@ static double fx(double v, bool log)
 	return log ? log10(1 + v / 100) : v;
 }
 
+/*
+ * A forest plot of n rows, their intervals at level (the one computed:
+ * the console's). judged: the rows are cells with marks, coloured and
+ * styled by them, the min change drawn; else they describe (the
+ * summary): one neutral style, no word of a verdict.
+ */
 static void forest(struct page *pg, const char *title,
-		   const struct forest_row *r, int n, bool log, double min)
+		   const struct forest_row *r, int n, bool log, double min,
+		   double level, bool judged)
 {
 	struct svg_plot p = { .left = 170, .right = 24, .top = 30,
 			      .bottom = 44 };
 	double span = 2 * fx(min, log), ends = 0;
-	char tip[192];
+	char tip[192], axis[80];
 	size_t mark;
 	int i;
 
@@ -88,10 +98,11 @@ static void forest(struct page *pg, const char *title,
 	/* A percentage cannot move by more than 100 points either way. */
 	if (!log)
 		span = fmin(span, 105);
+	snprintf(axis, sizeof(axis), "%s (%s, %g %% interval)", log ?
+		 "NEW / BASE" : "change against BASE", log ? "log scale" :
+		 "points", level * 100);
 	p.x = (struct svg_axis){ .lo = -span, .hi = span, .unit = log ?
-		SVG_UNIT_RATIO : SVG_UNIT_PLAIN, .title = log ?
-		"NEW / BASE (log scale, 95 % interval)" :
-		"change against BASE (points, 95 % interval)" };
+		SVG_UNIT_RATIO : SVG_UNIT_PLAIN, .title = axis };
 	/* Rows are categories top down: y runs from n to 0. */
 	p.y = (struct svg_axis){ .lo = 0, .hi = n, .title = "", .bare = true };
 	mark = pic_begin(pg);
@@ -100,7 +111,7 @@ static void forest(struct page *pg, const char *title,
 	sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
 		  "stroke=\"#000\"/>\n", svg_px(&p, 0), p.top, svg_px(&p, 0),
 		  p.h - p.bottom);
-	for (i = -1; i <= 1; i += 2)
+	for (i = -1; judged && i <= 1; i += 2)
 		sb_printf(&pg->b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 			  "y2=\"%d\" stroke=\"#999\" stroke-dasharray=\"4 3\">"
 			  "<title>the smallest change marked</title></line>\n",
@@ -108,7 +119,9 @@ static void forest(struct page *pg, const char *title,
 			  svg_px(&p, fx(i * min, log)), p.h - p.bottom);
 	for (i = 0; i < n; i++) {
 		double y = svg_py(&p, n - i - 0.5);
-		const char *col = mark_colour(r[i].mark);
+		const char *col = judged ? mark_colour(r[i].mark) :
+				  DESCRIBE_COLOUR;
+		bool hollow = judged && inconclusive(&r[i]);
 
 		svg_text(&pg->b, p.left - 6, y + 4, "end", "tick",
 			 r[i].label);
@@ -116,7 +129,8 @@ static void forest(struct page *pg, const char *title,
 			continue;
 		snprintf(tip, sizeof(tip), "%s: %+.1f %s [%+.1f, %+.1f], %s",
 			 r[i].label, r[i].change, log ? "%" : "pt", r[i].lo,
-			 r[i].hi, mark_word(&r[i]));
+			 r[i].hi, judged ? mark_word(&r[i]) :
+			 "over the cells (a description, not a verdict)");
 		sb_printf(&pg->b, "<g class=\"frow\"><title>");
 		sb_esc(&pg->b, tip);
 		sb_printf(&pg->b, "</title>");
@@ -127,13 +141,12 @@ static void forest(struct page *pg, const char *title,
 				  "stroke-width=\"2\"%s/>",
 				  svg_px(&p, fx(r[i].lo, log)), y,
 				  svg_px(&p, fx(r[i].hi, log)), y, col,
-				  inconclusive(&r[i]) ?
-				  " stroke-dasharray=\"4 3\"" : "");
+				  hollow ? " stroke-dasharray=\"4 3\"" : "");
 		sb_printf(&pg->b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" "
 			  "height=\"8\" %s=\"%s\"%s/></g>\n",
 			  svg_px(&p, fx(r[i].change, log)) - 4, y - 4,
-			  inconclusive(&r[i]) ? "stroke" : "fill", col,
-			  inconclusive(&r[i]) ? " fill=\"none\"" : "");
+			  hollow ? "stroke" : "fill", col,
+			  hollow ? " fill=\"none\"" : "");
 	}
 	svg_end(&pg->b);
 	pic_end(pg, mark, "forest");
@@ -219,10 +232,17 @@ static void summary(struct page *pg, const struct cmp_pair *c,
 		r[n].min = co->min_change;
 		r[n++].mark = 0;
 	}
-	if (n)
+	if (n) {
+		sb_printf(&pg->b, "<p class=\"note\">The summary describes "
+			  "the cells and judges nothing: each blue marker is "
+			  "a geometric mean with its %g %% interval; the cells'"
+			  " verdicts, above and below, decide.</p>\n",
+			  co->level * 100);
 		forest(pg, "Summary: geometric mean of the change over the "
 		       "cells, with its interval (it describes the cells; the "
-		       "cells' verdicts decide)", r, n, true, co->min_change);
+		       "cells' verdicts decide)", r, n, true, co->min_change,
+		       co->level, false);
+	}
 	free(r);
 }
 
@@ -263,7 +283,7 @@ static void forests(struct page *pg, const struct cmp_pair *c,
 			continue;
 		snprintf(title, sizeof(title), "Every cell: %s", m[k].label);
 		forest(pg, title, r, n, m[k].log, m[k].log ? co->min_change :
-		       co->min_points);
+		       co->min_points, co->level, true);
 	}
 	free(r);
 }

@@ -162,6 +162,51 @@ test_expect_success 'compare --html: summary, a forest row per cell and metric, 
 	hasnt c.html "no clear change"
 '
 
+# The page states the interval it drew, the one compare computed (its
+# JSON's "level", the console's): 95 %, or ab's 98.75 % at four looks.
+# The summary describes the cells: its markers are one neutral style,
+# never a verdict's colour, dashes, hollow or words; the cells' rows keep
+# theirs. The marks a cell carries on either side are on the page.
+if [ -n "$HAVE_PY" ]; then
+	test_expect_success 'compare --html: the interval computed, a summary that judges nothing, the marks' '
+		for looks in 1 4; do
+			mk -a ab1:A:$looks 1.0 5 1 >PA.json &&
+			mk -a ab1:B:$looks -k Audio/Burn:0.1 -I Audio/Burn:others_cpu_pct:34 \
+				2.0 5 1 >PB.json &&
+			"$IB" compare PA.json PB.json --html pc.html --json pc.json >pc.out
+			[ $? -le 1 ] || return 1
+			level=$(python3 -c "import json, sys; print(\"%g\" % (json.load(open(sys.argv[1]))[\"level\"] * 100))" pc.json) &&
+			{ [ "$looks:$level" = 1:95 ] ||
+			  [ "$looks:$level" = 4:98.75 ]; } &&
+			has pc.out "(${level} % interval, runs" &&
+			[ $(count pc.html "% interval)</text>") -ge 3 ] &&
+			[ $(count pc.html "% interval)</text>") = $(count pc.html "[ (]${level} % interval)</text>") ] &&
+			{ [ $looks = 1 ] || hasnt pc.html "[^.0-9]95 % interval"; } ||
+				return 1
+		done &&
+		python3 - pc.html <<-\EOF &&
+		import re, sys
+		page = open(sys.argv[1]).read()
+		summ = page.split("Summary: geometric mean", 1)[1].split("</svg>")[0]
+		rows = re.findall(r"<g class=\"frow\">.*?</g>", summ)
+		assert rows, "no summary rows"
+		for r in rows:
+		    assert "inconclusive" not in r and "unchanged" not in r, r
+		    assert "dasharray" not in r and "fill=\"none\"" not in r, r
+		    assert "#0072B2" in r and "#777777" not in r, r
+		    assert "a description, not a verdict" in r, r
+		rest = page.split("Summary: geometric mean", 1)[1].split("</svg>", 1)[1]
+		assert "inconclusive: the data cannot tell</title><line" in rest
+		assert "better</title>" in rest
+		EOF
+		has pc.html "<li>Audio / Burn: <b>[a-z]*</b>.* <span class=\"warn\">\[B busy 34 %\]</span></li>" &&
+		hasnt pc.html "<li>Audio / None: .*busy" &&
+		has pc.html "<p class=\"warn\">Row marks: 1 of 3 cells compared carry row marks (B: busy 1)"
+	'
+else
+	test_skip 'compare --html: the interval computed, a summary that judges nothing, the marks' "python3 is not installed"
+fi
+
 # The colour of a map's cell: the fill after its <title>TEXT</title>.
 cell_fill() { grep -o "<title>$2</title><rect [^>]*fill=\"#[0-9a-f]*\"" "$1" |
 	sed "s/.*fill=\"//; s/\"//"; }
