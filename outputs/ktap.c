@@ -124,29 +124,12 @@ static int gate_tests(FILE *f, const struct plan *p, const struct row *w,
 	return broken;
 }
 
-/* What confounds the row, as the tables mark it: "[steal 2.1 %] ...". */
+/* What confounds the row: the table's marks (output.c), in its unit. */
 static void marks(FILE *f, const struct plan *p, const struct row *w)
 {
 	char m[512];
-	int at = 0;
 
-#define ADD(...) (at += snprintf(m + at, at < (int)sizeof(m) ? \
-				 sizeof(m) - at : 0, __VA_ARGS__))
-	m[0] = '\0';
-	if (w->marked)
-		ADD(" [%s; %d of %d]", w->mark, w->marked, w->ok);
-	if (steal_marked(w->v[F_INTF_STEAL]))
-		ADD(" [steal %.2g %%]", w->v[F_INTF_STEAL]);
-	if (!p->cfg.rt_ok && isfinite(w->v[F_TIMER_MEAN]))
-		ADD(" [no rt: timer +%.4g us]",
-		    figure_out(&figures[F_TIMER_MEAN], w->v[F_TIMER_MEAN]));
-	if (busy_marked(w->v[F_INTF_OTHERS]))
-		ADD(" [busy %.2g %%]", w->v[F_INTF_OTHERS]);
-	if (throttle_marked(w->v[F_INTF_THROTTLED]))
-		ADD(" [throttled %.2g %%]", w->v[F_INTF_THROTTLED]);
-	if (w->remeasured)
-		ADD(" [remeasured %d of %d]", w->remeasured, w->ok);
-#undef ADD
+	out_row_marks(m, sizeof(m), p, w);
 	if (m[0])
 		diag(f, 0, "marks:%s", m);
 }

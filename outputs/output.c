@@ -201,6 +201,47 @@ static void table_interference(struct out_console *con, const struct row *w)
 		   count_text(a[6], 16, w->v[F_INTF_OOM]));
 }
 
+/*
+ * What confounds a row, each mark "  [...]" as the table prints it: the
+ * console's and KTAP's one list (doc/results.txt, "Row marks").
+ */
+void out_row_marks(char *buf, size_t n, const struct plan *p,
+		   const struct row *w)
+{
+	double u = table_unit(p);
+	size_t at = 0;
+
+#define ADD(...) (at += (size_t)snprintf(buf + at, at < n ? n - at : 0, \
+					 __VA_ARGS__))
+	if (n)
+		buf[0] = '\0';
+	/* the simulator's own: RtApp's threads that stalled */
+	if (w->marked && p->repeats > 1)
+		ADD("  [%s; %d of %d]", w->mark, w->marked, w->ok);
+	else if (w->marked)
+		ADD("  [%s]", w->mark);
+	if (steal_marked(w->v[F_INTF_STEAL]))
+		ADD("  [steal %.2g %%]", w->v[F_INTF_STEAL]);
+	/*
+	 * Without real-time rights the timing thread's own lateness (the
+	 * timer part of each latency) is in every figure: its mean.
+	 */
+	if (!p->cfg.rt_ok && isfinite(w->v[F_TIMER_MEAN]))
+		ADD("  [no rt: timer +%.3g]", w->v[F_TIMER_MEAN] / u);
+	/* other tasks took the run's CPUs: the figures include them */
+	if (busy_marked(w->v[F_INTF_OTHERS]))
+		ADD("  [busy %.2g %%]", w->v[F_INTF_OTHERS]);
+	/* the cgroup's quota held the run back: its figures include it */
+	if (throttle_marked(w->v[F_INTF_THROTTLED]))
+		ADD("  [throttled %.2g %%]", w->v[F_INTF_THROTTLED]);
+	/* --remeasure-if: these figures are one of several attempts */
+	if (w->remeasured && p->repeats > 1)
+		ADD("  [remeasured %d of %d]", w->remeasured, w->ok);
+	else if (w->remeasured)
+		ADD("  [remeasured]");
+#undef ADD
+}
+
 /* With -v: "load did: 1.2 Mloops/s, ..." */
 static void table_work(struct out_console *con, const struct row *w)
 {
@@ -224,6 +265,7 @@ static void table_row(struct out_console *con, const struct row *w)
 {
 	const struct plan *p = con->plan;
 	double u = table_unit(p);
+	char marks[512];
 	char lat[64], num[32], head[48];
 	int i;
 
@@ -251,34 +293,8 @@ static void table_row(struct out_console *con, const struct row *w)
 	if (p->repeats > 1)
 		out_printf(con, "  [%d of %d ok; mean %.3g-%.3g]", w->ok, w->n,
 			   w->mean_lo / u, w->mean_hi / u);
-	/* the simulator's own: RtApp's threads that stalled */
-	if (w->marked && p->repeats > 1)
-		out_printf(con, "  [%s; %d of %d]", w->mark, w->marked, w->ok);
-	else if (w->marked)
-		out_printf(con, "  [%s]", w->mark);
-	if (steal_marked(w->v[F_INTF_STEAL]))
-		out_printf(con, "  [steal %.2g %%]", w->v[F_INTF_STEAL]);
-	/*
-	 * Without real-time rights the timing thread's own lateness (the
-	 * timer part of each latency) is in every figure: its mean.
-	 */
-	if (!p->cfg.rt_ok && isfinite(w->v[F_TIMER_MEAN]))
-		out_printf(con, "  [no rt: timer +%.3g]",
-			   w->v[F_TIMER_MEAN] / u);
-	/* other tasks took the run's CPUs: the figures include them */
-	if (busy_marked(w->v[F_INTF_OTHERS]))
-		out_printf(con, "  [busy %.2g %%]", w->v[F_INTF_OTHERS]);
-	/* the cgroup's quota held the run back: its figures include it */
-	if (throttle_marked(w->v[F_INTF_THROTTLED]))
-		out_printf(con, "  [throttled %.2g %%]",
-			   w->v[F_INTF_THROTTLED]);
-	/* --remeasure-if: these figures are one of several attempts */
-	if (w->remeasured && p->repeats > 1)
-		out_printf(con, "  [remeasured %d of %d]", w->remeasured,
-			   w->ok);
-	else if (w->remeasured)
-		out_printf(con, "  [remeasured]");
-	out_printf(con, "\n");
+	out_row_marks(marks, sizeof(marks), p, w);
+	out_printf(con, "%s\n", marks);
 	if (w->bad && p->repeats > 1)
 		out_printf(con, "          repeat %d: %s\n", w->bad->repeat,
 			   w->bad->why);

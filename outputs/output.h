@@ -75,6 +75,9 @@ int out_check_gates(struct out_console *con, const struct result *res, int n);
  * gates say in how many of the repeats (nbroke) it broke.
  */
 struct row;
+/* A row's marks, each "  [...]" as the table prints it ("" none). */
+void out_row_marks(char *buf, size_t n, const struct plan *p,
+		   const struct row *w);
 void out_gate_text(char *buf, size_t n, const struct plan *p,
 		   const struct gate *gt, const struct row *w, int nbroke);
 
