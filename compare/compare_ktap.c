@@ -68,9 +68,26 @@ static void row_test(FILE *f, int num, const struct cmp_row *r,
 	ktap_result(f, 1, !worse, num, name, what);
 }
 
+/* "# marks: A busy 72 %, B steal 2.1 %": what confounds the verdict */
+static void cell_marks(FILE *f, const struct cmp_cell *cc,
+		       const struct result_file *base,
+		       const struct result_file *cur)
+{
+	struct rm_cell side[2];
+	char text[512];
+
+	if (cmp_cell_marks(cc, base, cur, side) ||
+	    !cmp_cell_marks_text(side, text, sizeof(text)))
+		return;
+	fputs("# marks: ", f);
+	ktap_text(f, text, false);
+	fputc('\n', f);
+}
+
 static void cell_test(FILE *f, int num, const char *prefix,
 		      const struct cmp_pair *c, const struct cmp_cell *cc,
-		      const struct cmp_metric *m)
+		      const struct cmp_metric *m, const struct result_file *base,
+		      const struct result_file *cur)
 {
 	const struct file_cell *fc = cc->a ? cc->a : cc->b;
 	const char *v = cmp_verdict_names[cc->verdict];
@@ -92,6 +109,7 @@ static void cell_test(FILE *f, int num, const char *prefix,
 		ktap_text(f, why, false);
 		fputc('\n', f);
 	}
+	cell_marks(f, cc, base, cur);
 	switch (cc->verdict) {
 	case CV_WORSE:
 	case CV_MIXED:
@@ -151,7 +169,7 @@ static void pair_tests(FILE *f, int *num, const char *prefix,
 		fputc('\n', f);
 	}
 	for (i = 0; i < c->ncells; i++)
-		cell_test(f, ++*num, prefix, c, &c->cells[i], m);
+		cell_test(f, ++*num, prefix, c, &c->cells[i], m, base, cur);
 	if (!cmp_unjudged(c, base->path, cur->path, why, sizeof(why)))
 		return;
 	fputs("# ", f);

@@ -508,8 +508,10 @@ test_expect_success 'row marks on each cell, with side and figure, and what they
 	mk -a ab7:B:1 -I Audio/Burn:others_cpu_pct:34 \
 		-I Video/Burn:cgroup_throttled_pct:3 -T Video/Burn 0.40 5 2 >mb.json &&
 	mk -a ab7:B:1 0.40 5 2 >mq.json &&
-	run --json mj.json ma.json mb.json && rc_is 1 &&
+	run --json mj.json --ktap mk.ktap ma.json mb.json && rc_is 1 &&
 	has out "^A and B of one .interbench ab. run (id ab7)" &&
+	has mk.ktap "^# marks: A steal 2.5 %, A no rt: timer +[0-9.]* us, B busy 34 %$" &&
+	[ "$(grep -c "^# marks: " mk.ktap)" = 3 ] &&
 	rows Audio/Burn >/dev/null &&
 	[ "$(grep -c "^ *\[A " out)" = 3 ] &&
 	has out "^                   \[A steal 2.5 %, A no rt: timer +[0-9.]* us, B busy 34 %\]$" &&
