@@ -91,7 +91,7 @@ static void cell_test(FILE *f, int num, const char *prefix,
 {
 	const struct file_cell *fc = cc->a ? cc->a : cc->b;
 	const char *v = cmp_verdict_names[cc->verdict];
-	char name[256], why[512], dir[600];
+	char name[640], why[512], dir[600];
 	bool ok = true;
 	int j, k = 0;
 
@@ -149,7 +149,7 @@ static void pair_tests(FILE *f, int *num, const char *prefix,
 		       const struct result_file *cur,
 		       const struct cmp_replication *rep)
 {
-	char why[320], name[200];
+	char why[320], name[320];
 	int i;
 
 	fputs("# ", f);
