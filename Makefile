@@ -23,7 +23,7 @@ OBJS = $(SRCS:.c=.o)
 LIB_OBJS = $(filter-out interbench.o cmd/%.o,$(OBJS))
 # Each object depends on the headers it includes, as the compiler found.
 DEPFLAGS = -MMD -MP
-DEPS = $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(TSAN_OBJS:.o=.d) \
+DEPS = $(OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(TSAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) \
 	$(UNITS:=.d) tests/resultcheck.d
 
 UNIT_SRCS = $(wildcard tests/unit-*.c)
@@ -113,13 +113,20 @@ tests/resultcheck: tests/resultcheck.c $(LIB_OBJS)
 
 # The libFuzzer target (clang): any bytes as a result file through what
 # compare and report do (tests/fuzz-result.c). make fuzz runs it for
-# FUZZ_SECONDS from the golden files; make check runs it 20 s (t0050).
+# FUZZ_SECONDS from the golden files; make check runs it 20 s (t0051).
 FUZZ_SECONDS ?= 600
+# Its objects live in .fuzz/, a file each, so that make -j builds them
+# side by side (one clang for all of them took minutes).
 FUZZ_SRCS = $(filter-out interbench.c cmd/%.c,$(SRCS))
-tests/fuzz-result: tests/fuzz-result.c $(FUZZ_SRCS)
-	clang $(CPPFLAGS) -std=gnu11 $(WARN) -pthread -g -O1 \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-DIB_NO_MLOCK -o $@ tests/fuzz-result.c $(FUZZ_SRCS) $(LDLIBS)
+FUZZ_OBJS = $(addprefix .fuzz/,$(FUZZ_SRCS:.c=.o))
+FUZZ_CFLAGS = $(CPPFLAGS) -std=gnu11 $(WARN) -pthread -g -O1 \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-DIB_NO_MLOCK
+.fuzz/%.o: %.c
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+tests/fuzz-result: tests/fuzz-result.c $(FUZZ_OBJS)
+	clang $(FUZZ_CFLAGS) -o $@ tests/fuzz-result.c $(FUZZ_OBJS) $(LDLIBS)
 
 fuzz: tests/fuzz-result
 	mkdir -p tests/fuzz-work
@@ -133,24 +140,35 @@ tests/fuzz-cli: tests/fuzz-cli.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $<
 
 # CI treats warnings as errors: make check builds everything with -Werror.
+# A plain `make check` builds on every CPU (a clean clone builds three
+# programs and the units: minutes, one file at a time); make -jN check
+# keeps the N given. The tests run under the make that built them, WARN
+# on its command line, so that a make a test runs (t0103's install,
+# t0051's fuzz target) inherits the same flags and rebuilds nothing.
 CHECK_BINS = interbench interbench-asan interbench-tsan tests/fuzz-cli \
 	tests/resultcheck tests/noise $(UNITS)
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+CHECK_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 check check-noisy: WARN += -Werror
-check: $(CHECK_BINS) interbench.bash
+check:
+	+$(MAKE) $(CHECK_JOBS) WARN='$(WARN)' check-run
+check-run: $(CHECK_BINS) interbench.bash
 	tests/run
 
 # The same tests while tests/noise steals every CPU the way a host does:
 # NOISE is SPIN_MS:PERIOD_MS, a SCHED_FIFO spin on each CPU (doc/testing.txt).
 NOISE ?= 3:100
-check-noisy: $(CHECK_BINS) interbench.bash
+check-noisy:
+	+$(MAKE) $(CHECK_JOBS) WARN='$(WARN)' check-noisy-run
+check-noisy-run: $(CHECK_BINS) interbench.bash
 	IB_NOISE=$(NOISE) tests/run
 
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
 		tests/resultcheck tests/noise tests/fuzz-result interbench.bash \
 		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d tests/noise.d
-	rm -rf .asan .tsan $(FLAGS_STAMP) tests/fuzz-work
+	rm -rf .asan .tsan .fuzz $(FLAGS_STAMP) tests/fuzz-work
 
-.PHONY: all check check-noisy clean fuzz install uninstall FORCE
+.PHONY: all check check-run check-noisy check-noisy-run clean fuzz install uninstall FORCE
 
 -include $(DEPS)
