@@ -4,6 +4,7 @@
 # header has come back to hold everything; no file or function is over
 # its size; and each test script has a number of its own and a line in
 # doc/testing.txt.
+# tests/run: in parallel (it measures nothing).
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
@@ -13,61 +14,68 @@ CC=${CC:-cc}
 # ranked lower. stats.[ch] belong with lib/, hackbench.c with loads/;
 # cmd/ (a file per command) is above the library's folders, and
 # interbench.c (main and the table of commands) above everything.
-rank() {
+# rank_of and folder_of set R and F (no subshell: check_edges asks for
+# every include, and a fork each took minutes); rank and folder print.
+rank_of() {
 	case $1 in
-	lib/*|stats.c|stats.h) echo 0 ;;
-	core/*) echo 1 ;;
-	simulators/*) echo 2 ;;
-	loads/*|hackbench.c) echo 3 ;;
-	plan/*) echo 4 ;;
-	cli/*) echo 5 ;;
-	run/*) echo 6 ;;
-	outputs/*) echo 7 ;;
-	report/*) echo 8 ;;
-	session/*) echo 9 ;;
-	compare/*) echo 10 ;;
-	trend/*) echo 11 ;;
-	cmd/*) echo 12 ;;
-	interbench.c) echo 13 ;;
-	*) echo unknown ;;
+	lib/*|stats.c|stats.h) R=0 ;;
+	core/*) R=1 ;;
+	simulators/*) R=2 ;;
+	loads/*|hackbench.c) R=3 ;;
+	plan/*) R=4 ;;
+	cli/*) R=5 ;;
+	run/*) R=6 ;;
+	outputs/*) R=7 ;;
+	report/*) R=8 ;;
+	session/*) R=9 ;;
+	compare/*) R=10 ;;
+	trend/*) R=11 ;;
+	cmd/*) R=12 ;;
+	interbench.c) R=13 ;;
+	*) R=unknown ;;
 	esac
 }
-folder() {
+folder_of() {
 	case $1 in
-	stats.c|stats.h) echo lib ;;
-	hackbench.c) echo loads ;;
-	*/*) echo "${1%%/*}" ;;
-	*) echo main ;;
+	stats.c|stats.h) F=lib ;;
+	hackbench.c) F=loads ;;
+	*/*) F=${1%%/*} ;;
+	*) F=main ;;
 	esac
 }
+rank() { rank_of "$1"; echo "$R"; }
+folder() { folder_of "$1"; echo "$F"; }
 
 test_expect_success 'every source file is in a folder of the layout' '
 	(cd "$TOP" && git ls-files "*.c" "*.h" 2>/dev/null ||
 		find . -name "*.[ch]" | sed "s|^\./||") | grep -v "^tests/" >files &&
 	[ $(wc -l <files) -ge 60 ] || fail "only $(wc -l <files) files" &&
 	while read -r f; do
-		[ "$(rank "$f")" != unknown ] || fail "$f is in no folder of the layout"
+		rank_of "$f"; [ "$R" != unknown ] || fail "$f is in no folder of the layout"
 	done <files
 '
+# One cc for every file (a cc a file took a minute and a half on a busy
+# machine): a rule each, "X.o: FILE HEADER... \" on continued lines, its
+# first prerequisite the file as named; an edge "FILE HEADER" for each
+# header of the tree (not /usr/include), FILE's own name among them.
 test_expect_success 'the compiler finds every include (cc -MM)' '
-	: >edges &&
-	while read -r f; do
-		(cd "$TOP" && $CC -MM -D_GNU_SOURCE -I. -x c "$f") >dep 2>err ||
-			fail "cc -MM $f: $(cat err)"
-		tr " \\\\" "\n\n" <dep | grep "\.h$" | grep -v "^/" |
-			sed "s|^|$f |" >>edges
-	done <files &&
+	(cd "$TOP" && $CC -MM -D_GNU_SOURCE -I. -x c $(cat "$TRASH/files")) \
+		>deps 2>err || fail "cc -MM: $(cat err)"
+	sed -e ":a" -e "/\\\\$/{N;s/\\\\\\n//;ba" -e "}" deps |
+		awk "{ for (i = 2; i <= NF; i++)
+			if (\$i ~ /\\.h\$/ && \$i !~ /^\\//) print \$2, \$i }" >edges &&
 	[ $(wc -l <edges) -ge 200 ] || fail "only $(wc -l <edges) includes"
 '
 # Every edge "FILE HEADER" of $1 points to FILE's folder or one ranked
 # lower; the first that does not is said, and fails.
 check_edges() {
 	while read -r from to; do
-		a=$(rank "$from") b=$(rank "$to")
+		rank_of "$from"; a=$R; rank_of "$to"; b=$R
 		[ "$b" != unknown ] || { echo "$from includes $to, outside the layout"; return 1; }
-		[ "$(folder "$from")" = "$(folder "$to")" ] && continue
+		folder_of "$from"; fa=$F; folder_of "$to"; fb=$F
+		[ "$fa" = "$fb" ] && continue
 		[ "$b" -lt "$a" ] ||
-			{ echo "$from ($(folder "$from")) includes $to ($(folder "$to"))"; return 1; }
+			{ echo "$from ($fa) includes $to ($fb)"; return 1; }
 	done <"$1"
 }
 test_expect_success 'includes point down the layout: no cycle between folders' '
