@@ -224,7 +224,7 @@ pts_agree() {
 if [ -n "$(command -v make)" ] && [ -n "$(command -v cc)" ]; then
 	test_expect_success 'PTS: install.sh builds interbench and writes the wrapper' '
 		mkdir pts && cd pts &&
-		INTERBENCH_SRC=$TOP sh "$PTS/install.sh" >install.out 2>&1 ||
+		MAKEFLAGS=-j$(nproc) INTERBENCH_SRC=$TOP sh "$PTS/install.sh" >install.out 2>&1 ||
 			{ tail -n 20 install.out; false; }
 		[ -x interbench ] && [ -x interbench-src/interbench ]
 	'
