@@ -21,8 +21,8 @@
 #   python3-yaml        the LAVA test definition read as YAML (t0101-farm)
 #   libxml2-utils       xmllint: JUnit, PTS profile, HTML and SVG files
 #   chromium            the report page rendered (t0110)
-#   valgrind, cppcheck  t0050
-#   clang, libclang-rt-dev  the clang build and libFuzzer (t0050)
+#   valgrind, cppcheck  t0050, t0052
+#   clang, libclang-rt-dev  the clang build and libFuzzer (t0051, t0052)
 #   python3-jsonschema  KernelCI's kcidb-io validator (t0105-kcidb)
 #   jq                  t0105-kcidb, t0110, t0120, t0121
 #   python3             t0030, t0101-farm, t0105-kcidb, t0110

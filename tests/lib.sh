@@ -69,6 +69,21 @@ STEAL_MARK='\(  \[\(steal\|busy\) [0-9.e+]* %\]\)*'
 MARKS_LINES='^\(.*: [0-9]* of [0-9]* cells marked:\|  .*, marked \[\(steal\|busy\|throttled\|no rt\|stalled\)\].*\)$'
 unmarked() { grep -v -- "$MARKS_LINES" "$1"; }
 
+# measure CMD...: CMD makes an interbench run that measures. tests/run
+# runs a script whose opening comment says "# tests/run: in parallel"
+# beside others, and gives it IB_MEASURE_LOCK: CMD then holds that lock,
+# which every measuring script holds from start to end, so that no two
+# runs measure at once. Anywhere else CMD just runs. (interbench's own
+# lock, INTERBENCH_LOCK, refuses rather than waits, and stays the
+# script's own: our_procs finds our processes by it.)
+measure() {
+	if [ -n "$IB_MEASURE_LOCK" ]; then
+		flock -o "$IB_MEASURE_LOCK" "$@"
+	else
+		"$@"
+	fi
+}
+
 # Helpers for assertions inside test bodies.
 # Test bodies run in a subshell: fail ends the body.
 fail() { echo "FAIL: $*"; exit 1; }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The command line: every bad value is one line naming the option, exit
 # status 2, and nothing is started (no logfile, no calibration, no files).
+# tests/run: in parallel (it measures nothing).
 . "$(dirname "$0")/lib.sh"
 
 # bad_args 'description' option-substring args... (a bad value that

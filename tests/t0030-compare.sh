@@ -2,6 +2,7 @@
 # interbench compare: made-up result files (tests/mkresult.sh) with known
 # shifts are marked better or worse by the right test, notes say what was
 # ignored, and every bad input is one line naming the file, exit status 2.
+# tests/run: in parallel (it measures nothing).
 . "$(dirname "$0")/lib.sh"
 
 mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }

@@ -5,6 +5,7 @@
 # dpkg-query and id (nothing is installed, the network is not asked); it
 # never fails the build. And its list holds every tool a test skips
 # without, for the tools Debian packages.
+# tests/run: in parallel (it measures nothing).
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)

@@ -6,6 +6,7 @@
 # variance, files drawn alike none (estimated below 0, said, saved as 0);
 # two boots give a boot column; --save writes a file comp_load reads;
 # every bad input is one line, exit 2.
+# tests/run: in parallel (it measures nothing).
 . "$(dirname "$0")/lib.sh"
 
 mk() { sh "$TESTS_DIR/mkresult.sh" -H host1 -K 6.1 "$@"; }

@@ -3,6 +3,7 @@
 # list is one side; the unit of replication is the highest level at which
 # the sides differ (boot, invocation, repeat), each unit's values pooled;
 # a side of one boot is said once, on the console, in JSON and in JUnit.
+# tests/run: in parallel (it measures nothing).
 . "$(dirname "$0")/lib.sh"
 
 # A made-up file of boot $1 and process $2 (tests/mkresult.sh), the rest
