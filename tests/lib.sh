@@ -69,19 +69,30 @@ STEAL_MARK='\(  \[\(steal\|busy\) [0-9.e+]* %\]\)*'
 MARKS_LINES='^\(.*: [0-9]* of [0-9]* cells marked:\|  .*, marked \[\(steal\|busy\|throttled\|no rt\|stalled\)\].*\)$'
 unmarked() { grep -v -- "$MARKS_LINES" "$1"; }
 
-# measure CMD...: CMD makes an interbench run that measures. tests/run
+# measured CMD...: CMD makes an interbench run that measures. tests/run
 # runs a script whose opening comment says "# tests/run: in parallel"
 # beside others, and gives it IB_MEASURE_LOCK: CMD then holds that lock,
 # which every measuring script holds from start to end, so that no two
 # runs measure at once. Anywhere else CMD just runs. (interbench's own
 # lock, INTERBENCH_LOCK, refuses rather than waits, and stays the
 # script's own: our_procs finds our processes by it.)
-measure() {
+measured() {
 	if [ -n "$IB_MEASURE_LOCK" ]; then
 		flock -o "$IB_MEASURE_LOCK" "$@"
 	else
 		"$@"
 	fi
+}
+# The same lock around a run started in the background (whose $! must be
+# interbench's own, to signal it): measured_begin, then the run with
+# 9>&- (so that nothing it starts holds the lock), measured_end once it
+# has ended. Inside a test body (a subshell), a failure on the way
+# closes fd 9 and so lets the lock go.
+measured_begin() {
+	[ -z "$IB_MEASURE_LOCK" ] || { exec 9>>"$IB_MEASURE_LOCK" && flock 9; }
+}
+measured_end() {
+	[ -z "$IB_MEASURE_LOCK" ] || exec 9>&-
 }
 
 # Helpers for assertions inside test bodies.

@@ -2,7 +2,7 @@
 # Quality gates on the real program: runs under the sanitizers and
 # valgrind. (The fuzzes are t0051's, cppcheck and clang's t0052's: apart,
 # they run side by side.)
-# tests/run: in parallel (its few measuring runs go through measure).
+# tests/run: in parallel (its few measuring runs go through measured).
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
@@ -20,7 +20,7 @@ sanitized() {
 }
 
 test_expect_success 'under ASan+UBSan: a short run of every benchmark' '
-	sanitized measure "$ASAN" -l 1000000 -t 0.2 -c -C 10 -I 2000 -w none -w burn -w ring -w hack -w x &&
+	sanitized measured "$ASAN" -l 1000000 -t 0.2 -c -C 10 -I 2000 -w none -w burn -w ring -w hack -w x &&
 	grep -q "^--- Benchmarking simulated cpu of Custom" san.out
 '
 if disk_loads_ok; then
@@ -30,7 +30,7 @@ else
 	test_skip 'under ASan+UBSan: the disk loads' "$DISK_WHY"
 fi
 test_expect_success 'under ASan+UBSan: every load once, with JSON and CSV' '
-	mkdir d && sanitized measure "$ASAN" -l 1000000 -t 0.2 -c -W audio -D d $NODISK -n 2 --json r.json --csv r.csv &&
+	mkdir d && sanitized measured "$ASAN" -l 1000000 -t 0.2 -c -W audio -D d $NODISK -n 2 --json r.json --csv r.csv &&
 	valid_json r.json
 '
 test_expect_success 'under ASan+UBSan: the command-line tests pass' '
@@ -38,11 +38,11 @@ test_expect_success 'under ASan+UBSan: the command-line tests pass' '
 		{ grep -v "^ok" cli.out; false; }
 '
 test_expect_success 'under TSan: the threaded engines and loads race-free' '
-	sanitized measure "$TSAN" -l 1000000 -t 0.3 -c -W audio -W x -W gaming -w none -w burn -w ring -w hack -w net -w fork -D .
+	sanitized measured "$TSAN" -l 1000000 -t 0.3 -c -W audio -W x -W gaming -w none -w burn -w ring -w hack -w net -w fork -D .
 '
 if command -v valgrind >/dev/null; then
 	test_expect_success 'valgrind memcheck: no errors, no leaks (parent and benchmark)' '
-		measure valgrind -q --error-exitcode=99 --leak-check=full \
+		measured valgrind -q --error-exitcode=99 --leak-check=full \
 			--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
 			"$TOP/interbench" -l 1000000 -t 0.3 -c -W audio -W gaming -w none -w burn \
 			--json v.json >vg.out 2>&1 || { tail -n 40 vg.out; false; }

@@ -3,7 +3,7 @@
 # tables (as --help prints them, made from the tables) is in the man page
 # and in README or doc/, README and doc/ name each other's files, and
 # --help fits a terminal.
-# tests/run: in parallel (its few measuring runs go through measure).
+# tests/run: in parallel (its few measuring runs go through measured).
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
@@ -91,8 +91,8 @@ test_expect_success "doc/ab.txt's compare sample has the rows compare prints, in
 	     p { sub(/^    [A-Za-z]*\/[A-Za-z]*/, \"\"); sub(/^ */, \"\");
 		 sub(/  +[-0-9.<].*/, \"\"); print }" "$TESTS_DIR/../doc/ab.txt" >readme.rows &&
 	[ $(wc -l <readme.rows) -ge 8 ] &&
-	measure "$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json a.json >/dev/null 2>&1 &&
-	measure "$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json b.json >/dev/null 2>&1 &&
+	measured "$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json a.json >/dev/null 2>&1 &&
+	measured "$IB" -l 1000000 -c -t 0.3 -n 3 -W video -w burn --json b.json >/dev/null 2>&1 &&
 	{ "$IB" compare a.json b.json >cmp.out; [ $? -le 1 ]; } &&
 	awk "/^Video\/Burn/ { p = 1 } p && /=>/ { exit }
 	     p { sub(/^Video\/Burn/, \"\"); sub(/^ */, \"\");

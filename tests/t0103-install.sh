@@ -1,7 +1,7 @@
 #!/bin/sh
 # make install and make uninstall into a temporary DESTDIR; the installed
 # binary works from anywhere; the bash completion made from the tables.
-# tests/run: in parallel (its few measuring runs go through measure).
+# tests/run: in parallel (its few measuring runs go through measured).
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
@@ -34,7 +34,7 @@ test_expect_success 'the installed binary runs from anywhere, finding nothing in
 	mkdir elsewhere && cd elsewhere &&
 	"$D/opt/ib/bin/interbench" --version | grep -q "^interbench [0-9]" &&
 	"$D/opt/ib/bin/interbench" --list >list && has list "^bench  *Audio" &&
-	measure "$D/opt/ib/bin/interbench" -l 1000000 -t 0.2 -c -W audio -w none \
+	measured "$D/opt/ib/bin/interbench" -l 1000000 -t 0.2 -c -W audio -w none \
 		--json r.json >out 2>&1 || { cat out; false; }
 	has out "^None " && valid_json r.json
 '

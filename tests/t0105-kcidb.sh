@@ -8,6 +8,7 @@
 # after every cell; bad input refused first. Skipped only without
 # python3's jsonschema (Debian's python3-jsonschema) or without the
 # tarball.
+# tests/run: in parallel (its measuring runs go through measured).
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"
@@ -168,7 +169,7 @@ EOF
 facts() { python3 "$TRASH/facts.py" "$@"; }
 
 test_expect_success 'a run with repeats and gates writes its KCIDB report' '
-	"$IB" $RUN -n 3 -W audio -W gaming -w none -w burn \
+	measured "$IB" $RUN -n 3 -W audio -W gaming -w none -w burn \
 		--fail-if "p99>=0ns" --fail-if "max>10s" --kcidb k.json \
 		--json k.res.json >out 2>&1
 	rc=$?; [ $rc = 1 ] || { cat out; fail "exit status $rc, wanted 1"; }
@@ -224,19 +225,20 @@ test_expect_success 'a figure a --fail-if gate judged is PASS or FAIL (with the 
 '
 
 test_expect_success 'ids: stable through the run, unique between runs' '
-	"$IB" $LPM -c -t 1 -n 3 -W audio -w none -w burn -w ring --kcidb i.json >out 2>&1 &
+	measured_begin &&
+	"$IB" $LPM -c -t 1 -n 3 -W audio -w none -w burn -w ring --kcidb i.json >out 2>&1 9>&- &
 	pid=$! && i=0 &&
 	while ! grep -q "\"path\": \"interbench.Audio.None" i.json 2>/dev/null; do
 		i=$((i + 1)); [ $i -lt 200 ] || fail "no test after 10 s"; sleep 0.05
 	done &&
-	cp i.json mid.json && kill -INT $pid && wait_pid $pid 10 &&
+	cp i.json mid.json && kill -INT $pid && wait_pid $pid 10 && measured_end &&
 	[ $rc = 130 ] && kcidb_valid mid.json i.json &&
 	facts ids mid.json >ids1 && facts ids i.json >ids2 &&
 	facts misc i.json interrupted "signal 2" &&
 	# what the first cell had, the end has under the same ids
 	[ "$(head -n 1 ids1)" = "$(head -n 1 ids2)" ] &&
 	sort ids1 >s1 && sort ids2 >s2 && ! comm -23 s1 s2 | grep . &&
-	"$IB" $RUN -W audio -w none --kcidb j.json >out 2>&1 &&
+	measured "$IB" $RUN -W audio -w none --kcidb j.json >out 2>&1 &&
 	facts ids j.json >ids3 && [ "$(head -n 1 ids3)" != "$(head -n 1 ids1)" ] &&
 	! sort ids2 ids3 | uniq -d | grep .
 '
@@ -248,7 +250,7 @@ test_expect_success 'the golden report (repeats failed and skipped, gates) valid
 '
 
 test_expect_success 'ab: a report per side (k.json: k.A.json, k.B.json), one checkout, a build each' '
-	"$IB" ab $RUN -n 3 -W audio -w none -o ab --kcidb abk.json >out 2>&1
+	measured "$IB" ab $RUN -n 3 -W audio -w none -o ab --kcidb abk.json >out 2>&1
 	rc=$?; [ $rc = 0 ] || [ $rc = 1 ] || { cat out; fail "exit $rc"; }
 	[ ! -e abk.json ] && kcidb_valid abk.A.json abk.B.json &&
 	facts shape abk.A.json 1 3 && facts shape abk.B.json 1 3 &&
@@ -279,7 +281,7 @@ test_expect_success 'the boot on every test, the invocation on the build' '
 
 if unshare -n true 2>/dev/null; then
 	test_expect_success 'a cell whose load failed is an ERROR test, with why' '
-		unshare -n "$IB" $RUN -W audio -w net -w none --kcidb e.json >out 2>&1
+		measured unshare -n "$IB" $RUN -W audio -w net -w none --kcidb e.json >out 2>&1
 		rc=$?; [ $rc = 4 ] || fail "exit status $rc, wanted 4"
 		kcidb_valid e.json &&
 		facts cell e.json interbench.Audio.Net ERROR "load failed: no loopback network"
@@ -290,7 +292,7 @@ fi
 
 if is_root && mkdir tiny && mount -t tmpfs -o size=16m tmpfs tiny 2>/dev/null; then
 	test_expect_success 'a skipped cell is a SKIP test, with why' '
-		"$IB" $RUN -W audio -w write -w none -D tiny --kcidb s.json >out 2>&1
+		measured "$IB" $RUN -W audio -w write -w none -D tiny --kcidb s.json >out 2>&1
 		rc=$?; [ $rc = 4 ] || fail "exit status $rc, wanted 4"
 		kcidb_valid s.json &&
 		facts cell s.json interbench.Audio.Write SKIP "skipped:"

@@ -6,6 +6,7 @@
 # (headless Chromium, where installed) renders them to a PNG of the size
 # asked that is not blank; bad input is a one-line error, exit 2, and no
 # page, half-written or not.
+# tests/run: in parallel (its two measuring runs go through measured).
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"
@@ -22,7 +23,7 @@ mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
 count() { grep -o -- "$2" "$1" | wc -l; }
 
 test_expect_success 'a run with --html writes the page (and every result its windows)' '
-	"$IB" $LPM -n 2 -t 0.5 -c -W audio -W gaming -w none -w burn \
+	measured "$IB" $LPM -n 2 -t 0.5 -c -W audio -W gaming -w none -w burn \
 		--json r.json --html r.html >out 2>&1 || { cat out; fail "run"; }
 	# every file said as every command says it: "Wrote PATH (WHAT)"
 	has out "^Wrote r.json (the results as JSON)$" &&
@@ -350,7 +351,7 @@ test_expect_success 'bad input: another schema, a truncated file, no file' '
 '
 
 test_expect_success 'bad input: the text logfile, or no JSON at all, is no result file' '
-	"$IB" $LPM -t 0.1 -W audio -w none >/dev/null 2>&1 &&
+	measured "$IB" $LPM -t 0.1 -W audio -w none >/dev/null 2>&1 &&
 	log=$(ls -t *.log | head -n 1) && grep -q "^Benchmarking kernel " "$log" &&
 	bad "$log" &&
 	[ "$(cat err)" = "interbench report: $log: interbench'"'"'s text logfile, not a result file: give the file a run writes with --json FILE" ] &&

@@ -8,7 +8,7 @@
 # from, and the nights that share one;
 # --tag of a real run labels its point; every bad input is one line
 # naming it, exit status 2, nothing written.
-# tests/run: in parallel (its few measuring runs go through measure).
+# tests/run: in parallel (its few measuring runs go through measured).
 . "$(dirname "$0")/lib.sh"
 
 mk() { sh "$TESTS_DIR/mkresult.sh" "$@"; }
@@ -223,10 +223,10 @@ test_expect_success '--help lists every option; exit 0' '
 test_expect_success '--tag labels a real run; a bad tag is refused' '
 	status_is 2 "$IB" -c -t 0.25 -W audio -w none --tag "" 2>err &&
 	has err "tag" && [ "$(err_lines err)" = 1 ] &&
-	measure "$IB" -l 1000000 -c -t 0.25 -n 3 -W audio -w none --tag abc123 \
+	measured "$IB" -l 1000000 -c -t 0.25 -n 3 -W audio -w none --tag abc123 \
 		--json r1.json >/dev/null 2>err &&
 	grep -q "\"tag\": \"abc123\"" r1.json &&
-	measure "$IB" -l 1000000 -c -t 0.25 -n 3 -W audio -w none \
+	measured "$IB" -l 1000000 -c -t 0.25 -n 3 -W audio -w none \
 		--json r2.json >/dev/null 2>err &&
 	grep -q "\"tag\": null" r2.json &&
 	run r1.json r2.json && { [ "$(cat rc)" -le 1 ] || fail "$(cat err)"; } &&
