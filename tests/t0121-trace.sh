@@ -3,6 +3,7 @@
 # the JSON, --breaktrace; tracefs left exactly as found after a normal
 # end, an error and SIGINT; the one-line refusals. Needs root, tracefs
 # and jq: skipped (not passed) without them.
+# tests/run: alone (it checks that a disturbance it plants is seen).
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"

@@ -5,6 +5,7 @@
 # command given the frame's figures, a hanging one cut by its timeout,
 # stop ending the run with exit 5 and the JSON whole. Root, tracefs, jq,
 # bash and chrt, or skipped.
+# tests/run: alone (it checks that a disturbance it plants is seen).
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"

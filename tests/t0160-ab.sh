@@ -7,6 +7,7 @@
 # over -n auto's looks), of one boot and one process, as the header says.
 # Verdicts on real runs are left to chance: only what ab decides is
 # asserted (which side ran when, what ran, what was written).
+# tests/run: alone (it checks that a disturbance it plants is seen).
 . "$(dirname "$0")/lib.sh"
 
 LPM="-l 1000000"

@@ -5,6 +5,7 @@
 # run's options, and a known stall (a SCHED_FIFO spinner on the CPU
 # everything runs on) seen as misses of each task's kind, and not in the
 # real-time AudioGraph above the spinner.
+# tests/run: alone (it checks that a disturbance it plants is seen).
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)

@@ -17,6 +17,7 @@
 # itself judged wrong, a step past its time limit, a signal. These need
 # git only; the measuring cases need root (SCHED_FIFO) and tests/noise:
 # each is skipped, saying so, without them.
+# tests/run: alone (it checks that a disturbance it plants is seen).
 . "$(dirname "$0")/lib.sh"
 
 NOISE=$TESTS_DIR/noise
