@@ -84,10 +84,11 @@ measured() {
 	fi
 }
 # The same lock around a run started in the background (whose $! must be
-# interbench's own, to signal it): measured_begin, then the run with
-# 9>&- (so that nothing it starts holds the lock), measured_end once it
-# has ended. Inside a test body (a subshell), a failure on the way
-# closes fd 9 and so lets the lock go.
+# interbench's own, to signal it): measured_begin on a line of its own
+# (joined by && to "RUN &", it would go to the background with the run),
+# then the run with 9>&- (so that nothing it starts holds the lock),
+# measured_end once it has ended. Inside a test body (a subshell), a
+# failure on the way closes fd 9 and so lets the lock go.
 measured_begin() {
 	[ -z "$IB_MEASURE_LOCK" ] || { exec 9>>"$IB_MEASURE_LOCK" && flock 9; }
 }

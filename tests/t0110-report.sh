@@ -392,9 +392,9 @@ test_expect_success 'report: every row mark, with its figure and cells, page and
 		has out "^  .*$m$" &&
 		has marks.html "<p class=\"warn\">Confounder: .*$m\.</p>" || return 1
 	done &&
-	[ "$(unmarked out)" = "Wrote marks.html (1 file)" ] &&
+	[ "$(unmarked out)" = "Wrote marks.html (the page of 1 file)" ] &&
 	mk 1.0 3 1 >clean.json && "$IB" report clean.json -o clean.html >out &&
-	[ "$(cat out)" = "Wrote clean.html (1 file)" ] &&
+	[ "$(cat out)" = "Wrote clean.html (the page of 1 file)" ] &&
 	has clean.html "No cell carries a mark" && hasnt clean.html "Confounder"
 '
 
