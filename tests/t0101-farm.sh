@@ -3,6 +3,7 @@
 # run's JSON, with a stand-in for lava-test-case; the Phoronix Test Suite
 # profile: well-formed XML, its menus name real tasks and loads, and its
 # result templates read our real output the way PTS reads it.
+# tests/run: in parallel (each real run through measured, lib.sh)
 . "$(dirname "$0")/lib.sh"
 
 TOP=$(cd "$TESTS_DIR/.." && pwd)
@@ -20,7 +21,7 @@ CASES=$TRASH/cases
 export CASES
 
 test_expect_success 'LAVA: every cell is a test case with its measurements' '
-	"$IB" $LPM -t 0.3 -c -W audio -W gaming -w none -w burn --json r.json \
+	measured "$IB" $LPM -t 0.3 -c -W audio -W gaming -w none -w burn --json r.json \
 		--fail-if "max>10s" >out 2>&1; echo $? >st
 	: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" r.json out "$(cat st)" &&
 	for c in Audio-None Audio-Burn Gaming-None Gaming-Burn; do
@@ -42,7 +43,7 @@ test_expect_success 'LAVA: the measurements are the JSON'"'"'s' '
 '
 
 test_expect_success 'LAVA: a cell breaking a gate fails, and so does the run' '
-	"$IB" $LPM -t 0.3 -c -W audio -w none --fail-if "p50>=0ns" --json g.json >out 2>&1; echo $? >st
+	measured "$IB" $LPM -t 0.3 -c -W audio -w none --fail-if "p50>=0ns" --json g.json >out 2>&1; echo $? >st
 	: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" g.json out "$(cat st)" &&
 	has "$CASES" "^Audio-None --result fail$" &&
 	has "$CASES" "^interbench-run --result fail --measurement 1 "
@@ -50,7 +51,7 @@ test_expect_success 'LAVA: a cell breaking a gate fails, and so does the run' '
 
 if unshare -n true 2>/dev/null; then
 	test_expect_success 'LAVA: a cell not measured fails, without measurements' '
-		unshare -n "$IB" $LPM -t 0.3 -c -W audio -w net --json n.json >out 2>&1
+		measured unshare -n "$IB" $LPM -t 0.3 -c -W audio -w net --json n.json >out 2>&1
 		: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" n.json &&
 		has "$CASES" "^Audio-Net --result fail$" && hasnt "$CASES" "Audio-Net-p99"
 	'
@@ -59,7 +60,7 @@ else
 fi
 
 test_expect_success 'LAVA: repeats are cases of their own' '
-	"$IB" $LPM -n 2 -t 0.2 -c -W audio -w none --json n2.json >out 2>&1 &&
+	measured "$IB" $LPM -n 2 -t 0.2 -c -W audio -w none --json n2.json >out 2>&1 &&
 	: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" n2.json &&
 	has "$CASES" "^Audio-None-r1 --result pass$" && has "$CASES" "^Audio-None-r2 --result pass$"
 '
@@ -79,7 +80,7 @@ test_expect_success 'LAVA: the test definition'"'"'s steps run (make stood in fo
 	grep -q "^  GATES: \"-n 3 --fail-if p90>20ms@2 " "$LAVA/interbench.yaml" &&
 	: >"$CASES" &&
 	(cd repo && PATH=$TRASH/bin:$PATH TIME=0.2 BENCHES="-W audio" LOADS="-w none -w burn" \
-		GATES="--fail-if max>10s" EXTRA="$LPM" sh -e steps.sh) >steps.out 2>&1 ||
+		GATES="--fail-if max>10s" EXTRA="$LPM" measured sh -e steps.sh) >steps.out 2>&1 ||
 		{ cat steps.out; false; }
 	has "$CASES" "^Audio-Burn --result pass$" && has "$CASES" "^interbench-run --result pass" &&
 	[ -s repo/interbench.xml ]
@@ -96,7 +97,7 @@ test_expect_success 'LAVA: a cell marked for steal is a case with its measuremen
 '
 if is_root && mkdir ltiny && mount -t tmpfs -o size=16m tmpfs ltiny 2>/dev/null; then
 	test_expect_success 'LAVA: a skipped cell is a skipped case' '
-		"$IB" $LPM -t 0.3 -c -W audio -w write -D ltiny --json s.json >out 2>&1
+		measured "$IB" $LPM -t 0.3 -c -W audio -w write -D ltiny --json s.json >out 2>&1
 		: >"$CASES" && PATH=$TRASH/bin:$PATH "$LAVA/lava-results.sh" s.json &&
 		has "$CASES" "^Audio-Write --result skip$" && hasnt "$CASES" "Audio-Write-p99"
 	'
@@ -210,7 +211,7 @@ pts_parse() {
 # is left in $1.status.
 pts_run() {
 	log=$1; shift
-	(cd pts && LOG_FILE=$TRASH/pts/$log HOME=$TRASH/pts ./interbench "$@" &&
+	(cd pts && LOG_FILE=$TRASH/pts/$log HOME=$TRASH/pts measured ./interbench "$@" &&
 		cp test-exit-status "$TRASH/$log.status")
 }
 # The parsed figures agree with the CSV's row (ms = us / 1000).
@@ -253,7 +254,7 @@ if [ -n "$(command -v make)" ] && [ -n "$(command -v cc)" ]; then
 	if unshare -n true 2>/dev/null; then
 		test_expect_success 'PTS: a cell whose load failed gives no figure and fails' '
 			args="-t 0.3 -W Audio -w Net" &&
-			unshare -n sh -c "cd pts && LOG_FILE=$TRASH/pts/log HOME=$TRASH/pts ./interbench $args" &&
+			measured unshare -n sh -c "cd pts && LOG_FILE=$TRASH/pts/log HOME=$TRASH/pts ./interbench $args" &&
 			[ "$(cat pts/test-exit-status)" = 4 ] &&
 			has pts/log "^interbench-cell: load failed" && hasnt pts/log "^interbench-result:" &&
 			pts_parse pts/log "$args" >parsed && [ "$(grep -c "NO MATCH" parsed)" = 5 ]
@@ -288,7 +289,7 @@ if [ -n "$PTS_BIN" ] && [ -x "$PTS_BIN" ] && command -v php >/dev/null 2>&1; the
 		INTERBENCH_SRC=$TOP "$PTS_BIN" batch-install local/interbench-1.1.0 >inst.out 2>&1 &&
 		FORCE_TIMES_TO_RUN=1 TEST_RESULTS_NAME=ibtest TEST_RESULTS_IDENTIFIER=t \
 			TEST_RESULTS_DESCRIPTION=t PRESET_OPTIONS="interbench.task=Audio;interbench.load=None" \
-			timeout 300 "$PTS_BIN" batch-benchmark local/interbench-1.1.0 >run.out 2>&1
+			measured timeout 300 "$PTS_BIN" batch-benchmark local/interbench-1.1.0 >run.out 2>&1
 		for f in "Mean Latency" "p99 Latency" "Max Latency" "Desired CPU" "Deadlines Met"; do
 			grep -A1 "Task: Audio - Background Load: None - $f:" run.out |
 				tail -n 1 | grep -q "^ *[0-9.]*$" || { tail -n 30 run.out; return 1; }
