@@ -76,9 +76,13 @@ unmarked() { grep -v -- "$MARKS_LINES" "$1"; }
 # runs measure at once. Anywhere else CMD just runs. (interbench's own
 # lock, INTERBENCH_LOCK, refuses rather than waits, and stays the
 # script's own: our_procs finds our processes by it.)
+# tests/run runs a script beside the measuring lane at nice 19; CMD
+# measures at nice 0. TO_NICE0 is the nice(1) adjustment that does it
+# (nice execs the command: a background run's $! is still its own).
+TO_NICE0=$((0 - $(nice)))
 measured() {
 	if [ -n "$IB_MEASURE_LOCK" ]; then
-		flock -o "$IB_MEASURE_LOCK" "$@"
+		flock -o "$IB_MEASURE_LOCK" nice -n $TO_NICE0 "$@"
 	else
 		"$@"
 	fi
@@ -86,9 +90,10 @@ measured() {
 # The same lock around a run started in the background (whose $! must be
 # interbench's own, to signal it): measured_begin on a line of its own
 # (joined by && to "RUN &", it would go to the background with the run),
-# then the run with 9>&- (so that nothing it starts holds the lock),
-# measured_end once it has ended. Inside a test body (a subshell), a
-# failure on the way closes fd 9 and so lets the lock go.
+# then the run as "nice -n $TO_NICE0 RUN 9>&- &" (at nice 0, and nothing
+# it starts holds the lock), measured_end once it has ended. Inside a
+# test body (a subshell), a failure on the way closes fd 9 and so lets
+# the lock go.
 measured_begin() {
 	[ -z "$IB_MEASURE_LOCK" ] || { exec 9>>"$IB_MEASURE_LOCK" && flock 9; }
 }

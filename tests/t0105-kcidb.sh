@@ -227,7 +227,7 @@ test_expect_success 'a figure a --fail-if gate judged is PASS or FAIL (with the 
 test_expect_success 'ids: stable through the run, unique between runs' '
 	# not "measured_begin && RUN &": that puts both in the background
 	measured_begin || fail "the measuring lock"
-	"$IB" $LPM -c -t 1 -n 3 -W audio -w none -w burn -w ring --kcidb i.json >out 2>&1 9>&- &
+	nice -n $TO_NICE0 "$IB" $LPM -c -t 1 -n 3 -W audio -w none -w burn -w ring --kcidb i.json >out 2>&1 9>&- &
 	pid=$! && i=0 &&
 	while ! grep -q "\"path\": \"interbench.Audio.None" i.json 2>/dev/null; do
 		i=$((i + 1)); [ $i -lt 200 ] || fail "no test after 10 s"; sleep 0.05
