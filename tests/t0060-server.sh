@@ -108,13 +108,11 @@ test_expect_success '--server-no-lock: no lock, as schbench -L' '
 	check_server out 100 None && has out ", no lock, 100 us sleep"
 '
 
-test_expect_success '--server-rps 100: about 100 requests a second, as asked' '
-	"$IB" -l 1000000 -t 3 -c -W server -w none --server-rps 100 \
-		--json rps.json >out 2>&1 || { cat out; false; } &&
-	check_server out 100 None && has out "100 requests a second" &&
-	awk "/requests per second: p20/ { p50 = \$7 + 0 }
-	     END { exit !(p50 >= 70 && p50 <= 110) }" out ||
-		{ grep "requests per second" out; false; }
+# Its rate held to the 100 asked: t0125, with nothing beside it.
+test_expect_success '--server-rps 100: a sane row, the rate said' '
+	"$IB" -l 1000000 -t 1 -c -W server -w none --server-rps 100 >out 2>&1 ||
+		{ cat out; false; } &&
+	check_server out 100 None && has out "100 requests a second"
 '
 
 # bad_opt 'description' needle args...: status 2, one line naming needle
