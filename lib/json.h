@@ -76,6 +76,20 @@ struct jval {
  */
 int json_parse(const char *text, size_t len, struct jval **out, char *err,
 	       size_t errlen);
+/*
+ * The same, but the members of any object whose key is in skip (a list
+ * ended by NULL) are checked as JSON and not kept: a reader that wants a
+ * file's figures and not its histograms (trend over a year of nights)
+ * saves the time and memory of building them.
+ */
+int json_parse_skip(const char *text, size_t len, const char *const *skip,
+		    struct jval **out, char *err, size_t errlen);
+/*
+ * An array or object of a document emptied, its contents freed: what a
+ * reader has taken out (a result file's histogram buckets) need not be
+ * held twice.
+ */
+void json_clear(struct jval *v);
 void json_free(struct jval *v);
 
 /* Member of an object by key (first match), NULL if absent or not an object. */

@@ -23,6 +23,7 @@ struct parser {
 	char *err;
 	size_t errlen;
 	int ret;		/* first error: -EINVAL or -ENOMEM */
+	const char *const *skip;	/* keys checked, not kept; or NULL */
 };
 
 /* Fail at byte offset at; the first failure wins. Returns p->ret. */
@@ -211,17 +212,21 @@ static int parse_u_escape(struct parser *p, size_t esc, uint32_t *cp)
 	return 0;
 }
 
-/* A string at p->pos (on the quote); *out is malloc'd. */
+/*
+ * A string at p->pos (on the quote); *out is malloc'd. out NULL: checked
+ * only, nothing kept.
+ */
 static int parse_string(struct parser *p, char **out)
 {
 	size_t start = p->pos, esc, l;
 	struct buf b = { NULL, 0, 0 };
+	bool keep = out != NULL;
 	char tmp[4];
 	uint32_t cp;
 	int ret = 0;
 
 	p->pos++;
-	if (buf_add(&b, "", 0))
+	if (keep && buf_add(&b, "", 0))
 		return no_memory(p);
 	for (;;) {
 		const unsigned char *s = (const unsigned char *)p->s;
@@ -231,7 +236,8 @@ static int parse_string(struct parser *p, char **out)
 		while (run < p->len && s[run] >= 0x20 && s[run] != '"' &&
 		       s[run] != '\\' && s[run] < 0x80)
 			run++;
-		if (run > p->pos && buf_add(&b, p->s + p->pos, run - p->pos)) {
+		if (keep && run > p->pos &&
+		    buf_add(&b, p->s + p->pos, run - p->pos)) {
 			ret = no_memory(p);
 			break;
 		}
@@ -256,7 +262,7 @@ static int parse_string(struct parser *p, char **out)
 					      "string");
 				break;
 			}
-			if (buf_add(&b, p->s + p->pos, l)) {
+			if (keep && buf_add(&b, p->s + p->pos, l)) {
 				ret = no_memory(p);
 				break;
 			}
@@ -289,12 +295,12 @@ static int parse_string(struct parser *p, char **out)
 		}
 		if (ret)
 			break;
-		if (buf_add(&b, tmp, l)) {
+		if (keep && buf_add(&b, tmp, l)) {
 			ret = no_memory(p);
 			break;
 		}
 	}
-	if (ret) {
+	if (ret || !keep) {
 		free(b.d);
 		return ret;
 	}
@@ -307,16 +313,33 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* Check the RFC 8259 number grammar first: strtod accepts far more. */
+/* Powers of ten that a double holds exactly. */
+static const double exact10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/*
+ * Check the RFC 8259 number grammar first: strtod accepts far more. A
+ * number of at most 15 significant digits and no exponent is its digits
+ * (exact) times or over an exact power of ten: one rounding, so the
+ * nearest double, as strtod gives (Clinger 1990); and some twenty times
+ * faster, which a year of nightly files with histograms needs. The rest
+ * go to strtod. out NULL: checked only.
+ */
 static int parse_number(struct parser *p, double *out)
 {
 	size_t start = p->pos, n;
 	char small[64], *text = small;
 	const char *s = p->s;
-	int saved;
+	uint64_t m = 0;
+	int saved, digits = 0, frac = 0;
+	bool neg = false, expo = false;
 
-	if (p->pos < p->len && s[p->pos] == '-')
+	if (p->pos < p->len && s[p->pos] == '-') {
+		neg = true;
 		p->pos++;
+	}
 	if (p->pos >= p->len || !is_digit(s[p->pos]))
 		return unexpected(p, "expected a digit");
 	if (s[p->pos] == '0') {
@@ -324,17 +347,28 @@ static int parse_number(struct parser *p, double *out)
 		if (p->pos < p->len && is_digit(s[p->pos]))
 			return fail_at(p, start, "leading zeros are not allowed");
 	} else {
-		while (p->pos < p->len && is_digit(s[p->pos]))
+		while (p->pos < p->len && is_digit(s[p->pos])) {
+			if (++digits <= 15)
+				m = m * 10 + (uint64_t)(s[p->pos] - '0');
 			p->pos++;
+		}
 	}
 	if (p->pos < p->len && s[p->pos] == '.') {
 		p->pos++;
 		if (p->pos >= p->len || !is_digit(s[p->pos]))
 			return unexpected(p, "expected a digit after '.'");
-		while (p->pos < p->len && is_digit(s[p->pos]))
+		while (p->pos < p->len && is_digit(s[p->pos])) {
+			/* leading zeros of 0.00x are no significant digits */
+			if (digits || s[p->pos] != '0')
+				digits++;
+			if (digits <= 15)
+				m = m * 10 + (uint64_t)(s[p->pos] - '0');
+			frac++;
 			p->pos++;
+		}
 	}
 	if (p->pos < p->len && (s[p->pos] == 'e' || s[p->pos] == 'E')) {
+		expo = true;
 		p->pos++;
 		if (p->pos < p->len && (s[p->pos] == '+' || s[p->pos] == '-'))
 			p->pos++;
@@ -342,6 +376,14 @@ static int parse_number(struct parser *p, double *out)
 			return unexpected(p, "expected a digit in the exponent");
 		while (p->pos < p->len && is_digit(s[p->pos]))
 			p->pos++;
+	}
+	if (!out)
+		return 0;
+	if (!expo && digits <= 15 && frac <= 22) {
+		double v = (double)m / exact10[frac];
+
+		*out = neg ? -v : v;
+		return 0;
 	}
 	/* the text need not be NUL-terminated: strtod a copy */
 	n = p->pos - start;
@@ -412,13 +454,15 @@ static int after_item(struct parser *p, char close)
 					    "expected ',' or '}'");
 }
 
+/* v NULL, here and below: checked only, nothing kept. */
 static int parse_array(struct parser *p, struct jval *v)
 {
 	size_t cap = 0;
-	struct jval *item;
+	struct jval *item = NULL;
 	int ret;
 
-	v->type = J_ARR;
+	if (v)
+		v->type = J_ARR;
 	p->pos++;
 	skip_ws(p);
 	if (p->pos < p->len && p->s[p->pos] == ']') {
@@ -426,10 +470,12 @@ static int parse_array(struct parser *p, struct jval *v)
 		return 0;
 	}
 	for (;;) {
-		item = add_item(v, &cap);
-		if (!item)
-			return no_memory(p);
-		v->n++;
+		if (v) {
+			item = add_item(v, &cap);
+			if (!item)
+				return no_memory(p);
+			v->n++;
+		}
 		ret = parse_value(p, item);
 		if (ret)
 			return ret;
@@ -439,6 +485,17 @@ static int parse_array(struct parser *p, struct jval *v)
 	}
 }
 
+/* Is key one of p->skip's? */
+static bool skipped(const struct parser *p, const char *key)
+{
+	const char *const *k;
+
+	for (k = p->skip; k && *k; k++)
+		if (!strcmp(*k, key))
+			return true;
+	return false;
+}
+
 static int parse_object(struct parser *p, struct jval *v)
 {
 	size_t cap = 0;
@@ -446,7 +503,8 @@ static int parse_object(struct parser *p, struct jval *v)
 	char *key;
 	int ret;
 
-	v->type = J_OBJ;
+	if (v)
+		v->type = J_OBJ;
 	p->pos++;
 	skip_ws(p);
 	if (p->pos < p->len && p->s[p->pos] == '}') {
@@ -457,16 +515,24 @@ static int parse_object(struct parser *p, struct jval *v)
 		skip_ws(p);
 		if (p->pos >= p->len || p->s[p->pos] != '"')
 			return unexpected(p, "expected a string key");
-		ret = parse_string(p, &key);
+		key = NULL;
+		ret = parse_string(p, v ? &key : NULL);
 		if (ret)
 			return ret;
-		item = add_item(v, &cap);
-		if (!item) {
+		item = NULL;
+		if (key && skipped(p, key)) {
 			free(key);
-			return no_memory(p);
+			key = NULL;
 		}
-		v->keys[v->n] = key;
-		v->n++;
+		if (key) {
+			item = add_item(v, &cap);
+			if (!item) {
+				free(key);
+				return no_memory(p);
+			}
+			v->keys[v->n] = key;
+			v->n++;
+		}
 		skip_ws(p);
 		if (p->pos >= p->len || p->s[p->pos] != ':')
 			return unexpected(p, "expected ':'");
@@ -514,20 +580,28 @@ static int parse_value(struct parser *p, struct jval *v)
 		p->depth--;
 		return ret;
 	case '"':
+		if (!v)
+			return parse_string(p, NULL);
 		v->type = J_STR;
 		return parse_string(p, &v->str);
 	case 't':
-		v->type = J_BOOL;
-		v->b = true;
+		if (v) {
+			v->type = J_BOOL;
+			v->b = true;
+		}
 		return parse_literal(p, "true");
 	case 'f':
-		v->type = J_BOOL;
+		if (v)
+			v->type = J_BOOL;
 		return parse_literal(p, "false");
 	case 'n':
-		v->type = J_NULL;
+		if (v)
+			v->type = J_NULL;
 		return parse_literal(p, "null");
 	default:
 		if (p->s[p->pos] == '-' || is_digit(p->s[p->pos])) {
+			if (!v)
+				return parse_number(p, NULL);
 			v->type = J_NUM;
 			return parse_number(p, &v->num);
 		}
@@ -552,7 +626,13 @@ static void free_contents(struct jval *v)
 int json_parse(const char *text, size_t len, struct jval **out, char *err,
 	       size_t errlen)
 {
-	struct parser p = { text, len, 0, 0, err, errlen, 0 };
+	return json_parse_skip(text, len, NULL, out, err, errlen);
+}
+
+int json_parse_skip(const char *text, size_t len, const char *const *skip,
+		    struct jval **out, char *err, size_t errlen)
+{
+	struct parser p = { text, len, 0, 0, err, errlen, 0, skip };
 	struct jval *v;
 
 	*out = NULL;
@@ -572,6 +652,15 @@ int json_parse(const char *text, size_t len, struct jval **out, char *err,
 	}
 	*out = v;
 	return 0;
+}
+
+void json_clear(struct jval *v)
+{
+	free_contents(v);
+	v->n = 0;
+	v->items = NULL;
+	v->keys = NULL;
+	v->str = NULL;
 }
 
 void json_free(struct jval *v)

@@ -507,8 +507,62 @@ static void test_nesting(void)
 	json_free(doc);
 }
 
+/*
+ * Numbers read by the fast path (15 significant digits, no exponent) are
+ * the double strtod gives, bit for bit; so are those it leaves to strtod.
+ * Random decimals of every length up to 17 digits and 22 after the point.
+ */
+static void test_number_fast(void)
+{
+	uint64_t x = 0x2545f4914f6cdd1dULL;
+	char text[80];
+	struct jval *v;
+	int i, bad = 0, fast = 0;
+
+	for (i = 0; i < 200000 && bad < 3; i++) {
+		int ni, nf, k, n = 0;
+		double want;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		ni = (int)(x % 18);		/* digits before the point */
+		nf = (int)((x >> 8) % 23);	/* and after it */
+		if ((x >> 16) & 1)
+			text[n++] = '-';
+		if (!ni)
+			text[n++] = '0';
+		for (k = 0; k < ni + nf; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			if (k == ni && nf)
+				text[n++] = '.';
+			/* a leading zero only as "0" itself, as JSON asks */
+			text[n++] = (char)('0' + (k == 0 && ni ? 1 + x % 9 :
+						  x % 10));
+		}
+		text[n] = '\0';
+		if (json_parse(text, (size_t)n, &v, NULL, 0)) {
+			printf("# not parsed: %s\n", text);
+			bad++;
+			continue;
+		}
+		want = strtod(text, NULL);
+		if (memcmp(&want, &v->num, sizeof(want))) {
+			printf("# %s: %.17g, strtod %.17g\n", text, v->num, want);
+			bad++;
+		}
+		fast += ni + nf <= 15;
+		json_free(v);
+	}
+	check(!bad, "200000 random decimals read as strtod reads them, bit "
+	      "for bit (%d of them by the fast path's rule)", fast);
+}
+
 int main(void)
 {
+	test_number_fast();
 	test_round_trip();
 	test_number_text();
 	test_writer_errors();
