@@ -243,7 +243,7 @@ static int add_result(struct result_file *rf, const struct jval *res,
 {
 	const struct jval *bench, *load, *status, *hist, *buckets, *unit;
 	char where[48], where_hist[64];
-	struct ok_repeat rep;
+	struct ok_repeat rep = { 0 };
 	struct file_cell *c;
 	void *p;
 	int m;
@@ -302,6 +302,8 @@ static int add_result(struct result_file *rf, const struct jval *res,
 			return -EINVAL;
 		}
 	}
+	if (rf->figures_only)
+		goto kept;	/* no histogram: rf_load_figures */
 	if (need(res, K_HISTOGRAM, J_OBJ, where, &hist, err, errlen) ||
 	    need(hist, K_BUCKETS, J_ARR, where_hist, &buckets, err, errlen))
 		return -EINVAL;
@@ -321,6 +323,7 @@ static int add_result(struct result_file *rf, const struct jval *res,
 		rep.hist[m].high = buckets->items[m].items[1].num;
 		rep.hist[m].count = buckets->items[m].items[2].num;
 	}
+kept:
 	rep.res = res;
 	rep.repeat = repeat_number(res);
 	read_work(res, rep.work);
@@ -352,6 +355,10 @@ void rf_free(struct result_file *rf)
 	memset(rf, 0, sizeof(*rf));
 }
 
+static int parse_skip(struct result_file *rf, const char *path, char *text,
+		      size_t len, const char *const *skip, char *err,
+		      size_t errlen);
+
 /* Read and check a result file; err gets "path: what is wrong". */
 int rf_load(struct result_file *rf, const char *path, char *err,
 		     size_t errlen)
@@ -365,6 +372,22 @@ int rf_load(struct result_file *rf, const char *path, char *err,
 	if (ret)
 		return ret;
 	return rf_parse(rf, path, text, len, err, errlen);
+}
+
+int rf_load_figures(struct result_file *rf, const char *path, char *err,
+		    size_t errlen)
+{
+	/* the bulk of a result, and no figure of compare's table */
+	static const char *const skip[] = { K_HISTOGRAM, NULL };
+	char *text = NULL;
+	size_t len = 0;
+	int ret;
+
+	memset(rf, 0, sizeof(*rf));
+	ret = read_file(path, &text, &len, err, errlen);
+	if (ret)
+		return ret;
+	return parse_skip(rf, path, text, len, skip, err, errlen);
 }
 
 /*
@@ -478,6 +501,41 @@ static bool not_json(const char *text, size_t len, char *what, size_t n)
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen)
 {
+	return parse_skip(rf, path, text, len, NULL, err, errlen);
+}
+
+/* A member of an object, writable: the reader's own document. */
+static struct jval *member(struct jval *obj, const char *key)
+{
+	size_t i;
+
+	for (i = 0; obj && obj->type == J_OBJ && i < obj->n; i++)
+		if (!strcmp(obj->keys[i], key))
+			return &obj->items[i];
+	return NULL;
+}
+
+/*
+ * Each ok result's buckets are in its ok_repeat now: the document's copy,
+ * most of a result file's nodes, goes (a side of many files is held in
+ * memory whole).
+ */
+static void drop_buckets(struct jval *doc)
+{
+	struct jval *res = member(doc, K_RESULTS), *b;
+	size_t i;
+
+	for (i = 0; res && res->type == J_ARR && i < res->n; i++) {
+		b = member(member(&res->items[i], K_HISTOGRAM), K_BUCKETS);
+		if (b && b->type == J_ARR)
+			json_clear(b);
+	}
+}
+
+static int parse_skip(struct result_file *rf, const char *path, char *text,
+		      size_t len, const char *const *skip, char *err,
+		      size_t errlen)
+{
 	const struct jval *schema, *version, *results, *intr;
 	char what[256];
 	size_t i;
@@ -486,9 +544,14 @@ int rf_parse(struct result_file *rf, const char *path, char *text,
 	memset(rf, 0, sizeof(*rf));
 	rf->path = path;
 	rf->text = text;
-	ret = json_parse(rf->text, len, &rf->doc, what, sizeof(what));
+	rf->figures_only = skip != NULL;
+	ret = json_parse_skip(rf->text, len, skip, &rf->doc, what,
+			      sizeof(what));
 	if (ret && not_json(text, len, what, sizeof(what)))
 		ret = -EINVAL;
+	/* the document's strings are its own: the text is no longer needed */
+	free(rf->text);
+	rf->text = NULL;
 	if (ret)
 		goto fail;
 	defang(rf->doc);
@@ -528,6 +591,7 @@ int rf_parse(struct result_file *rf, const char *path, char *text,
 		if (ret)
 			goto fail;
 	}
+	drop_buckets(rf->doc);
 	return 0;
 fail:
 	snprintf(err, errlen, "%s: %s", path, what);

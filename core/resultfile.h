@@ -8,6 +8,7 @@
 #ifndef INTERBENCH_RESULTFILE_H
 #define INTERBENCH_RESULTFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/figures.h"
 #include "lib/json.h"
@@ -74,6 +75,7 @@ struct result_file {
 	const char *ab_stop_why;	/* ... and why, or NULL */
 	struct file_cell *cells;
 	size_t n_cells, cap_cells;
+	bool figures_only;		/* rf_load_figures: no histograms */
 };
 
 
@@ -84,7 +86,16 @@ struct result_file {
  */
 int rf_load(struct result_file *rf, const char *path, char *err,
 	    size_t errlen);
-/* The same from text of len bytes (malloc'd, rf owns it from now). */
+/*
+ * The same, for a reader of figures only (trend over a year of nights):
+ * each result's histogram is checked, not kept (ok_repeat.hist NULL).
+ */
+int rf_load_figures(struct result_file *rf, const char *path, char *err,
+		    size_t errlen);
+/*
+ * The same from text of len bytes (malloc'd, rf owns it from now: it is
+ * freed once parsed, the document keeping copies of its strings).
+ */
 int rf_parse(struct result_file *rf, const char *path, char *text,
 	     size_t len, char *err, size_t errlen);
 void rf_free(struct result_file *rf);
