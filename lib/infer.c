@@ -378,6 +378,103 @@ void inf_bh(const double *p, size_t n, double *adj)
 	free(r);
 }
 
+/*
+ * Holm's adjusted p of p[0..n-1] into adj (NaN stays NaN and does not
+ * count): the k-th smallest times the m - k + 1 untested yet, never below
+ * the one before it. 0, or -ENOMEM.
+ */
+static int holm(const double *p, size_t n, double *adj)
+{
+	struct ranked *r = malloc((n ? n : 1) * sizeof(*r));
+	double run = 0;
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++)
+		adj[i] = NAN;
+	if (!r)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (!isnan(p[i]))
+			r[m++] = (struct ranked){ p[i], i };
+	qsort(r, m, sizeof(*r), cmp_ranked);
+	for (i = 0; i < m; i++) {
+		run = fmax(run, fmin(1, (double)(m - i) * r[i].p));
+		adj[r[i].i] = run;
+	}
+	free(r);
+	return 0;
+}
+
+/* An item's group and index: sorted, each group's items are one run. */
+struct grouped {
+	int g;
+	size_t i;
+};
+
+static int cmp_grouped(const void *a, const void *b)
+{
+	const struct grouped *x = a, *y = b;
+
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+int inf_holm_groups(const double *p, const int *group, size_t n, double alpha,
+		  double *adj)
+{
+	struct grouped *ord = malloc((n ? n : 1) * sizeof(*ord));
+	double *gp = malloc((n ? n : 1) * sizeof(*gp));
+	double *gq = malloc((n ? n : 1) * sizeof(*gq));
+	double *w = malloc((n ? n : 1) * sizeof(*w));
+	double *wq = malloc((n ? n : 1) * sizeof(*wq));
+	size_t i, j, a, g, ng = 0, tested = 0, found = 0;
+	int ret = -ENOMEM;
+
+	for (i = 0; i < n; i++)
+		adj[i] = NAN;
+	if (!ord || !gp || !gq || !w || !wq)
+		goto out;
+	for (i = 0; i < n; i++)
+		ord[i] = (struct grouped){ group[i], i };
+	qsort(ord, n, sizeof(*ord), cmp_grouped);
+	/* each group's Simes p: the least of its BH-adjusted p */
+	for (a = 0; a < n; a = j, ng++) {
+		for (j = a; j < n && ord[j].g == ord[a].g; j++)
+			w[j - a] = p[ord[j].i];
+		inf_bh(w, j - a, wq);
+		gp[ng] = NAN;
+		for (i = 0; i < j - a; i++)
+			if (!isnan(wq[i]) && (isnan(gp[ng]) || wq[i] < gp[ng]))
+				gp[ng] = wq[i];
+		tested += !isnan(gp[ng]);
+	}
+	if (holm(gp, ng, gq))
+		goto out;
+	for (g = 0; g < ng; g++)
+		found += gq[g] <= alpha;
+	for (a = 0, g = 0; a < n; a = j, g++) {
+		for (j = a; j < n && ord[j].g == ord[a].g; j++)
+			w[j - a] = p[ord[j].i];
+		inf_bh(w, j - a, wq);
+		for (i = a; i < j; i++) {
+			double s = wq[i - a] * (double)tested /
+				   (double)(found ? found : 1);
+
+			if (!isnan(p[ord[i].i]))
+				adj[ord[i].i] = fmin(1, fmax(gq[g], s));
+		}
+	}
+	ret = (int)tested;
+out:
+	free(ord);
+	free(gp);
+	free(gq);
+	free(w);
+	free(wq);
+	return ret;
+}
+
 double inf_quantile(const double *sorted, size_t n, double q)
 {
 	double h, f;

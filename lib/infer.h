@@ -70,6 +70,24 @@ int inf_anova(const double *const *g, const size_t *n, int k, double *p,
 void inf_bh(const double *p, size_t n, double *adj);
 
 /*
+ * Groups first, then the items of the groups found: a group's p is the
+ * Simes p of its items (valid where they rise and fall together, as a
+ * cell's figures do); the groups' p are adjusted by Holm, so the chance
+ * that any group with nothing in it is found is at most alpha, however
+ * many others truly are (Benjamini-Hochberg over the groups would let
+ * each true group raise the bar for the rest: with 10 of 50 cells truly
+ * changed, a cell that did not change was found in 31 % of families,
+ * tests/unit-changepoint); each group found (R of the G that have a p)
+ * has its items adjusted by Benjamini-Hochberg at alpha R / G (Benjamini
+ * and Bogomolov 2014). adj[i] is the larger of its group's adjusted p and
+ * its own within the group times G / R: item i is found at alpha when
+ * adj[i] <= alpha. NaN: untested, as inf_bh. How many groups had a p (G),
+ * or -ENOMEM.
+ */
+int inf_holm_groups(const double *p, const int *group, size_t n, double alpha,
+		  double *adj);
+
+/*
  * The one-sided p of pairs' differences b[i] - a[i] summing as high as
  * they do, were each difference's sign a fair coin (the randomisation
  * test of paired data): exact over every assignment up to INF_FLIP_EXACT
