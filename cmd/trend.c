@@ -24,16 +24,19 @@ static const char usage_tail[] =
 "      --                 the rest are file names\n"
 "Each cell's decision figures (p50, p99 and max latency, % deadlines met,\n"
 "1 % low FPS, % desired CPU) are each a series over the files; a file's\n"
-"repeats are its samples. The change points of each series are found by\n"
-"E-divisive means, each tested by permuting the values (p-values from a\n"
-"seeded stream: the same files give the same answer), with the false\n"
-"discoveries over every series kept at --alpha (Benjamini-Hochberg). A\n"
-"change is marked worse or better when its interval (the files between\n"
-"the change before it and the next) lies beyond the min change.\n"
+"repeats are its samples. Each series' best split into two means is\n"
+"tested by permuting the values (p-values from a seeded stream: the same\n"
+"files give the same answer). Cells are judged first: a cell's p is the\n"
+"Simes p of its figures, Holm over the cells keeps the chance of any cell\n"
+"wrongly found at --alpha, and a cell found has its figures judged by\n"
+"Benjamini-Hochberg at --alpha times the share of cells found. A change\n"
+"is marked worse or better when its interval (the files between the\n"
+"change before it and the next) lies beyond the min change.\n"
 "Each file is also held against the other files between the same\n"
-"changes (their median; the repeats' noise, or the files' MAD if larger;\n"
-"BH over every file of every series at --alpha): an outlying night is\n"
-"marked worse or better as a change is.\n"
+"changes (their median; the repeats' noise, or the files' MAD if larger),\n"
+"a cell's night as a cell is (Holm over every cell's every night, then\n"
+"its figures): an outlying night is marked worse or better as a change\n"
+"is.\n"
 "Exit status: 2 errors; 1 a change or an outlying night for the worse;\n"
 "0 otherwise.\n";
 
@@ -83,7 +86,7 @@ int trend_main(int argc, char **argv)
 		.level = 0.95, .seed = 1,
 	};
 	struct opt_table tab = { trend_opts, &o };
-	struct result_file *files = NULL;
+	struct result_file files[2];
 	struct trend t = { .o = &o };
 	char err[512];
 	bool help = false;
@@ -108,17 +111,29 @@ int trend_main(int argc, char **argv)
 	}
 	if (outputs_ok(&o, argv + rest, n))
 		return 2;
-	files = calloc((size_t)n, sizeof(*files));
-	if (!files)
+	t.nm = cmp_metrics(t.m, CMP_MAX_METRICS);
+	if (trend_begin(&t, n))
 		goto oom;
-	for (i = 0; i < n; i++)
-		if (rf_load(&files[i], argv[rest + i], err, sizeof(err))) {
+	/* one file at a time, and the one before for its settings */
+	for (i = 0; i < n; i++) {
+		struct result_file *f = &files[i % 2];
+		struct result_file *prev = i ? &files[!(i % 2)] : NULL;
+
+		if (rf_load_figures(f, argv[rest + i], err, sizeof(err))) {
 			fprintf(stderr, "interbench trend: %s\n", err);
+			if (prev)
+				rf_free(prev);
 			goto out;
 		}
-	t.files = files;
-	t.nfiles = n;
-	t.nm = cmp_metrics(t.m, CMP_MAX_METRICS);
+		r = trend_add(&t, f, prev);
+		if (prev)
+			rf_free(prev);
+		if (r) {
+			rf_free(f);
+			goto oom;
+		}
+	}
+	rf_free(&files[(n - 1) % 2]);
 	if (trend_find(&t))
 		goto oom;
 	trend_print(&t, &worse);
@@ -148,8 +163,5 @@ oom:
 	fprintf(stderr, "interbench trend: out of memory\n");
 out:
 	trend_free(&t);
-	for (i = 0; files && i < n; i++)
-		rf_free(&files[i]);
-	free(files);
 	return status;
 }

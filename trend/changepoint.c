@@ -4,6 +4,7 @@
  * test, over a family of series (changepoint.h says what and why).
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,8 +35,7 @@ static size_t below(uint64_t *s, size_t n)
 struct stretch {
 	const double *x;	/* its values */
 	size_t n;
-	double *rs;		/* rs[i]: sum of |x[i] - x[j]| over all j */
-	double total;		/* sum over pairs i < j */
+	double sum;		/* of its values: no permutation moves it */
 	size_t *cand;		/* split positions: value counts on the left */
 	int *cfile;		/* the first file after each */
 	int ncand;
@@ -43,36 +43,29 @@ struct stretch {
 };
 
 /*
- * The best Q over the candidate splits of the values in the order idx,
- * and which candidate gave it. O(n^2 / 2): the left's within-sum grows
- * value by value; the between-sum is the left's row sums less twice it.
+ * The best split of the values in the order idx, and which candidate gave
+ * it: the largest n / (m (n - m)) (S_m - m S / n)^2 over the candidates,
+ * S_m the sum of the first m values (the squared standardised cumulative
+ * sum: the between-sides sum of squares, so the split whose two means
+ * explain most of the spread). O(n).
  */
-static double best_q(const struct stretch *st, int *which)
+static double best_stat(const struct stretch *st, int *which)
 {
-	double w = 0, r = 0, best = -INFINITY;
-	size_t p, q;
-	int c = 0;
+	double s = 0, best = -INFINITY, n = (double)st->n;
+	size_t p = 0;
+	int c;
 
-	for (p = 0; p < st->n && c < st->ncand; p++) {
-		double y = st->x[st->idx[p]];
+	for (c = 0; c < st->ncand; c++) {
+		double m = (double)st->cand[c], dev, v;
 
-		if (p == st->cand[c]) {
-			double m = (double)p, k = (double)(st->n - p);
-			double between = r - 2 * w;
-			double right = st->total - w - between;
-			double e = 2 * between / (m * k) - w / (m * (m - 1) / 2) -
-				   right / (k * (k - 1) / 2);
-			double qv = m * k / (m + k) * e;
-
-			if (qv > best) {
-				best = qv;
-				*which = c;
-			}
-			c++;
+		for (; p < st->cand[c]; p++)
+			s += st->x[st->idx[p]];
+		dev = s - m * st->sum / n;
+		v = n / (m * (n - m)) * dev * dev;
+		if (v > best) {
+			best = v;
+			*which = c;
 		}
-		for (q = 0; q < p; q++)
-			w += fabs(y - st->x[st->idx[q]]);
-		r += st->rs[st->idx[p]];
 	}
 	return best;
 }
@@ -93,7 +86,7 @@ int cp_split(const struct cp_series *s, int from, int to, int max_perms,
 	     int stop_after, uint64_t *rng, struct cp_point *out)
 {
 	struct stretch st = { 0 };
-	size_t base = s->start[from], i, j;
+	size_t base = s->start[from], i;
 	double obs, tol;
 	int k, which = 0, reach = 0, drawn = 0, ret = -ENOMEM;
 
@@ -103,11 +96,10 @@ int cp_split(const struct cp_series *s, int from, int to, int max_perms,
 	out->from = from;
 	out->to = to;
 	out->p = out->padj = NAN;
-	st.rs = calloc(st.n + 1, sizeof(*st.rs));
 	st.idx = calloc(st.n + 1, sizeof(*st.idx));
 	st.cand = calloc((size_t)(to - from) + 1, sizeof(*st.cand));
 	st.cfile = calloc((size_t)(to - from) + 1, sizeof(*st.cfile));
-	if (!st.rs || !st.idx || !st.cand || !st.cfile)
+	if (!st.idx || !st.cand || !st.cfile)
 		goto out;
 	for (k = from + 1; k < to; k++) {
 		size_t left = s->start[k] - base;
@@ -123,25 +115,19 @@ int cp_split(const struct cp_series *s, int from, int to, int max_perms,
 		goto out;
 	for (i = 0; i < st.n; i++) {
 		st.idx[i] = i;
-		for (j = i + 1; j < st.n; j++) {
-			double d = fabs(st.x[i] - st.x[j]);
-
-			st.rs[i] += d;
-			st.rs[j] += d;
-			st.total += d;
-		}
+		st.sum += st.x[i];
 	}
-	obs = best_q(&st, &which);
+	obs = best_stat(&st, &which);
 	out->file = st.cfile[which];
 	out->q = obs;
-	/* a permutation's Q within rounding of the observed one reaches it */
+	/* a permutation's within rounding of the observed one reaches it */
 	tol = fabs(obs) * 1e-9 + 1e-300;
 	while (drawn < max_perms && reach < stop_after) {
 		int dummy;
 
 		shuffle(st.idx, st.n, rng);
 		drawn++;
-		if (best_q(&st, &dummy) >= obs - tol)
+		if (best_stat(&st, &dummy) >= obs - tol)
 			reach++;
 	}
 	out->perms = drawn;
@@ -149,7 +135,6 @@ int cp_split(const struct cp_series *s, int from, int to, int max_perms,
 		 (reach + 1.0) / (drawn + 1.0);
 	ret = 0;
 out:
-	free(st.rs);
 	free(st.idx);
 	free(st.cand);
 	free(st.cfile);
@@ -243,20 +228,34 @@ static int by_place(const void *a, const void *b)
 	return (x->file > y->file) - (x->file < y->file);
 }
 
+/* Each series' group, for inf_holm_groups: ns + 1 ints (malloc'd), or NULL. */
+static int *groups_of(const struct cp_series *s, int ns)
+{
+	int *g = calloc((size_t)ns + 1, sizeof(*g));
+	int i;
+
+	for (i = 0; g && i < ns; i++)
+		g[i] = s[i].group;
+	return g;
+}
+
 int cp_family(const struct cp_series *s, int ns, const struct cp_opts *o,
-	      struct cp_point **out, double *cut)
+	      struct cp_point **out, double *cut, int *cells)
 {
 	struct cp_point *first = calloc((size_t)ns + 1, sizeof(*first));
 	double *p = calloc((size_t)ns + 1, sizeof(*p));
 	double *adj = calloc((size_t)ns + 1, sizeof(*adj));
+	double *gcut = calloc((size_t)ns + 1, sizeof(*gcut));
 	uint64_t *rng = calloc((size_t)ns + 1, sizeof(*rng));
+	int *grp = groups_of(s, ns);
 	struct points pt = { 0 };
 	int perms = o->max_perms ? o->max_perms : cp_perms_for(ns, o->alpha);
-	int i, r, ret = -ENOMEM;
+	int i, j, r, ret = -ENOMEM;
 
 	*out = NULL;
 	*cut = 0;
-	if (!first || !p || !adj || !rng)
+	*cells = 0;
+	if (!first || !p || !adj || !gcut || !rng || !grp)
 		goto out;
 	for (i = 0; i < ns; i++) {
 		/* each series its own stream: its result is its own */
@@ -269,11 +268,23 @@ int cp_family(const struct cp_series *s, int ns, const struct cp_opts *o,
 			goto out;
 		p[i] = r ? NAN : first[i].p;
 	}
-	inf_bh(p, (size_t)ns, adj);
-	/* BH's threshold: the largest p of those it finds */
-	for (i = 0; i < ns; i++)
-		if (!isnan(adj[i]) && adj[i] <= o->alpha && p[i] > *cut)
+	r = inf_holm_groups(p, grp, (size_t)ns, o->alpha, adj);
+	if (r < 0)
+		goto out;
+	*cells = r;
+	/*
+	 * A series found is split again at its group's bar: the largest p
+	 * found among the group's series (the largest anywhere is *cut).
+	 */
+	for (i = 0; i < ns; i++) {
+		if (isnan(adj[i]) || adj[i] > o->alpha)
+			continue;
+		for (j = 0; j < ns; j++)
+			if (grp[j] == grp[i] && p[i] > gcut[j])
+				gcut[j] = p[i];
+		if (p[i] > *cut)
 			*cut = p[i];
+	}
 	for (i = 0; i < ns; i++) {
 		if (isnan(adj[i]) || adj[i] > o->alpha)
 			continue;
@@ -281,11 +292,11 @@ int cp_family(const struct cp_series *s, int ns, const struct cp_opts *o,
 		first[i].padj = adj[i];
 		if (push(&pt, &first[i]))
 			goto out;
-		r = descend(s, i, 0, first[i].file, o, perms, *cut, &rng[i],
+		r = descend(s, i, 0, first[i].file, o, perms, gcut[i], &rng[i],
 			    &pt);
 		if (!r)
 			r = descend(s, i, first[i].file, s[i].nfiles, o, perms,
-				    *cut, &rng[i], &pt);
+				    gcut[i], &rng[i], &pt);
 		if (r)
 			goto out;
 	}
@@ -301,24 +312,18 @@ out:
 	free(first);
 	free(p);
 	free(adj);
+	free(gcut);
 	free(rng);
+	free(grp);
 	return ret;
 }
 
 /* ---- outlying files ---------------------------------------------------- */
 
-static int by_value(const void *a, const void *b)
+/* The night of a series' k-th file: its index among every file given. */
+static int night_of(const struct cp_series *s, int k)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of v[0..n-1], n > 0, sorting v. */
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return s->file ? s->file[k] : k;
 }
 
 /* A series' files: each one's mean, number of values and squares about it. */
@@ -346,102 +351,138 @@ static void nights_of(const struct cp_series *s, struct night *nt)
 	}
 }
 
-/*
- * File k of [from, to) against the others there: 0 and *o filled, or 1
- * when it cannot be tested. buf has room for the stretch's files.
- */
-static int hold(const struct night *nt, int from, int to, int k,
-		double *buf, struct cp_outlier *o)
-{
-	double ss = 0, n = 0, sb, vk, vo, sw2;
-	int j, m = 0, df = 0;
+/* A value and where it came from: sorted by value. */
+struct valpos {
+	double v;
+	int at;
+};
 
-	for (j = from; j < to; j++) {
-		if (j == k || !nt[j].n)
-			continue;
-		buf[m++] = nt[j].mean;
-		ss += nt[j].ss;
-		df += nt[j].n - 1;
-		n += nt[j].n;
-	}
-	if (m < CP_OUT_MIN_OTHERS || df < 2 || !nt[k].n)
-		return 1;
-	o->file = k;
-	o->from = from;
-	o->to = to;
-	o->others = m;
-	o->mean = nt[k].mean;
-	o->ref = median(buf, m);
-	for (j = 0; j < m; j++)
-		buf[j] = fabs(buf[j] - o->ref);
-	sb = 1.4826 * median(buf, m);
-	sw2 = ss / df;
-	/* a night's noise: the repeats', or the nights' spread if larger */
-	vk = fmax(sw2 / nt[k].n, sb * sb);
-	vo = fmax(sw2 / (n / m), sb * sb);
-	o->d = o->mean - o->ref;
-	o->se = sqrt(vk + M_PI / 2 * vo / m);
-	o->df = df;
-	if (o->se > 0) {
-		o->t = o->d / o->se;
-		o->p = 2 * inf_t_cdf(-fabs(o->t), o->df);
-	} else {
-		/* no spread at all: any difference stands out */
-		o->t = o->d ? copysign(INFINITY, o->d) : 0;
-		o->p = o->d ? 0 : 1;
-	}
-	return 0;
+static int by_valpos(const void *a, const void *b)
+{
+	const struct valpos *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->at > y->at) - (x->at < y->at);
 }
 
-int cp_outliers(const struct cp_series *s, int ns, const struct cp_point *pt,
-		int npt, double alpha, double level, struct cp_outlier **out,
-		int *tested)
+/* The median of the n sorted values but the one at rank skip. */
+static double median_but(const struct valpos *v, int n, int skip)
 {
-	struct cp_outlier *all = NULL, *keep = NULL;
-	struct night *nt = NULL;
-	double *buf = NULL, *p = NULL, *adj = NULL;
-	size_t cap = 0;
-	int i, k, c = 0, n = 0, most = 0, ret = -ENOMEM;
+	int m = n - 1, lo = (m - 1) / 2, hi = m / 2;
+	double a = v[lo >= skip ? lo + 1 : lo].v;
+	double b = v[hi >= skip ? hi + 1 : hi].v;
 
-	*out = NULL;
-	*tested = 0;
-	for (i = 0; i < ns; i++) {
-		cap += (size_t)s[i].nfiles;
-		most = s[i].nfiles > most ? s[i].nfiles : most;
+	return (a + b) / 2;
+}
+
+/* Room for one stretch's nights, sorted two ways. */
+struct hold_buf {
+	struct valpos *mean;	/* the means, sorted; .at: the night */
+	struct valpos *dev;	/* |mean - ref|, sorted; .at: rank in mean */
+	int *dpos;		/* rank in mean -> its place in dev */
+};
+
+/*
+ * Each night of [from, to) against the others there, into o[k - from]
+ * (.file -1 where it cannot be tested). The others' median and MAD leave
+ * one night out of the stretch sorted once: a night's ref is one of the
+ * two or three middle values, taken in sorted order, so the deviations
+ * are sorted again only when it changes. O(n log n) a stretch.
+ */
+static void hold_stretch(const struct night *nt, int from, int to,
+			 struct hold_buf *hb, struct cp_outlier *o)
+{
+	double ss = 0, nn = 0, ref = NAN;
+	int j, r, n = 0, df = 0;
+
+	for (j = from; j < to; j++) {
+		o[j - from].file = -1;
+		if (!nt[j].n)
+			continue;
+		hb->mean[n++] = (struct valpos){ nt[j].mean, j };
+		ss += nt[j].ss;
+		df += nt[j].n - 1;
+		nn += nt[j].n;
 	}
-	all = calloc(cap + 1, sizeof(*all));
-	nt = calloc((size_t)most + 1, sizeof(*nt));
-	buf = calloc((size_t)most + 1, sizeof(*buf));
-	if (!all || !nt || !buf)
-		goto out;
-	for (i = 0; i < ns; i++) {
-		int from = 0;
+	qsort(hb->mean, (size_t)n, sizeof(*hb->mean), by_valpos);
+	for (r = 0; r < n; r++) {
+		const struct night *k = &nt[hb->mean[r].at];
+		struct cp_outlier *h = &o[hb->mean[r].at - from];
+		int m = n - 1, kdf = df - (k->n - 1), i;
+		double sb, vk, vo, sw2, kn = nn - k->n;
+		double med = median_but(hb->mean, n, r);
 
-		nights_of(&s[i], nt);
-		while (c < npt && pt[c].series < i)
-			c++;
-		/* each stretch between the series' changes, in order */
-		while (from < s[i].nfiles) {
-			int to = c < npt && pt[c].series == i ? pt[c++].file :
-				 s[i].nfiles;
-
-			for (k = from; k < to; k++) {
-				all[n].series = i;
-				if (!hold(nt, from, to, k, buf, &all[n]))
-					n++;
-			}
-			from = to;
+		if (m < CP_OUT_MIN_OTHERS || kdf < 2)
+			continue;
+		if (med != ref) {
+			ref = med;
+			for (i = 0; i < n; i++)
+				hb->dev[i] = (struct valpos){
+					fabs(hb->mean[i].v - ref), i };
+			qsort(hb->dev, (size_t)n, sizeof(*hb->dev), by_valpos);
+			for (i = 0; i < n; i++)
+				hb->dpos[hb->dev[i].at] = i;
+		}
+		h->file = hb->mean[r].at;
+		h->from = from;
+		h->to = to;
+		h->others = m;
+		h->mean = k->mean;
+		h->ref = ref;
+		sb = 1.4826 * median_but(hb->dev, n, hb->dpos[r]);
+		/* the others' repeats' pooled SD, about their own means */
+		sw2 = fmax(0, ss - k->ss) / kdf;
+		/* a night's noise: the repeats', or the nights' if larger */
+		vk = fmax(sw2 / k->n, sb * sb);
+		vo = fmax(sw2 / (kn / m), sb * sb);
+		h->d = h->mean - h->ref;
+		h->se = sqrt(vk + M_PI / 2 * vo / m);
+		h->df = kdf;
+		if (h->se > 0) {
+			h->t = h->d / h->se;
+			h->p = 2 * inf_t_cdf(-fabs(h->t), h->df);
+		} else {
+			/* no spread at all: any difference stands out */
+			h->t = h->d ? copysign(INFINITY, h->d) : 0;
+			h->p = h->d ? 0 : 1;
 		}
 	}
-	*tested = n;
-	p = calloc((size_t)n + 1, sizeof(*p));
-	adj = calloc((size_t)n + 1, sizeof(*adj));
-	keep = calloc((size_t)n + 1, sizeof(*keep));
-	if (!p || !adj || !keep)
+}
+
+/*
+ * The n nights tested, all[], judged as a cell's nights (a group: the
+ * series' group on that night, of files nights): those found, with their
+ * intervals, into *out (malloc'd): how many, or -ENOMEM / -ERANGE.
+ */
+static int judge_nights(const struct cp_series *s, const struct cp_outlier *all,
+			int n, int files, double alpha, double level,
+			struct cp_outlier **out, int *groups)
+{
+	double *p = calloc((size_t)n + 1, sizeof(*p));
+	double *adj = calloc((size_t)n + 1, sizeof(*adj));
+	int *key = calloc((size_t)n + 1, sizeof(*key));
+	struct cp_outlier *keep = calloc((size_t)n + 1, sizeof(*keep));
+	int i, k, ret = -ENOMEM;
+
+	if (!p || !adj || !key || !keep)
 		goto out;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		long long g = (long long)s[all[i].series].group * files +
+			      night_of(&s[all[i].series], all[i].file);
+
+		if (g > INT_MAX || g < INT_MIN) {
+			ret = -ERANGE;
+			goto out;
+		}
+		key[i] = (int)g;
 		p[i] = all[i].p;
-	inf_bh(p, (size_t)n, adj);
+	}
+	*groups = inf_holm_groups(p, key, (size_t)n, alpha, adj);
+	if (*groups < 0) {
+		*groups = 0;
+		goto out;
+	}
 	for (i = 0, k = 0; i < n; i++) {
 		struct cp_outlier *o = &keep[k];
 		double q;
@@ -460,11 +501,69 @@ int cp_outliers(const struct cp_series *s, int ns, const struct cp_point *pt,
 	keep = NULL;
 	ret = k;
 out:
-	free(all);
-	free(nt);
-	free(buf);
 	free(p);
 	free(adj);
+	free(key);
 	free(keep);
+	return ret;
+}
+
+int cp_outliers(const struct cp_series *s, int ns, const struct cp_point *pt,
+		int npt, double alpha, double level, struct cp_outlier **out,
+		int *tested, int *groups)
+{
+	struct cp_outlier *all = NULL;
+	struct night *nt = NULL;
+	struct hold_buf hb = { 0 };
+	size_t cap = 0;
+	int i, k, c = 0, n = 0, most = 0, files = 1, ret = -ENOMEM;
+
+	*out = NULL;
+	*tested = 0;
+	*groups = 0;
+	for (i = 0; i < ns; i++) {
+		cap += (size_t)s[i].nfiles;
+		most = s[i].nfiles > most ? s[i].nfiles : most;
+		for (k = 0; k < s[i].nfiles; k++)
+			files = night_of(&s[i], k) >= files ?
+				night_of(&s[i], k) + 1 : files;
+	}
+	all = calloc(cap + 1, sizeof(*all));
+	nt = calloc((size_t)most + 1, sizeof(*nt));
+	hb.mean = calloc((size_t)most + 1, sizeof(*hb.mean));
+	hb.dev = calloc((size_t)most + 1, sizeof(*hb.dev));
+	hb.dpos = calloc((size_t)most + 1, sizeof(*hb.dpos));
+	if (!all || !nt || !hb.mean || !hb.dev || !hb.dpos)
+		goto out;
+	for (i = 0; i < ns; i++) {
+		int from = 0;
+
+		nights_of(&s[i], nt);
+		while (c < npt && pt[c].series < i)
+			c++;
+		/* each stretch between the series' changes, in order */
+		while (from < s[i].nfiles) {
+			int to = c < npt && pt[c].series == i ? pt[c++].file :
+				 s[i].nfiles;
+			int base = n;
+
+			hold_stretch(nt, from, to, &hb, all + base);
+			/* the tested kept, in order: never ahead of the read */
+			for (k = from; k < to; k++)
+				if (all[base + k - from].file >= 0) {
+					all[n] = all[base + k - from];
+					all[n++].series = i;
+				}
+			from = to;
+		}
+	}
+	*tested = n;
+	ret = judge_nights(s, all, n, files, alpha, level, out, groups);
+out:
+	free(all);
+	free(nt);
+	free(hb.mean);
+	free(hb.dev);
+	free(hb.dpos);
 	return ret;
 }

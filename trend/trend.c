@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "core/levels.h"
-#include "core/schema.h"
 #include "trend/trend.h"
 #include "lib/json.h"
 #include "lib/opt.h"
@@ -23,8 +22,8 @@
 
 const struct opt trend_opts[] = {
 	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(alpha),
-	  .help = "false discovery rate of the changes, and of the\n"
-		  "outlying nights (default 0.05)" },
+	  .help = "the chance that a cell is wrongly found to change,\n"
+		  "or a cell's night to stand out (default 0.05)" },
 	{ .name = "min-change", OPT_PCT, .arg = "PCT", .off = O(min_change),
 	  .help = "mark only changes and outlying nights whose 95 %\n"
 		  "interval lies beyond PCT % (default 5)" },
@@ -51,108 +50,27 @@ const char *trend_label(const struct result_file *f)
 
 /* ---- the series ------------------------------------------------------ */
 
-static int add_value(struct trend_series *s, size_t *cap, double v)
+/* The series of figures a task has not got (no value anywhere) dropped. */
+static void drop_empty(struct trend *t)
 {
-	size_t n = s->start[s->nfiles + 1];	/* the file's end so far */
+	int i, n = 0;
 
-	if (n == *cap) {
-		size_t c = *cap ? 2 * *cap : 16;
-		double *x = realloc(s->x, c * sizeof(*x));
+	for (i = 0; i < t->ncells; i++)
+		t->cell[i].ns = 0;
+	for (i = 0; i < t->ns; i++) {
+		struct trend_series *s = &t->s[i];
 
-		if (!x)
-			return -ENOMEM;
-		s->x = x;
-		*cap = c;
-	}
-	s->x[n] = v;
-	s->start[s->nfiles + 1]++;
-	return 0;
-}
-
-/* Series of metric mi of cell bench/load over every file that has it. */
-static int build_one(struct trend *t, const char *bench, const char *load,
-		     int mi, struct trend_series *s)
-{
-	size_t cap = 0, r;
-	int k;
-
-	memset(s, 0, sizeof(*s));
-	s->bench = bench;
-	s->load = load;
-	s->metric = mi;
-	s->file = calloc((size_t)t->nfiles + 1, sizeof(*s->file));
-	s->start = calloc((size_t)t->nfiles + 2, sizeof(*s->start));
-	if (!s->file || !s->start)
-		return -ENOMEM;
-	for (k = 0; k < t->nfiles; k++) {
-		const struct file_cell *c = rf_find_cell(&t->files[k], bench,
-							 load);
-
-		for (r = 0; c && r < c->n_ok; r++) {
-			double v = cmp_value(&c->ok[r], &t->m[mi]);
-
-			if (!isnan(v) && add_value(s, &cap, v))
-				return -ENOMEM;
+		if (!s->nfiles) {
+			free(s->file);
+			free(s->start);
+			free(s->x);
+			continue;
 		}
-		if (s->start[s->nfiles + 1] == s->start[s->nfiles])
-			continue;	/* not measured here: not in the series */
-		s->file[s->nfiles++] = k;
-		s->start[s->nfiles + 1] = s->start[s->nfiles];
+		if (!t->cell[s->cell].ns++)
+			t->cell[s->cell].s0 = n;
+		t->s[n++] = *s;
 	}
-	return 0;
-}
-
-static bool seen_cell(const struct trend *t, int k, size_t i)
-{
-	const struct file_cell *c = &t->files[k].cells[i];
-	int j;
-
-	for (j = 0; j < k; j++)
-		if (rf_find_cell(&t->files[j], c->bench, c->load))
-			return true;
-	return false;
-}
-
-/* Every cell (in the order files first have them) x decision figure. */
-static int build(struct trend *t)
-{
-	int k, mi, cap = 0;
-	size_t i;
-
-	for (k = 0; k < t->nfiles; k++)
-		for (i = 0; i < t->files[k].n_cells; i++) {
-			const struct file_cell *c = &t->files[k].cells[i];
-
-			if (seen_cell(t, k, i))
-				continue;
-			for (mi = 0; mi < t->nm; mi++) {
-				struct trend_series *s;
-
-				if (!t->m[mi].decides)
-					continue;
-				if (t->ns == cap) {
-					int nc = cap ? 2 * cap : 32;
-
-					s = realloc(t->s, (size_t)nc *
-						    sizeof(*s));
-					if (!s)
-						return -ENOMEM;
-					t->s = s;
-					cap = nc;
-				}
-				s = &t->s[t->ns++];
-				if (build_one(t, c->bench, c->load, mi, s))
-					return -ENOMEM;
-				/* a figure this task has not got */
-				if (!s->nfiles) {
-					free(s->file);
-					free(s->start);
-					free(s->x);
-					t->ns--;
-				}
-			}
-		}
-	return 0;
+	t->ns = n;
 }
 
 /* ---- the changes ----------------------------------------------------- */
@@ -214,11 +132,14 @@ static int find(struct trend *t)
 		cs[i].x = t->s[i].x;
 		cs[i].start = t->s[i].start;
 		cs[i].nfiles = t->s[i].nfiles;
+		cs[i].group = t->s[i].cell;
+		cs[i].file = t->s[i].file;
 	}
-	t->npt = cp_family(cs, t->ns, &co, &t->pt, &t->cut);
+	t->npt = cp_family(cs, t->ns, &co, &t->pt, &t->cut, &t->cells_tested);
 	t->nout = t->npt < 0 ? 0 :
 		  cp_outliers(cs, t->ns, t->pt, t->npt, t->o->alpha,
-			      t->o->level, &t->out, &t->out_tested);
+			      t->o->level, &t->out, &t->out_tested,
+			      &t->out_groups);
 	free(cs);
 	if (t->npt < 0)
 		return t->npt;
@@ -278,16 +199,6 @@ static void print_files(const struct trend *t)
 	}
 }
 
-static void settings_line(void *ctx, const char *key, const char *va,
-			  const char *vb)
-{
-	const struct result_file *f = ctx;
-
-	if (!strncmp(key, K_SETTINGS ".", strlen(K_SETTINGS ".")))
-		printf("note: %s: %s is %s, %s in the file before\n", f->path,
-		       key, vb, va);
-}
-
 /* Is file k one of those a note lists? */
 typedef bool (*file_in_fn)(const struct trend *t, int k, const void *arg);
 
@@ -321,7 +232,7 @@ static bool lacks_cell(const struct trend *t, int k, const void *arg)
 {
 	const struct trend_series *s = arg;
 
-	return !rf_find_cell(&t->files[k], s->bench, s->load);
+	return !t->cell[s->cell].in[k];
 }
 
 /*
@@ -425,8 +336,8 @@ static void print_settings(const struct trend *t)
 	int k;
 
 	for (k = 1; k < t->nfiles; k++)
-		rf_settings_diff(&t->files[k - 1], &t->files[k], settings_line,
-				 (void *)&t->files[k]);
+		if (t->slim[k].notes)
+			fputs(t->slim[k].notes, stdout);
 }
 
 static void fmt_value(char *buf, size_t n, const struct cmp_metric *m,
@@ -440,8 +351,9 @@ static void print_changes(const struct trend *t, int *worse, int *better)
 {
 	int i, shown_n = 0, within = 0;
 
-	printf("\nChanges (E-divisive means, permutation p; false discoveries"
-	       " at %g over %d series):\n", t->o->alpha, t->ns);
+	printf("\nChanges (a shift of the mean, permutation p; cells first: "
+	       "Holm at %g over %d cells, then their figures, %d series):\n",
+	       t->o->alpha, t->cells_tested, t->ns);
 	for (i = 0; i < t->npt; i++) {
 		const struct trend_change *c = &t->ch[i];
 		const struct cmp_metric *m = &t->m[c->s->metric];
@@ -481,9 +393,10 @@ static void print_outliers(const struct trend *t, int *worse, int *better)
 	for (i = 0; i < t->ns; i++)
 		all += t->s[i].nfiles;
 	printf("\nOutlying nights (each against the others between changes:"
-	       " their median, the repeats' or the nights' noise; false "
-	       "discoveries at %g over %d nights of %d series):\n",
-	       t->o->alpha, t->out_tested, t->ns);
+	       " their median, the repeats' or the nights' noise; a cell's "
+	       "night first: Holm at %g over %d, then its figures, %d "
+	       "nights of %d series):\n", t->o->alpha, t->out_groups,
+	       t->out_tested, t->ns);
 	for (i = 0; i < t->nout; i++) {
 		const struct trend_outlier *c = &t->oc[i];
 		const struct cmp_metric *m = &t->m[c->s->metric];
@@ -542,9 +455,8 @@ static void print_verdict(int cw, int cb, int ow, int ob)
 
 int trend_find(struct trend *t)
 {
-	int err = build(t);
-
-	return err ? err : find(t);
+	drop_empty(t);
+	return find(t);
 }
 
 void trend_print(const struct trend *t, int *worse)
@@ -668,13 +580,17 @@ int trend_json(const char *path, const struct trend *t, int worse)
 	jw_obj_begin(&w, NULL);
 	jw_str(&w, "schema", TREND_SCHEMA);
 	jw_str(&w, "interbench_version", IB_VERSION);
-	jw_str(&w, "method", "e-divisive means, permutation test");
+	jw_str(&w, "method", "shift of the mean, permutation test");
+	jw_str(&w, "multiplicity", "cells first: Simes over a cell's figures, "
+	       "Holm over the cells, then Benjamini-Hochberg over a found "
+	       "cell's figures at alpha times the share of cells found");
 	jw_num(&w, "alpha", t->o->alpha);
 	jw_num(&w, "min_change_pct", t->o->min_change);
 	jw_num(&w, "min_change_points", t->o->min_points);
 	jw_num(&w, "level", t->o->level);
 	jw_uint(&w, "seed", t->o->seed);
 	jw_int(&w, "series_tested", t->ns);
+	jw_int(&w, "cells_tested", t->cells_tested);
 	jw_num(&w, "p_threshold", t->cut);
 	/* distinct among the files that record them */
 	jw_int(&w, "boots", lv.boots);
@@ -696,6 +612,7 @@ int trend_json(const char *path, const struct trend *t, int worse)
 		json_change(&w, t, &t->ch[i]);
 	jw_arr_end(&w);
 	jw_int(&w, "nights_tested", t->out_tested);
+	jw_int(&w, "cell_nights_tested", t->out_groups);
 	jw_arr_begin(&w, "outliers");
 	for (i = 0; i < t->nout; i++)
 		json_outlier(&w, t, &t->oc[i]);
@@ -724,6 +641,18 @@ void trend_free(struct trend *t)
 		free(t->s[i].x);
 	}
 	free(t->s);
+	for (i = 0; i < t->ncells; i++) {
+		free(t->cell[i].bench);
+		free(t->cell[i].load);
+		free(t->cell[i].in);
+	}
+	free(t->cell);
+	for (i = 0; t->slim && i < t->room; i++) {
+		free(t->slim[i].own);
+		free(t->slim[i].notes);
+	}
+	free(t->slim);
+	free(t->names);
 	free(t->pt);
 	free(t->ch);
 	free(t->out);

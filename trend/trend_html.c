@@ -199,14 +199,15 @@ int trend_html(const char *path, const struct trend *t)
 	sb_printf(&pg.b, "<p class=\"note\">%d files, oldest first. Each dot "
 		  "is a repeat, the line joins each file's mean (geometric "
 		  "for latencies); a vertical line is a change found "
-		  "(E-divisive means, permutation p, false discoveries at %g "
-		  "over %d series); a ring is a night that stands out from "
-		  "the others between changes (%d nights tested): vermillion "
+		  "(a shift of the mean, permutation p; cells first, Holm "
+		  "at %g over %d cells); a ring is a night that stands out "
+		  "from the others between changes (%d nights tested): vermillion "
 		  "worse, green better, grey dashed within the min change "
 		  "(%g %%, %g points).</p>\n"
 		  "<table><tr><th>file</th><th>path</th><th>kernel</th>"
-		  "<th>tag</th></tr>\n", t->nfiles, t->o->alpha, t->ns,
-		  t->out_tested, t->o->min_change, t->o->min_points);
+		  "<th>tag</th></tr>\n", t->nfiles, t->o->alpha,
+		  t->cells_tested, t->out_tested, t->o->min_change,
+		  t->o->min_points);
 	for (k = 0; k < t->nfiles; k++) {
 		const struct result_file *f = &t->files[k];
 
