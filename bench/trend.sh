@@ -4,17 +4,34 @@
 #
 #   bench/trend.sh calib [FAMILIES]   tests/unit-changepoint at log-SDs
 #                                     0.05 to 0.3 (a real -t 2 cell's
-#                                     p99 is 0.05 to 0.6): how often
-#                                     nothing is found when nothing
-#                                     changed, how often a 30 % step at
-#                                     file 8 of 12 is found there; the
-#                                     outlying nights' line: how often a
-#                                     night is flagged with nothing wrong,
-#                                     how often one night 1.3, 1.5, 2x is
-#   bench/trend.sh speed              50 files of 50 cells x 3 repeats
-#                                     (made up here; two cells 30 %
-#                                     slower from file 40): three runs,
-#                                     their median. Target: under 2 s.
+#                                     p99 is 0.05 to 0.6): 50 cells x 4
+#                                     figures, 12 files of 3 repeats;
+#                                     how often anything is found when
+#                                     nothing changed; with a 30 % step
+#                                     at file 8 in 1, 3 and 10 cells,
+#                                     how often a cell that did not move
+#                                     is flagged and how often the moved
+#                                     are found there; the outlying
+#                                     nights' line
+#   bench/trend.sh files [FAMILIES [IB...]]
+#                                     the same truths as result files
+#                                     (tests/mknights.sh: 12 nights, 50
+#                                     cells, 3 repeats, 3 % spread, the
+#                                     max 25 %) through each IB given
+#                                     (default this tree's), every IB on
+#                                     the same files: any cell flagged
+#                                     with nothing changed; a cell that
+#                                     did not move flagged, and the moved
+#                                     found at night 8, with 1, 3 and 10
+#                                     of them 30 % slower from night 8
+#   bench/trend.sh speed [IB]         12, 100 and 1000 nights of 50 cells
+#                                     x 3 repeats, 600 KB a file as a
+#                                     real run's (two cells 30 % slower
+#                                     from the last quarter): each size's
+#                                     wall time, median of 3 runs, and
+#                                     peak memory (GNU time's max RSS).
+#                                     Goal: 1000 nights in under 10 s
+#                                     and 200 MB.
 . "$(dirname "$0")/lib.sh"
 
 calib() {
@@ -25,44 +42,82 @@ calib() {
 	done
 }
 
+# The cells moved, first K of them.
+MOVED="Video/Burn Audio/Hack X/Compile Custom/Write Cyclic/Net Audio/None Video/Fork X/Memload Custom/Read Cyclic/Hell"
+
+# count K IB FAMILIES: one line of rates over FAMILIES families of files
+# with the first K of MOVED 30 % slower from night 8 (K = 0: nothing).
+count() {
+	k=$1 ib=$2 n=$3
+	any=0 false_=0 found=0 i=1
+	moved=$(echo $MOVED | tr ' ' '\n' | head -n "$k")
+	while [ $i -le "$n" ]; do
+		d="$TMP/f$k-$i"
+		if [ ! -d "$d" ]; then
+			mkdir -p "$d"
+			steps=""
+			for c in $moved; do steps="$steps -k $c:8:1.3"; done
+			"$TOP/tests/mknights.sh" -s $((i * 101 + k)) $steps "$d" n ||
+				exit 1
+		fi
+		"$ib" trend "$d"/n*.json >"$d/out" 2>&1
+		[ $? -le 1 ] || { cat "$d/out"; exit 1; }
+		grep -E "  (worse|better)$" "$d/out" | awk '{ print $1 }' | sort -u >"$d/cells"
+		[ -s "$d/cells" ] && any=$((any + 1))
+		for c in $(cat "$d/cells"); do
+			echo "$moved" | grep -qx "$c" || { false_=$((false_ + 1)); break; }
+		done
+		for c in $moved; do
+			grep -E "^$c +.* at  8 .*  (worse|better)$" "$d/out" >/dev/null &&
+				found=$((found + 1))
+		done
+		i=$((i + 1))
+	done
+	if [ "$k" = 0 ]; then
+		echo "nothing changed: a cell flagged in $any of $n ($(awk "BEGIN { printf \"%.1f\", 100 * $any / $n }") %)"
+	else
+		echo "$k cell(s) 30 % slower from night 8: a cell that did not move flagged in $false_ of $n ($(awk "BEGIN { printf \"%.1f\", 100 * $false_ / $n }") %); the moved found at night 8: $found of $((n * k)) ($(awk "BEGIN { printf \"%.1f\", 100 * $found / ($n * $k) }") %)"
+	fi
+}
+
+files() {
+	n=${1:-100}
+	[ $# -gt 0 ] && shift
+	[ $# -gt 0 ] || set -- "$IB"
+	for ib in "$@"; do
+		echo "== $ib"
+		for k in 0 1 3 10; do
+			count $k "$ib" "$n"
+		done
+	done
+}
+
 speed() {
-	for f in $(seq 1 50); do
-		awk -v seed=$((f * 7919 + 1)) -v f=$f 'BEGIN {
-			srand(seed)
-			printf "{\"schema\": \"interbench-result/1\", "
-			printf "\"interbench_version\": \"0.40\", "
-			printf "\"tag\": \"night%d\", \"results\": [", f
-			n = 0
-			for (r = 1; r <= 3; r++)
-				for (c = 0; c < 50; c++) {
-					step = (c < 2 && f >= 40) ? 1.3 : 1
-					m = (100 + 10 * c) * step * exp(0.1 * (rand() + rand() + rand() - 1.5))
-					printf "%s{\"bench\": \"T%d\", \"load\": \"L%d\", ", n++ ? ", " : "", c % 5, c / 5
-					printf "\"repeat\": %d, \"status\": \"ok\", ", r
-					printf "\"latency_us\": {\"mean\": %g, \"p50\": %g, \"p90\": %g, \"max\": %g, \"p99\": %g}, ", m, m, m * 2, m * 4, m * 3
-					printf "\"desired_cpu_pct\": %g, \"deadlines_met_pct\": %g, ", 100 - rand(), 100 - 2 * rand()
-					printf "\"histogram\": {\"unit\": \"ns\", \"buckets\": [[1000, 1007, 5]]}}"
-				}
-			printf "]}\n"
-		}' >"$TMP/n$(printf %02d "$f").json"
+	ib=${1:-$IB}
+	command -v /usr/bin/time >/dev/null ||
+		{ echo "speed needs GNU time (apt-get install time)"; exit 2; }
+	for nights in 12 100 1000; do
+		d="$TMP/s$nights"
+		mkdir -p "$d"
+		q=$((nights - nights / 4 + 1))
+		"$TOP/tests/mknights.sh" -n $nights -B 150 -k Video/Burn:$q:1.3 \
+			-k Audio/Hack:$q:1.3 "$d" n || exit 1
+		times="" mem=""
+		for i in 1 2 3; do
+			/usr/bin/time -f "%e %M" -o "$d/time" "$ib" trend "$d"/n*.json >"$d/out" 2>&1
+			rc=$?
+			[ $rc -le 1 ] || { tail -n 5 "$d/out"; exit 1; }
+			times="$times $(tail -n 1 "$d/time" | cut -d" " -f1)"
+			mem="$mem $(tail -n 1 "$d/time" | cut -d" " -f2)"
+		done
+		echo "$nights nights ($(du -sk "$d" | cut -f1) KB of files): median $(echo "$times" | tr ' ' '\n' | grep . | median) s (runs:$times), peak RSS median $(echo "$mem" | tr ' ' '\n' | grep . | median | awk '{ printf "%.1f", $1 / 1024 }') MB; marked: $(grep -cE "  (worse|better)$" "$d/out") ($(grep -E "  (worse|better)$" "$d/out" | awk '{ print $1 }' | sort -u | tr '\n' ' '))"
+		rm -rf "$d"
 	done
-	times=""
-	for i in 1 2 3; do
-		s=$(date +%s.%N)
-		"$IB" trend "$TMP"/n*.json >"$TMP/out"
-		rc=$?
-		e=$(date +%s.%N)
-		[ $rc -le 1 ] || { cat "$TMP/out"; exit 1; }
-		times="$times $(awk "BEGIN { print $e - $s }")"
-	done
-	grep -c " at " "$TMP/out" | sed 's/^/changes reported: /'
-	grep "^T0/L0 \|^T1/L0 " "$TMP/out" | cut -c1-100
-	echo "50 files x 50 cells x 3 repeats: median of 3 runs" \
-		"$(echo "$times" | tr ' ' '\n' | grep . | median) s (runs:$times)"
 }
 
 case $1 in
 calib) calib "$2" ;;
-speed) speed ;;
-*) echo "usage: bench/trend.sh calib [FAMILIES] | speed" >&2; exit 2 ;;
+files) shift; files "$@" ;;
+speed) speed "$2" ;;
+*) echo "usage: bench/trend.sh calib [FAMILIES] | files [FAMILIES [IB...]] | speed [IB]" >&2; exit 2 ;;
 esac
