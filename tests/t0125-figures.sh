@@ -174,6 +174,6 @@ else
 	test_skip "mp3-short against rt-app 1.0" "rt-app did not run mp3-short: $(tail -1 ra.out)"
 fi
 else
-	test_skip "mp3-short against rt-app 1.0" "rt-app (with workgen and its examples) is not installed"
+	test_skip "mp3-short against rt-app 1.0" "rt-app is not installed (apt-get install rt-app; it brings workgen and the examples)"
 fi
 test_done
