@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/compare.c - `interbench compare`: result files of `interbench --json`
- * judged cell by cell against the first (BASE), with verdicts whose false
- * marks are controlled over the whole table (verdict.h says how); three or
- * more files are also compared pair by pair (compare_all.c). The command,
- * its files checked and its exit status, is cmd/compare.c.
+ * compare/compare.c - `interbench compare` as a library: compare_files()
+ * reads the sides (side.c), judges each B cell by cell against the base
+ * with verdicts whose false marks are controlled over the whole table
+ * (verdict.h says how) and prints the text; three or more files are also
+ * compared pair by pair (compare_all.c). Its output files are checked
+ * and written by compare_out.c; the command, its options parsed and its
+ * exit status, is cmd/compare.c, and ab calls compare_files() too.
  */
 #include <errno.h>
 #include <fcntl.h>

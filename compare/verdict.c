@@ -492,7 +492,6 @@ static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 	return n && within ? CV_UNCHANGED : CV_INCONCLUSIVE;
 }
 
-/* Adjust each family's p-values, then mark the rows and judge the cells. */
 /*
  * The hierarchical way (verdict.h): the decision rows' adjusted p from
  * their cell's Simes p adjusted over the cells, and BH within the cell at
@@ -542,6 +541,7 @@ static void adjust_hierarchical(struct cmp_pair *c, const struct cmp_opts *o,
 	}
 }
 
+/* Adjust each family's p-values, then mark the rows and judge the cells. */
 static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m)
 {

@@ -2,8 +2,8 @@
 /*
  * core/resultfile.h - a result file of `interbench --json` read back and
  * checked: its results gathered by cell, with the figures of the table of
- * figures. Used by compare; files of schema interbench-result/1 of any
- * version are read.
+ * figures. Used by compare, report, trend and study; files of schema
+ * interbench-result/1 of any version are read.
  */
 #ifndef INTERBENCH_RESULTFILE_H
 #define INTERBENCH_RESULTFILE_H

@@ -43,9 +43,11 @@ void out_table_head(struct out_console *con, const struct sim_desc *s);
 void out_result(struct out_console *con, const struct result *res, int n);
 /* Every row: medians over the repeats. */
 void out_tables(struct out_console *con, const struct result *res, int n);
-/* Every broken --fail-if gate, said once per cell and gate; true if any. */
-/* The run's summary: how many cells the host's steal confounds. */
-/* marks.c */
+/*
+ * The run's summary (marks.c): how many cells the host's steal, other
+ * tasks, the cgroup's quota or missing real-time rights confound, each
+ * with its bound.
+ */
 void out_steal(struct out_console *con, const struct result *res, int n);
 /*
  * --trace: a result's worst frames explained, a line each under its row
