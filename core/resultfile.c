@@ -359,26 +359,10 @@ static int parse_skip(struct result_file *rf, const char *path, char *text,
 		      size_t len, const char *const *skip, char *err,
 		      size_t errlen);
 
-/* Read and check a result file; err gets "path: what is wrong". */
-int rf_load(struct result_file *rf, const char *path, char *err,
-		     size_t errlen)
+/* Read and parse path, skip's members not kept (NULL: all kept). */
+static int load(struct result_file *rf, const char *path,
+		const char *const *skip, char *err, size_t errlen)
 {
-	char *text = NULL;
-	size_t len = 0;
-	int ret;
-
-	memset(rf, 0, sizeof(*rf));
-	ret = read_file(path, &text, &len, err, errlen);
-	if (ret)
-		return ret;
-	return rf_parse(rf, path, text, len, err, errlen);
-}
-
-int rf_load_figures(struct result_file *rf, const char *path, char *err,
-		    size_t errlen)
-{
-	/* the bulk of a result, and no figure of compare's table */
-	static const char *const skip[] = { K_HISTOGRAM, NULL };
 	char *text = NULL;
 	size_t len = 0;
 	int ret;
@@ -388,6 +372,22 @@ int rf_load_figures(struct result_file *rf, const char *path, char *err,
 	if (ret)
 		return ret;
 	return parse_skip(rf, path, text, len, skip, err, errlen);
+}
+
+/* Read and check a result file; err gets "path: what is wrong". */
+int rf_load(struct result_file *rf, const char *path, char *err,
+	    size_t errlen)
+{
+	return load(rf, path, NULL, err, errlen);
+}
+
+int rf_load_figures(struct result_file *rf, const char *path, char *err,
+		    size_t errlen)
+{
+	/* the bulk of a result, and no figure of compare's table */
+	static const char *const skip[] = { K_HISTOGRAM, NULL };
+
+	return load(rf, path, skip, err, errlen);
 }
 
 /*
