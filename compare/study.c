@@ -13,7 +13,7 @@
 #include "compare/study.h"
 #include "compare/components.h"
 #include "lib/base.h"
-#include "run/cell.h"
+#include "core/cfg.h"
 
 #define O(f)	offsetof(struct study_opts, f)
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "lib/infer.h"
-#include "plan/plan.h"
+#include "core/cfg.h"
 #include "compare/compare.h"
 
 /* ab's two files are judged as pairs, at their looks' share of alpha. */

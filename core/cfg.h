@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include "lib/base.h"
 
 /* --load-group: where the loads live (run/placement.h) */
 enum load_group { LG_SAME, LG_SESSION, LG_CGROUP };
@@ -45,5 +46,29 @@ struct run_cfg {
 	char read_file[PATH_MAX];	/* the Read load's file, kept for reuse */
 	char write_file[PATH_MAX];	/* the Write load's file, per run */
 };
+
+/*
+ * -n: at most this many repeats. Every repeat's results stay in memory
+ * and in the JSON: 100 passes of the full matrix is already a
+ * 5000-result file. compare says a cell that would need more pairs
+ * cannot be decided at its noise (so both towers need it: it is here).
+ */
+#define REPEATS_MAX		100
+
+/*
+ * How long a load settles before a cell of duration_ns is measured: a
+ * tenth of it, from 0.1 s to 2 s. The run waits it; study counts it in
+ * a repeat's cost.
+ */
+static inline uint64_t cell_settle_ns(uint64_t duration_ns)
+{
+	uint64_t t = duration_ns / 10;
+
+	if (t < 100 * NSEC_PER_MSEC)
+		t = 100 * NSEC_PER_MSEC;
+	if (t > 2 * NSEC_PER_SEC)
+		t = 2 * NSEC_PER_SEC;
+	return t;
+}
 
 #endif

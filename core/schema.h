@@ -58,6 +58,8 @@
 #define K_VALUES		"values"
 /* --trace only: the worst frames explained, worst first (doc/trace.txt) */
 #define K_WORST_FRAMES		"worst_frames"
+/* A part of a frame is late, and explained, from this much on. */
+#define WHY_LATE_NS		50000ULL
 /*
  * ... each with its picture (doc/trace.txt): {"from_us", "to_us",
  * "deadline_us", "slices": [[cpu, from_us, to_us, kind, name, pid]]},

@@ -24,13 +24,7 @@ enum plan_action {
 	PLAN_RUN, PLAN_HELP, PLAN_LIST, PLAN_VERSION, PLAN_COMPLETION
 };
 
-/*
- * -n: at most this many repeats. Every repeat's results stay in memory
- * and in the JSON: 100 passes of the full matrix is already a
- * 5000-result file. compare says a cell that would need more pairs
- * cannot be decided at its noise.
- */
-#define REPEATS_MAX		100
+/* -n: at most REPEATS_MAX repeats (core/cfg.h). */
 /* -n auto: at least this many passes (a verdict needs 3), 10 at most. */
 #define AUTO_REPEATS_MIN	3
 #define AUTO_REPEATS_MAX	10

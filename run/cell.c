@@ -407,17 +407,6 @@ static void cell_status(struct result *r, enum result_status st,
 	snprintf(r->why, sizeof(r->why), "%s: %s", what, why);
 }
 
-uint64_t cell_settle_ns(uint64_t duration_ns)
-{
-	uint64_t t = duration_ns / 10;
-
-	if (t < 100 * NSEC_PER_MSEC)
-		t = 100 * NSEC_PER_MSEC;
-	if (t > 2 * NSEC_PER_SEC)
-		t = 2 * NSEC_PER_SEC;
-	return t;
-}
-
 /* Let the load get going before measuring: 0, 1 it died, or -EINTR. */
 static int settle(struct cell_runner *rn, struct result *r)
 {

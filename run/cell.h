@@ -39,12 +39,6 @@ struct cell_runner {
 	const struct cgroup_self *cg;	/* the run's cgroup, or NULL */
 };
 
-/*
- * How long a cell lets its load settle before the benchmark starts, for
- * a cell of duration_ns: a tenth of it, from 0.1 s to 2 s (study counts
- * it in a repeat's cost).
- */
-uint64_t cell_settle_ns(uint64_t duration_ns);
 /* The shared mapping: 0 or -errno. */
 int cell_runner_init(struct cell_runner *rn, const struct plan *p);
 /* SIGINT, SIGTERM, SIGHUP, SIGPIPE ask us to stop; SIGCHLD wakes us. */

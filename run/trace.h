@@ -242,8 +242,6 @@ void trace_pic_add(struct pic_raw *r, const struct why_frame *f, int cpu,
 		   int pid);
 void trace_pic_end(struct pic_raw *r, struct why_frame *f);
 
-/* A part is late, for its explanation, from this much on. */
-#define WHY_LATE_NS	50000ULL
 /* The words of an idle cause: "host (steal or vCPU wakeup)", "throttled" */
 const char *trace_why_idle_text(enum why_idle c);
 /* Copy the instance's trace into a new file at path: 0 or -errno. */
