@@ -19,7 +19,7 @@
 #include <string.h>
 #include "compare/compare.h"
 #include "lib/base.h"
-#include "outputs/ktap.h"
+#include "lib/ktap.h"
 
 /* Is cell cc judged (its figures tested), so that it has subtests? */
 static bool judged(const struct cmp_cell *cc)

@@ -4,8 +4,8 @@
  * output (Documentation/dev-tools/ktap.rst), for kernel test runners
  * (--ktap): a test per cell of the matrix, a subtest per --fail-if gate,
  * the figures and marks as diagnostic lines, a cell not measured skipped
- * with why. compare and ab write their verdicts with the same helpers
- * (compare/compare_ktap.c). "-" is standard output (lib/system.h).
+ * with why. compare and ab write their verdicts with the same lines
+ * (lib/ktap.h). "-" is standard output (lib/system.h).
  */
 #ifndef INTERBENCH_KTAP_H
 #define INTERBENCH_KTAP_H
@@ -13,9 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "outputs/results.h"
-
-/* A subtest's lines are indented this much more than its parent's. */
-#define KTAP_INDENT	4
+#include "lib/ktap.h"
 
 /*
  * The whole document for the n results so far into f: every cell of the
@@ -31,23 +29,5 @@ int ktap_print(FILE *f, const struct results_info *ri,
  */
 int ktap_write(const char *path, const struct results_info *ri,
 	       const struct result *res, int n);
-
-/*
- * s as KTAP text at f: a line of it, so a newline or other control
- * character is '?'; in a test's name (name) '#' is '_' too, as a result
- * line's description ends at its first '#'.
- */
-void ktap_text(FILE *f, const char *s, bool name);
-/* depth levels of subtest indentation. */
-void ktap_indent(FILE *f, int depth);
-/* "KTAP version 1" and the plan "1..n", at depth. */
-void ktap_head(FILE *f, int depth, int n);
-/*
- * A result line at depth: "ok N name" or "not ok N name", then " # " and
- * the directive or diagnostic data (directive: "SKIP reason", or a word
- * such as "worse") unless directive is NULL or "".
- */
-void ktap_result(FILE *f, int depth, bool ok, int num, const char *name,
-		 const char *directive);
 
 #endif
