@@ -11,6 +11,7 @@
 #include "cmd/cmd.h"
 #include "lib/base.h"
 #include "outputs/output.h"
+#include "report/report.h"
 #include "run/cell.h"
 #include "session/session.h"
 
@@ -50,6 +51,8 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	int e = 0;
 
 	parse_command_line(&r->plan, argc, argv, cmds, ncmds);
+	/* --html: the page is drawn by the tower that judges */
+	r->page = report_run_page;
 	/* --ktap -: nothing but the document on stdout, from the start */
 	e = session_stdout_aside(r);
 	/* --on-late's shell commands run as interbench was started */

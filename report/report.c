@@ -15,15 +15,12 @@
 #include <string.h>
 #include "report/report.h"
 #include "report/page.h"
-#include "outputs/results.h"
-#include "outputs/sink.h"
 #include "core/levels.h"
 #include "core/rowmarks.h"
 #include "core/schema.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
 #include "core/load.h"
-#include "run/trace.h"
 
 /* ---- header and what the loads got done -------------------------------- */
 
@@ -696,39 +693,13 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
 	return ret;
 }
 
-int report_run_html(const char *path, const struct results_info *ri,
-		    const struct result *res, int n)
+int report_run_page(const char *path, const struct result_file *rf)
 {
 	struct report_opts o = { .out = path, .figure = -1 };
-	struct result_file rf;
-	char err[512], *text = NULL;
-	size_t len = 0;
-	int ret;
+	char err[512];
 
-	ret = results_json_text(ri, res, n, &text, &len);
-	if (ret)
-		return ret;
-	ret = rf_parse(&rf, path, text, len, err, sizeof(err));
-	if (ret)
-		return ret;
-	rf.path = "this run";
-	ret = report_files(&o, &rf, 1, err, sizeof(err));
-	rf_free(&rf);
-	return ret;
+	return report_files(&o, rf, 1, err, sizeof(err));
 }
-
-static int html_whole(struct output_sink *s, const struct results_info *ri,
-		      const struct result *res, int n)
-{
-	return report_run_html(s->path, ri, res, n);
-}
-
-/* Nothing at the start: the first page is drawn with the first result. */
-const struct output_sink_ops report_sink_html = {
-	.name = "--html",
-	.add = html_whole,
-	.end = html_whole,
-};
 
 static int set_figure(void *base, const char *val, char *err, size_t n)
 {

@@ -16,7 +16,6 @@
 #include "lib/opt.h"
 
 struct result_file;
-struct results_info;
 
 struct report_opts {
 	const char *out;	/* -o FILE.html */
@@ -38,11 +37,10 @@ int report_files(const struct report_opts *o, const struct result_file *rf,
  * says them; nothing when none is marked.
  */
 void report_print_marks(const struct result_file *rf);
-/* A run's page from its results, as --html rewrites it: 0 or -errno. */
-int report_run_html(const char *path, const struct results_info *ri,
-		    const struct result *res, int n);
-/* --html as a run's sink (outputs/sink.h): the page after every result. */
-struct output_sink_ops;
-extern const struct output_sink_ops report_sink_html;
+/*
+ * A run's page from its result file, as --html draws it (outputs/html.c,
+ * handed this by cmd/): 0 or -errno.
+ */
+int report_run_page(const char *path, const struct result_file *rf);
 
 #endif

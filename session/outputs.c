@@ -20,15 +20,14 @@
 #include "outputs/output.h"
 #include "outputs/results.h"
 #include "outputs/sink.h"
-#include "report/report.h"
 
 /* ---- outputs -------------------------------------------------------- */
 
 /*
  * Every sink a run may write, in the order each op is called and a
- * failure said: the JSON, JUnit, KCIDB and KTAP files, the page (report/, so
- * the table is here, above both), the CSV, the --trace-out file. Each
- * with its file's field in the plan.
+ * failure said: the JSON, JUnit, KCIDB and KTAP files, the page (drawn by
+ * the session's page, which cmd/ hands down), the CSV, the --trace-out
+ * file. Each with its file's field in the plan.
  */
 static const struct {
 	const struct output_sink_ops *ops;
@@ -43,7 +42,7 @@ static const struct {
 	  "the results as a KCIDB report" },
 	{ &output_sink_ktap, offsetof(struct plan, ktap_path),
 	  "the results as KTAP" },
-	{ &report_sink_html, offsetof(struct plan, html_path),
+	{ &output_sink_html, offsetof(struct plan, html_path),
 	  "the run's page" },
 	{ &output_sink_csv, offsetof(struct plan, csv_path),
 	  "the results as CSV" },
@@ -60,6 +59,7 @@ static struct output_sink *sink_at(struct session *r, int i)
 
 	s->path = *(const char *const *)((const char *)&r->plan +
 					 sinks[i].path);
+	s->draw = r->page;
 	return s->path ? s : NULL;
 }
 

@@ -6,7 +6,8 @@
  * interleaved. Nothing here exits: each step returns 0 or the status,
  * having said why, and the command exits with it.
  *
- * session/ is above outputs/ and report/, whose sinks it drives: its
+ * session/ is the top of the tower that measures, above outputs/, whose
+ * sinks it drives (--html's drawer, report/'s, comes from cmd/): its
  * files are setup.c (the checks and what is made before the first
  * cell), outputs.c (every output, as results come in and at the end)
  * and session.c (the calibration, the cells, the end).
@@ -55,6 +56,7 @@ struct session {
 	int nres, nbad;
 	/* ab's side A: B's session, whose own settings its header says */
 	const struct session *ab_b;
+	out_page_fn page;		/* --html's drawer, from cmd/ */
 };
 
 /* "interbench: " and the message on stderr; returns status. */

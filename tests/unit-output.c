@@ -30,6 +30,7 @@
 #include "outputs/output.h"
 #include "lib/policy.h"
 #include "outputs/results.h"
+#include "outputs/sink.h"
 #include "report/report.h"
 #include "run/trace.h"
 #include "core/resultfile.h"
@@ -568,7 +569,7 @@ static void throttled_frame(const char *dir)
 	      "JSON: a throttled frame's idle_cause, throttled_us, host_us "
 	      "null, throttled_by, throttle_inferred");
 	snprintf(path, sizeof(path), "%s/throttled.html", dir);
-	html = !report_run_html(path, &info, &r, 1) ? slurp(path, NULL) : NULL;
+	html = !out_page(path, report_run_page, &info, &r, 1) ? slurp(path, NULL) : NULL;
 	check(html && strstr(html, "throttled by cgroup /ci&amp;runner: "
 			     "cpu.max 40000/100000 23.5 ms</span>"),
 	      "report: the frame's row says what throttled it, escaped");
@@ -604,7 +605,7 @@ static void busy_page(const char *dir)
 	r.v[F_INTF_STEAL] = 0;
 	r.v[F_INTF_OTHERS] = 9.4;
 	snprintf(path, sizeof(path), "%s/busy.html", dir);
-	html = !report_run_html(path, &info, &r, 1) ? slurp(path, NULL) : NULL;
+	html = !out_page(path, report_run_page, &info, &r, 1) ? slurp(path, NULL) : NULL;
 	check(html && strstr(html, "Confounder: other tasks used more than 5 "
 			     "% of the run&#39;s CPU time (9.4 %) in 1 of 1 "
 			     "cells, marked [busy]") &&
