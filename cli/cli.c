@@ -185,7 +185,8 @@ const struct opt cli_opts[] = {
 	  .off = P(ktap_path) },
 	{ .name = "html", .type = OT_PATH, .arg = "FILE",
 	  .help = "write the pictures of the run to FILE, a\n"
-		  "self-contained HTML page, after every cell",
+		  "self-contained HTML page, after a cell (pages\n"
+		  "at most 5 % of the run's time) and at the end",
 	  .off = P(html_path) },
 	{ .name = "fail-if", .type = OT_CALL, .arg = "EXPR",
 	  .help = "exit 1 if a cell's figure is so, e.g.\n"
