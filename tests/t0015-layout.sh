@@ -10,29 +10,36 @@
 TOP=$(cd "$TESTS_DIR/.." && pwd)
 CC=${CC:-cc}
 
-# A folder's rank: a file may include only from its own folder or one
-# ranked lower. stats.[ch] belong with lib/, hackbench.c with loads/;
-# cmd/ (a file per command) is above the library's folders, and
-# interbench.c (main and the table of commands) above everything.
-# rank_of and folder_of set R and F (no subshell: check_edges asks for
-# every include, and a fork each took minutes); rank and folder print.
+# The house is two towers on common ground (HACKING). The ground: lib/
+# (stats.[ch] with it), core/ (the contracts and the result file) and
+# simulators/ (the plug-ins, whose descriptors name a task's figures).
+# The tower that measures: loads/ (hackbench.c with it), plan/, run/,
+# outputs/, session/. The tower that judges: report/, compare/, trend/.
+# They meet only at the result file, on the ground; the top, cli/, cmd/
+# (a file per command) and interbench.c (main and the table of
+# commands), joins them. A file includes from its own folder, from one
+# ranked lower in its own tower, from the ground (a ground folder from
+# one ranked lower there), and the top from anything lower.
+# rank_of sets R and T, its rank and tower (g, m, j, top), and
+# folder_of F (no subshell: check_edges asks for every include, and a
+# fork each took minutes); rank and folder print.
 rank_of() {
 	case $1 in
-	lib/*|stats.c|stats.h) R=0 ;;
-	core/*) R=1 ;;
-	simulators/*) R=2 ;;
-	loads/*|hackbench.c) R=3 ;;
-	plan/*) R=4 ;;
-	cli/*) R=5 ;;
-	run/*) R=6 ;;
-	outputs/*) R=7 ;;
-	report/*) R=8 ;;
-	session/*) R=9 ;;
-	compare/*) R=10 ;;
-	trend/*) R=11 ;;
-	cmd/*) R=12 ;;
-	interbench.c) R=13 ;;
-	*) R=unknown ;;
+	lib/*|stats.c|stats.h) R=0 T=g ;;
+	core/*) R=1 T=g ;;
+	simulators/*) R=2 T=g ;;
+	loads/*|hackbench.c) R=3 T=m ;;
+	plan/*) R=4 T=m ;;
+	run/*) R=5 T=m ;;
+	outputs/*) R=6 T=m ;;
+	session/*) R=7 T=m ;;
+	report/*) R=3 T=j ;;
+	compare/*) R=4 T=j ;;
+	trend/*) R=5 T=j ;;
+	cli/*) R=8 T=top ;;
+	cmd/*) R=9 T=top ;;
+	interbench.c) R=10 T=top ;;
+	*) R=unknown T=unknown ;;
 	esac
 }
 folder_of() {
@@ -66,19 +73,26 @@ test_expect_success 'the compiler finds every include (cc -MM)' '
 			if (\$i ~ /\\.h\$/ && \$i !~ /^\\//) print \$2, \$i }" >edges &&
 	[ $(wc -l <edges) -ge 200 ] || fail "only $(wc -l <edges) includes"
 '
-# Every edge "FILE HEADER" of $1 points to FILE's folder or one ranked
-# lower; the first that does not is said, and fails.
+# Every edge "FILE HEADER" of $1 points to FILE's folder, down its
+# tower, to the ground or from the top; the first that does not is
+# said, and fails: a crossing between the towers as such.
 check_edges() {
 	while read -r from to; do
-		rank_of "$from"; a=$R; rank_of "$to"; b=$R
+		rank_of "$from"; a=$R; ta=$T; rank_of "$to"; b=$R; tb=$T
 		[ "$b" != unknown ] || { echo "$from includes $to, outside the layout"; return 1; }
 		folder_of "$from"; fa=$F; folder_of "$to"; fb=$F
 		[ "$fa" = "$fb" ] && continue
+		if [ "$ta" != "$tb" ] && [ "$ta" != g ] && [ "$ta" != top ] &&
+		   [ "$tb" != g ]; then
+			echo "$from ($fa, tower $ta) includes $to ($fb, tower $tb): the towers cross"
+			return 1
+		fi
+		[ "$ta" != "$tb" ] && [ "$ta" != g ] && continue
 		[ "$b" -lt "$a" ] ||
 			{ echo "$from ($fa) includes $to ($fb)"; return 1; }
 	done <"$1"
 }
-test_expect_success 'includes point down the layout: no cycle between folders' '
+test_expect_success 'includes point down the layout: two towers, no cycle, no crossing' '
 	check_edges edges
 '
 test_expect_success 'no catch-all header: interbench.h is gone, none over 300 lines' '
@@ -93,15 +107,26 @@ test_expect_success 'no source file over 800 lines' '
 		[ $(wc -l <"$TOP/$f") -le 800 ] || fail "$f has $(wc -l <"$TOP/$f") lines"
 	done
 '
-# The check must be able to fail: an upward include, found by cc -MM in
-# a planted tree, is caught by the same check.
-test_expect_success 'an include pointing up the layout is caught' '
-	mkdir -p t/lib t/compare && echo "int x;" >t/compare/c.h &&
-	printf "#include \"compare/c.h\"\n" >t/lib/bad.c &&
-	(cd t && $CC -MM -I. -x c lib/bad.c) | tr " \\\\" "\n\n" | grep "\.h$" |
-		sed "s|^|lib/bad.c |" >planted &&
-	[ "$(cat planted)" = "lib/bad.c compare/c.h" ] &&
-	! check_edges planted >why && grep -q "lib/bad.c (lib) includes compare/c.h (compare)" why
+# The check must be able to fail: an upward include and a crossing of
+# the towers, each found by cc -MM in a planted tree, are caught by the
+# same check; the top and the ground are reached from both towers.
+plant() {
+	mkdir -p "t/${1%/*}" "t/${2%/*}" && echo "int x;" >"t/$2" &&
+	printf "#include \"%s\"\n" "$2" >"t/$1" &&
+	(cd t && $CC -MM -I. -x c "$1") | tr " \\\\" "\n\n" | grep "\.h$" |
+		sed "s|^|$1 |" >planted &&
+	[ "$(cat planted)" = "$1 $2" ]
+}
+test_expect_success 'an include up the layout or across the towers is caught' '
+	plant lib/bad.c compare/c.h && ! check_edges planted >why &&
+	grep -q "lib/bad.c (lib) includes compare/c.h (compare)" why &&
+	plant compare/bad.c run/r.h && ! check_edges planted >why &&
+	grep -q "compare/bad.c (compare, tower j) includes run/r.h (run, tower m): the towers cross" why &&
+	plant session/bad.c report/p.h && ! check_edges planted >why &&
+	grep -q "the towers cross" why &&
+	plant report/ok.c simulators/s.h && check_edges planted &&
+	plant cmd/ok.c report/q.h && check_edges planted &&
+	plant cmd/ok2.c session/s.h && check_edges planted
 '
 # rt-app's folder (simulators/rtapp/rtapp.h): its files in one order,
 # read < parse < check < ... < run < the descriptor, and a file calls
