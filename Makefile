@@ -133,6 +133,11 @@ fuzz: tests/fuzz-result
 	tests/fuzz-result tests/fuzz-work tests/golden \
 		-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096
 
+# bench/html-speed.sh's driver of --html's sink
+tests/pagebench: tests/pagebench.c $(LIB_OBJS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
+		$(LIB_OBJS) $(LDLIBS)
+
 tests/noise: tests/noise.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $<
 
@@ -165,7 +170,8 @@ check-noisy-run: $(CHECK_BINS) interbench.bash
 
 clean:
 	rm -f interbench interbench-asan interbench-tsan tests/fuzz-cli \
-		tests/resultcheck tests/noise tests/fuzz-result interbench.bash \
+		tests/resultcheck tests/noise tests/fuzz-result tests/pagebench \
+		interbench.bash \
 		$(OBJS) $(UNITS) $(DEPS) tests/fuzz-cli.d tests/noise.d
 	rm -rf .asan .tsan .fuzz $(FLAGS_STAMP) tests/fuzz-work
 
