@@ -77,6 +77,10 @@ tests/unit-json: tests/unit-json.c lib/json_read.o lib/json_write.o
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
 		lib/json_read.o lib/json_write.o $(LDLIBS)
 
+tests/unit-text: tests/unit-text.c lib/text.o
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< lib/text.o \
+		$(LDLIBS)
+
 # These test what the rest of interbench does in process, without a run.
 tests/unit-%: tests/unit-%.c $(LIB_OBJS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
