@@ -73,9 +73,13 @@ tests/unit-stats: tests/unit-stats.c stats.o
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< stats.o \
 		$(LDLIBS)
 
-tests/unit-json: tests/unit-json.c lib/json_read.o lib/json_write.o
+tests/unit-json: tests/unit-json.c lib/json_read.o lib/json_write.o lib/text.o
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< \
-		lib/json_read.o lib/json_write.o $(LDLIBS)
+		lib/json_read.o lib/json_write.o lib/text.o $(LDLIBS)
+
+tests/unit-text: tests/unit-text.c lib/text.o
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -MF $@.d -o $@ $< lib/text.o \
+		$(LDLIBS)
 
 # These test what the rest of interbench does in process, without a run.
 tests/unit-%: tests/unit-%.c $(LIB_OBJS)

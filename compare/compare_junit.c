@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare/compare.h"
-#include "outputs/junit.h"
+#include "lib/text.h"
 
 enum jv { J_PASS, J_FAILURE, J_ERROR, J_SKIPPED };
 
@@ -45,30 +45,30 @@ static void testcase(FILE *f, const struct cmp_pair *c,
 
 	cmp_cell_why(c, cc, m, why, sizeof(why));
 	fputs("    <testcase classname=\"interbench.compare.", f);
-	junit_xml_text(f, fc->bench);
+	text_xml(f, fc->bench);
 	fputs("\" name=\"", f);
-	junit_xml_text(f, fc->bench);
+	text_xml(f, fc->bench);
 	fputc('/', f);
-	junit_xml_text(f, fc->load);
+	text_xml(f, fc->load);
 	fputs("\" time=\"0\">\n", f);
 	if (v == J_FAILURE) {
 		fprintf(f, "      <failure type=\"%s\" message=\"",
 			cmp_verdict_names[cc->verdict]);
-		junit_xml_text(f, why);
+		text_xml(f, why);
 		fputs("\"/>\n", f);
 	} else if (v == J_ERROR) {
 		fputs("      <error type=\"not measured\" message=\"measured in "
 		      "BASE, not in NEW\"/>\n", f);
 	} else if (v == J_SKIPPED) {
 		fputs("      <skipped message=\"", f);
-		junit_xml_text(f, cmp_verdict_names[cc->verdict]);
+		text_xml(f, cmp_verdict_names[cc->verdict]);
 		fputs(": the data cannot decide it\"/>\n", f);
 	}
 	fputs("      <system-out>verdict: ", f);
-	junit_xml_text(f, cmp_verdict_names[cc->verdict]);
+	text_xml(f, cmp_verdict_names[cc->verdict]);
 	if (*why) {
 		fputs("; ", f);
-		junit_xml_text(f, why);
+		text_xml(f, why);
 	}
 	fputs("</system-out>\n    </testcase>\n", f);
 }
@@ -102,7 +102,7 @@ static void nothing_judged(FILE *f, const struct cmp_pair *c,
 	fputs("    <testcase classname=\"interbench.compare\" "
 	      "name=\"verdict\" time=\"0\">\n"
 	      "      <error type=\"nothing decidable\" message=\"", f);
-	junit_xml_text(f, why);
+	text_xml(f, why);
 	fputs("\"/>\n    </testcase>\n", f);
 }
 
@@ -123,7 +123,7 @@ static void suite(FILE *f, const struct cmp_pair *c,
 
 	tally(c, base, cur, n);
 	fputs("  <testsuite name=\"", f);
-	junit_xml_text(f, cur->path);
+	text_xml(f, cur->path);
 	fputc('"', f);
 	counts(f, n);
 	fputs(">\n    <properties>\n", f);
@@ -132,22 +132,22 @@ static void suite(FILE *f, const struct cmp_pair *c,
 		fprintf(f, "      <property name=\"ab_stopped_after_pairs\" "
 			"value=\"%d\"/>\n", base->ab_stop_pairs);
 		fputs("      <property name=\"ab_stopped_why\" value=\"", f);
-		junit_xml_text(f, base->ab_stop_why);
+		text_xml(f, base->ab_stop_why);
 		fputs("\"/>\n", f);
 	}
 	/* a side of one boot (or process): said, as compare says it */
 	if (rep && rep->note[0]) {
 		fputs("      <property name=\"replication\" value=\"", f);
-		junit_xml_text(f, rep->note);
+		text_xml(f, rep->note);
 		fputs("\"/>\n", f);
 	}
 	if (rep)
 		fprintf(f, "      <property name=\"unit\" value=\"%s\"/>\n",
 			cmp_level_names[rep->unit]);
 	fputs("      <property name=\"base\" value=\"", f);
-	junit_xml_text(f, base->path);
+	text_xml(f, base->path);
 	fputs("\"/>\n      <property name=\"verdict\" value=\"", f);
-	junit_xml_text(f, cmp_group_verdict(c->count));
+	text_xml(f, cmp_group_verdict(c->count));
 	fputs("\"/>\n    </properties>\n", f);
 	for (i = 0; i < c->ncells; i++)
 		testcase(f, c, &c->cells[i], m);

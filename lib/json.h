@@ -27,14 +27,6 @@ struct jw {
 	int io_err;		/* errno of the first failed write, or 0 */
 };
 
-/*
- * Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none:
- * the writer escapes what is not, the reader refuses it, and every other
- * writer of text that must be UTF-8 (--trace-out's JSON, the page) puts
- * U+FFFD for such a byte as the writer does: a comm may hold any byte.
- */
-size_t json_utf8_len(const unsigned char *s, size_t n);
-
 void jw_init(struct jw *w, FILE *f);
 void jw_obj_begin(struct jw *w, const char *key);	/* key NULL: value */
 void jw_obj_end(struct jw *w);

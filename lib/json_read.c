@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/json.h"
+#include "lib/text.h"
 
 #define JSON_MAX_NESTING	256
 
@@ -133,36 +134,6 @@ static int hex4(const char *s, uint32_t *v)
 	return 0;
 }
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if none. */
-size_t json_utf8_len(const unsigned char *s, size_t n)
-{
-	uint32_t cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates and code points past U+10FFFF */
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
 static size_t utf8_put(char *out, uint32_t cp)
 {
 	if (cp < 0x80) {
@@ -256,7 +227,7 @@ static int parse_string(struct parser *p, char **out)
 			break;
 		}
 		if (s[p->pos] >= 0x80) {
-			l = json_utf8_len(s + p->pos, p->len - p->pos);
+			l = text_utf8_len(s + p->pos, p->len - p->pos);
 			if (!l) {
 				ret = fail_at(p, p->pos, "invalid UTF-8 in a "
 					      "string");

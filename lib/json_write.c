@@ -10,12 +10,12 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/json.h"
+#include "lib/text.h"
 
 /*
  * need_comma[d - 1] tells whether the container at depth d has a member
@@ -48,19 +48,6 @@ static void jw_put(struct jw *w, const char *s)
 		jw_io_failed(w);
 }
 
-static void __attribute__((format(printf, 2, 3)))
-jw_printf(struct jw *w, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = vfprintf(w->f, fmt, ap);
-	va_end(ap);
-	if (ret < 0)
-		jw_io_failed(w);
-}
-
 static void jw_indent(struct jw *w)
 {
 	int i;
@@ -70,37 +57,12 @@ static void jw_indent(struct jw *w)
 		jw_put(w, "  ");
 }
 
+/* A string in quotes, escaped by lib/text (which never writes bad UTF-8). */
 static void jw_string(struct jw *w, const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t n = strlen(str), i = 0, run;
-
 	jw_put(w, "\"");
-	while (i < n) {
-		/* copy a run of bytes that need no escaping in one go */
-		for (run = 0; i + run < n; ) {
-			size_t l = json_utf8_len(s + i + run, n - i - run);
-
-			if (!l || s[i + run] < 0x20 || s[i + run] == '"' ||
-			    s[i + run] == '\\')
-				break;
-			run += l;
-		}
-		if (run && fwrite(s + i, 1, run, w->f) != run)
-			w->error = true;
-		i += run;
-		if (i >= n)
-			break;
-		if (s[i] == '"')
-			jw_put(w, "\\\"");
-		else if (s[i] == '\\')
-			jw_put(w, "\\\\");
-		else if (s[i] < 0x20)
-			jw_printf(w, "\\u%04x", s[i]);
-		else		/* not UTF-8: the file must be, so substitute */
-			jw_put(w, "\\ufffd");
-		i++;
-	}
+	if (text_fescape(w->f, TEXT_JSON, str))
+		jw_io_failed(w);
 	jw_put(w, "\"");
 }
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * lib/svg.h - the drawing primitives of interbench's pictures: a growing text
- * buffer, inline SVG plots (axes with real log ticks, lines, dots, cells,
- * legends) and the escaping of text. Pure: no files, no clocks; a page is
- * built in memory and written whole (report.c), so a failure never leaves
- * half a page.
+ * lib/svg.h - the drawing primitives of interbench's pictures: inline SVG
+ * plots (axes with real log ticks, lines, dots, cells, legends), written
+ * into lib/text.h's string buffer with its escaper (sb_esc). Pure: no
+ * files, no clocks; a page is built in memory and written whole
+ * (report.c), so a failure never leaves half a page.
  *
  * Colours are Okabe and Ito's palette, told apart by people with any
  * common colour-vision deficiency; the same load gets the same colour on
@@ -15,20 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-/* A text that grows; out of memory sticks in err and stops writing. */
-struct sbuf {
-	char *s;
-	size_t len, cap;
-	int err;		/* 0, or -ENOMEM */
-};
-
-void sb_init(struct sbuf *b);
-void sb_free(struct sbuf *b);
-void sb_printf(struct sbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* Text escaped for XML, HTML and SVG alike (& < > " '). */
-void sb_esc(struct sbuf *b, const char *s);
+#include "lib/text.h"
 
 #define SVG_PALETTE_N	8
 /* Colour i (any i >= 0; it wraps) as "#rrggbb". */

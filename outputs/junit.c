@@ -12,70 +12,17 @@
 #include "outputs/junit.h"
 #include "outputs/output.h"
 #include "lib/safefile.h"
+#include "lib/text.h"
 #include "lib/base.h"
 #include "core/load.h"
-
-/* Bytes of a valid UTF-8 sequence at s, or 0: XML must be valid UTF-8. */
-static int utf8_len(const unsigned char *s)
-{
-	int n, i;
-
-	if (*s < 0x80)
-		return 1;
-	if (*s >= 0xc2 && *s <= 0xdf)
-		n = 2;
-	else if (*s >= 0xe0 && *s <= 0xef)
-		n = 3;
-	else if (*s >= 0xf0 && *s <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	/* no overlong forms, surrogates or code points past U+10FFFF */
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return n;
-}
-
-/*
- * s as XML text or attribute value. A command line or a load's error may
- * hold anything: control characters XML 1.0 cannot carry and bytes that
- * are not UTF-8 become '?'.
- */
-void junit_xml_text(FILE *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	int n;
-
-	while (*p) {
-		switch (*p) {
-		case '&': fputs("&amp;", f); p++; continue;
-		case '<': fputs("&lt;", f); p++; continue;
-		case '>': fputs("&gt;", f); p++; continue;
-		case '"': fputs("&quot;", f); p++; continue;
-		case '\'': fputs("&apos;", f); p++; continue;
-		}
-		n = utf8_len(p);
-		if (!n || (*p < 0x20 && *p != '\t' && *p != '\n')) {
-			fputc('?', f);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, (size_t)n, f);
-		p += n;
-	}
-}
 
 static void property(FILE *f, const char *indent, const char *name,
 		     const char *value)
 {
 	fprintf(f, "%s<property name=\"", indent);
-	junit_xml_text(f, name);
+	text_xml(f, name);
 	fputs("\" value=\"", f);
-	junit_xml_text(f, value ? value : "");
+	text_xml(f, value ? value : "");
 	fputs("\"/>\n", f);
 }
 
@@ -137,7 +84,7 @@ static void gate_lines(FILE *f, const struct plan *p, const struct cell *c,
 		if (!gate_judge(gt, &c->w, c->res, c->nres, &nb))
 			continue;
 		out_gate_text(line, sizeof(line), p, gt, &c->w, nb);
-		junit_xml_text(f, line);
+		text_xml(f, line);
 		if (first_only)
 			return;
 		fputc('\n', f);
@@ -162,7 +109,7 @@ static void remeasured_out(FILE *f, const struct plan *p,
 		any = true;
 		out_remeasured_line(line, sizeof(line), &p->remeasure_if, r);
 		fprintf(f, "repeat %d: ", r->repeat);
-		junit_xml_text(f, line);
+		text_xml(f, line);
 	}
 	if (any)
 		fputs("</system-out>\n", f);
@@ -176,9 +123,9 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 	int i;
 
 	fputs("    <testcase classname=\"interbench.", f);
-	junit_xml_text(f, w->sim->name);
+	text_xml(f, w->sim->name);
 	fputs("\" name=\"", f);
-	junit_xml_text(f, w->load->name);
+	text_xml(f, w->load->name);
 	fprintf(f, "\" time=\"%.3f\">\n      <properties>\n", secs);
 	snprintf(num, sizeof(num), "%d", w->n);
 	property(f, "        ", "repeats", num);
@@ -217,7 +164,7 @@ static void testcase(FILE *f, const struct plan *p, const struct cell *c)
 		if (w->ok)
 			fprintf(f, "%d of %d repeats not measured: ",
 				w->n - w->ok, w->n);
-		junit_xml_text(f, result_status_text(w->bad));
+		text_xml(f, result_status_text(w->bad));
 		fputs("\"/>\n", f);
 		break;
 	}
@@ -298,13 +245,13 @@ static void document(FILE *f, const struct results_info *ri,
 		if (!t.tests)
 			continue;
 		fputs("  <testsuite name=\"", f);
-		junit_xml_text(f, p->sims[s]->name);
+		text_xml(f, p->sims[s]->name);
 		fputc('"', f);
 		counts_attrs(f, &t);
 		fputs(" timestamp=\"", f);
-		junit_xml_text(f, ri->started);
+		text_xml(f, ri->started);
 		fputs("\" hostname=\"", f);
-		junit_xml_text(f, ri->sys->hostname);
+		text_xml(f, ri->sys->hostname);
 		fputs("\">\n    <properties>\n", f);
 		run_properties(f, ri);
 		fputs("    </properties>\n", f);

@@ -25,10 +25,4 @@
 int junit_write(const char *path, const struct results_info *ri,
 		const struct result *res, int n);
 
-/*
- * s as XML text or an attribute's value: escaped, and what XML 1.0
- * cannot carry (control characters, bytes that are not UTF-8) as '?'.
- */
-void junit_xml_text(FILE *f, const char *s);
-
 #endif

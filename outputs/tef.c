@@ -18,6 +18,7 @@
 #include "outputs/sink.h"
 #include "outputs/output.h"
 #include "lib/safefile.h"
+#include "lib/text.h"
 #include "run/trace.h"
 #include "run/trace_tef.h"
 
@@ -84,7 +85,7 @@ static void meta(struct sbuf *b, const char *what, int pid, int tid,
 {
 	sb_printf(b, ",\n{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%d,\"tid\":%d,"
 		  "\"args\":{\"name\":", what, pid, tid);
-	trace_tef_str(b, name);
+	sb_json(b, name);
 	sb_printf(b, "}}");
 }
 
@@ -120,7 +121,7 @@ static void frame(struct sbuf *b, const struct why_frame *f, int rank,
 		  (double)f->wait.ns / NSEC_PER_MSEC, f->wait.cpu,
 		  f->timer.cpu, f->tid, f->lost ? "false" : "true",
 		  f->broke ? "true" : "false");
-	trace_tef_str(b, line);
+	sb_json(b, line);
 	sb_printf(b, "}}");
 	part(b, "timer part", f->release_ns, f->timer.ns, pid, tid);
 	part(b, "wait part", f->release_ns + f->timer.ns, f->wait.ns, pid,

@@ -15,7 +15,7 @@
 #include "run/trace_tef.h"
 #include "run/trace.h"
 #include "run/trace_line.h"
-#include "lib/json.h"
+#include "lib/text.h"
 
 #define DEPTH		8	/* a task, then what interrupts it */
 #define PENDING		64	/* wakeups waiting for their task to run */
@@ -48,29 +48,6 @@ struct tef {
 	long n;
 	bool cut;
 };
-
-void trace_tef_str(struct sbuf *out, const char *s)
-{
-	const unsigned char *u = (const unsigned char *)(s ? s : "");
-	size_t n = strlen((const char *)u), l;
-
-	sb_printf(out, "\"");
-	for (; *u; u += l, n -= l) {
-		l = json_utf8_len(u, n);
-		if (!l) {
-			/* not UTF-8 (a comm may hold any byte): as jw_str */
-			sb_printf(out, "\\ufffd");
-			l = 1;
-		} else if (*u == '"' || *u == '\\') {
-			sb_printf(out, "\\%c", *u);
-		} else if (*u < 0x20) {
-			sb_printf(out, "\\u%04x", *u);
-		} else {
-			sb_printf(out, "%.*s", (int)l, (const char *)u);
-		}
-	}
-	sb_printf(out, "\"");
-}
 
 void trace_tef_us(struct sbuf *out, const char *key, uint64_t ns)
 {
@@ -160,7 +137,7 @@ static void head(struct tef *x, const char *ph, const char *cat,
 {
 	sb_printf(x->out, ",\n{\"ph\":\"%s\",\"cat\":\"%s\",\"name\":", ph,
 		  cat);
-	trace_tef_str(x->out, name);
+	sb_json(x->out, name);
 	trace_tef_us(x->out, "ts", ts);
 	sb_printf(x->out, ",\"pid\":%d,\"tid\":%d", x->c->pid, track(x, cpu));
 }
@@ -279,7 +256,7 @@ static void instant(struct tef *x, const struct trace_line *l, const char *name)
 		return;
 	head(x, "i", "mark", name, l->ts, l->cpu);
 	sb_printf(x->out, ",\"s\":\"t\",\"args\":{\"text\":");
-	trace_tef_str(x->out, l->args);
+	sb_json(x->out, l->args);
 	sb_printf(x->out, "}}");
 }
 

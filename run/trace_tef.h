@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lib/base.h"
-#include "lib/svg.h"
+#include "lib/text.h"
 
 struct why_frame;
 struct why_stamp;
@@ -67,8 +67,6 @@ int trace_tef_windows(const struct why_frame *fr, int n,
  */
 long trace_tef_sched(FILE *f, const struct tef_cell *c, struct sbuf *out,
 		     bool *cut);
-/* s as a JSON string, quoted and escaped. */
-void trace_tef_str(struct sbuf *out, const char *s);
 /* ,"key":N.NNN: ns as microseconds, exact. */
 void trace_tef_us(struct sbuf *out, const char *key, uint64_t ns);
 

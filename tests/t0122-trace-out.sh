@@ -247,12 +247,14 @@ test_expect_success '--breaktrace: the saved text keeps the ftrace header; --tra
 	grep -q "\"breaktrace\":true" b.json
 '
 
-# A comm may hold any byte: a culprit named "ib\377\376spin" (not UTF-8)
-# on the benchmark's CPU is written as U+FFFD in --trace-out's file, which
-# a strict UTF-8 reader takes, and so on the page.
+# A comm may hold any byte: a culprit named "ib\377\376caf\351" (not
+# UTF-8: two bytes never UTF-8, then "cafe" with its e-acute in Latin-1, a
+# lead byte the comm's end cuts short) on the benchmark's CPU is written
+# as U+FFFD in --trace-out's file, which a strict UTF-8 reader takes, and
+# so on the page.
 make_culprit || fail "cannot make the culprit"
 # lib.sh's culprit under that name: a script's comm is its file's name
-BADNAME=$(printf 'ib\377\376spin')
+BADNAME=$(printf 'ib\377\376caf\351')
 ln ibculprit "$BADNAME"
 test_expect_success 'a comm that is not UTF-8: escaped in --trace-out and the page' '
 	chrt -f 1 taskset -c $CULPRIT_CPU "./$BADNAME" /dev/null culprit.fifo &
@@ -261,9 +263,11 @@ test_expect_success 'a comm that is not UTF-8: escaped in --trace-out and the pa
 		--trace-frames 5 --trace-out u.json --html u.html >out 2>&1; rc=$?
 	kill $bpid; wait $bpid 2>/dev/null
 	[ $rc = 0 ] && python3 check.py u.json 5 >chk && has chk "^ok " &&
-	grep -q "\"ib\\\\ufffd\\\\ufffdspin:[0-9]*\"" u.json &&
+	grep -q "\"ib\\\\ufffd\\\\ufffdcaf\\\\ufffd:[0-9]*\"" u.json &&
+	python3 -c "import json, sys
+json.load(open(sys.argv[1], encoding=\"utf-8\"))" u.json &&
 	python3 -c "import sys; t = open(sys.argv[1], encoding=\"utf-8\").read()
-assert \"ib\ufffd\ufffdspin:\" in t" u.html
+assert \"ib\ufffd\ufffdcaf\ufffd:\" in t" u.html
 '
 
 test_done

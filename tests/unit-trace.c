@@ -11,6 +11,7 @@
 #include <string.h>
 #include "run/trace.h"
 #include "run/trace_tef.h"
+#include "lib/text.h"
 #include "check.h"
 #include "core/raw.h"
 #include "outputs/output.h"
@@ -422,18 +423,40 @@ static void exec_tef(const struct why_frame *o)
 	sb_free(&out);
 }
 
-/* --trace-out's strings are UTF-8 whatever a comm holds, as jw_str's */
-static void tef_str_case(void)
-{
-	struct sbuf b;
+/*
+ * A task that names itself in Latin-1 ("caf\xe9": a lone lead byte, then
+ * the comm's end) on CPU 0 from 400.000 to 400.010 s.
+ */
+static const char latin1_text[] =
+"          <idle>-0     [000] d..2. 400.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=caf\xe9 next_pid=6300 next_prio=120\n"
+"           caf\xe9-6300  [000] d..2. 400.010000: sched_switch: prev_comm=caf\xe9 prev_pid=6300 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n";
 
-	sb_init(&b);
-	trace_tef_str(&b, "a\"\\\x01\xc2\xb5\xff\xe2\x82");
-	check(b.s && !strcmp(b.s, "\"a\\\"\\\\\\u0001\xc2\xb5\\ufffd"
-			     "\\ufffd\\ufffd\""), "--trace-out: a string "
-	      "escaped, each byte that is not UTF-8 as \\ufffd (%s)",
-	      b.s ? b.s : "(null)");
-	sb_free(&b);
+/* --trace-out's file is UTF-8 whatever a comm holds, as the JSON's */
+static void latin1_tef_case(void)
+{
+	struct tef_span win[1] = { { S(399.99), S(400.02) } };
+	uint64_t flow = 1;
+	struct tef_cell c = { .pid = 1, .win = win, .nwin = 1,
+			      .max_events = 1000, .flow_id = &flow };
+	struct sbuf out;
+	size_t i, l = 1;
+	bool cut, ok;
+	FILE *in = fmemopen((void *)latin1_text, sizeof(latin1_text) - 1,
+			    "r");
+
+	if (!in)
+		exit(1);
+	sb_init(&out);
+	ok = trace_tef_sched(in, &c, &out, &cut) > 0 && out.s &&
+	     strstr(out.s, "\"caf\\ufffd:6300\"");
+	for (i = 0; ok && i < out.len && l; i += l)
+		l = text_utf8_len((const unsigned char *)out.s + i,
+				  out.len - i);
+	fclose(in);
+	check(ok && l, "--trace-out: a Latin-1 comm as caf\\ufffd, the text "
+	      "all UTF-8%s%s", ok && l ? "" : ": ",
+	      ok && l ? "" : out.s ? out.s : "(null)");
+	sb_free(&out);
 }
 
 /* Each culprit named as it was while it ran: ibexec, spinner. */
@@ -548,7 +571,7 @@ int main(void)
 	idle_case(0);
 	throttle_cases();
 	exec_case();
-	tef_str_case();
+	latin1_tef_case();
 	check(!strcmp(trace_why_idle_text(WHY_IDLE_HOST),
 		      "host (steal or vCPU wakeup)") &&
 	      !strcmp(trace_why_idle_text(WHY_IDLE_EXIT_OR_HOST),
