@@ -636,29 +636,22 @@ int cmp_sides_replicate(struct cmp_side *s, int n, struct cmp_replication *r)
  */
 static void sched_text(const struct result_file *rf, char *buf, size_t n)
 {
-	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
-	const struct jval *bp = set ? json_get_type(set, "bench_policy",
-						    J_STR) : NULL;
-	const struct jval *lp = set ? json_get_type(set, "load_policy",
-						    J_STR) : NULL;
-	const struct jval *sl = set ? json_get_type(set, "bench_slice_us",
-						    J_NUM) : NULL;
-	const struct jval *rt = set ? json_get_type(set, "rt", J_BOOL) : NULL;
-	const struct jval *lg = set ? json_get_type(set, "load_group",
-						    J_STR) : NULL;
-	const struct jval *lw = set ? json_get_type(set, "load_cpu_weight",
-						    J_NUM) : NULL;
+	const struct rf_settings *set = &rf->set;
 	char slice[32] = "", group[48] = "";
 
-	if (sl)
-		snprintf(slice, sizeof(slice), " slice %g us", sl->num);
+	if (isfinite(set->bench_slice_us))
+		snprintf(slice, sizeof(slice), " slice %g us",
+			 set->bench_slice_us);
 	/* files from before --load-group had them in interbench's group */
-	if (lg && strcmp(lg->str, "same"))
+	if (set->load_group && strcmp(set->load_group, "same"))
 		snprintf(group, sizeof(group), " in their own %s%s%.0f",
-			 lg->str, lw ? " weight " : "", lw ? lw->num : 0);
-	snprintf(buf, n, "tasks %s%s, loads %s%s",
-		 bp ? bp->str : rt && rt->b ? "fifo" : "other", slice,
-		 lp ? lp->str : "other", group);
+			 set->load_group,
+			 isfinite(set->load_cpu_weight) ? " weight " : "",
+			 isfinite(set->load_cpu_weight) ?
+			 set->load_cpu_weight : 0);
+	snprintf(buf, n, "tasks %s%s, loads %s%s", set->bench_policy ?:
+		 set->rt == 1 ? "fifo" : "other", slice,
+		 set->load_policy ?: "other", group);
 }
 
 int cmp_same_policies(const struct result_file *files, int nfiles,

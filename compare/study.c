@@ -46,21 +46,9 @@ const struct opt study_opts[] = {
 
 /* ---- the files -------------------------------------------------------- */
 
-static const char *sys_str(const struct result_file *f, const char *key)
-{
-	const struct jval *sys = json_get_type(f->doc, "system", J_OBJ);
-	const struct jval *v = sys ? json_get_type(sys, key, J_STR) : NULL;
-
-	return v ? v->str : NULL;
-}
-
 static double duration_s(const struct result_file *f)
 {
-	const struct jval *set = json_get_type(f->doc, "settings", J_OBJ);
-	const struct jval *v = set ? json_get_type(set, "duration_s", J_NUM) :
-				     NULL;
-
-	return v ? v->num : NAN;
+	return f->set.duration_s;
 }
 
 /* A stamp of the document ("2026-11-28T17:00:37Z") in s, or NaN. */
@@ -108,16 +96,16 @@ static int check_labels(const struct study *s, char *err, size_t n)
 			return -1;
 		}
 		if (!same(f->kernel, f0->kernel) ||
-		    !same(sys_str(f, "hostname"), sys_str(f0, "hostname"))) {
+		    !same(f->sys.hostname, f0->sys.hostname)) {
 			bool k2 = !same(f->kernel, f0->kernel);
 
 			snprintf(err, n, "%s is %s %s, %s %s: a study measures "
 				 "one kernel on one host", f->path,
 				 k2 ? "kernel" : "host",
 				 k2 ? (f->kernel ? f->kernel : "unknown") :
-				 sys_str(f, "hostname"), f0->path,
+				 f->sys.hostname, f0->path,
 				 k2 ? (f0->kernel ? f0->kernel : "unknown") :
-				 sys_str(f0, "hostname"));
+				 f0->sys.hostname);
 			return -1;
 		}
 		if (duration_s(f) != duration_s(f0)) {
@@ -218,8 +206,8 @@ int study_check(struct study *s, char *err, size_t n)
 	if (group_boots(s))
 		return -ENOMEM;
 	s->kernel = s->files[0].kernel;
-	s->hostname = sys_str(&s->files[0], "hostname");
-	s->cpu_model = sys_str(&s->files[0], "cpu_model");
+	s->hostname = s->files[0].sys.hostname;
+	s->cpu_model = s->files[0].sys.cpu_model;
 	for (i = 0; i < s->nfiles; i++)
 		if (s->files[i].started &&
 		    (!first || strcmp(s->files[i].started, first) < 0))

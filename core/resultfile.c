@@ -456,16 +456,16 @@ static int read_ab(struct result_file *rf, char *what, size_t n)
 /* What names a file on trend's axis: its tag, kernel and start. */
 static void read_labels(struct result_file *rf)
 {
-	const struct jval *v, *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
+	const struct jval *v;
 
+	rf_read_blocks(rf);
 	v = json_get_type(rf->doc, K_TAG, J_STR);
 	rf->tag = v ? v->str : NULL;
-	v = sys ? json_get_type(sys, "release", J_STR) : NULL;
-	rf->kernel = v ? v->str : NULL;
-	v = sys ? json_get_type(sys, K_BOOT_ID, J_STR) : NULL;
-	rf->boot_id = v && v->str[0] ? v->str : NULL;
-	v = sys ? json_get_type(sys, K_INVOCATION, J_STR) : NULL;
-	rf->invocation = v && v->str[0] ? v->str : NULL;
+	rf->kernel = rf->sys.release;
+	rf->boot_id = rf->sys.boot_id && *rf->sys.boot_id ? rf->sys.boot_id :
+							   NULL;
+	rf->invocation = rf->sys.invocation && *rf->sys.invocation ?
+			 rf->sys.invocation : NULL;
 	v = json_get_type(rf->doc, K_STARTED, J_STR);
 	rf->started = v ? v->str : NULL;
 }
@@ -667,7 +667,7 @@ static void flatten(const struct jval *o, const char *prefix, struct flat *f)
 		snprintf(key, sizeof(key), "%s%s%s", prefix, *prefix ? "." : "",
 			 o->keys[i]);
 		/* what differs by nature, not by setting */
-		if (!strcmp(o->keys[i], "concurrent_pid") ||
+		if (!strcmp(o->keys[i], RF_KEY(settings, concurrent_pid)) ||
 		    !strcmp(key, K_SYSTEM "." K_BOOT_ID) ||
 		    !strcmp(key, K_SYSTEM "." K_INVOCATION))
 			continue;
@@ -785,11 +785,11 @@ int rf_picture(const struct jval *frame, struct rf_picture *p)
 	p->from_us = pic_num(pic, K_PIC_FROM);
 	p->to_us = pic_num(pic, K_PIC_TO);
 	p->deadline_us = pic_num(pic, K_PIC_DEADLINE);
-	p->timer_us = pic_num(frame, "timer_us");
-	p->fired_us = pic_num(frame, "timer_fired_late_us");
-	p->latency_us = pic_num(frame, "latency_us");
-	p->cpu = pic_cpu(pic_num(frame, "cpu"));
-	p->timer_cpu = pic_cpu(pic_num(frame, "timer_cpu"));
+	p->timer_us = pic_num(frame, RF_KEY(frame, timer_us));
+	p->fired_us = pic_num(frame, RF_KEY(frame, timer_fired_late_us));
+	p->latency_us = pic_num(frame, RF_KEY(frame, latency_us));
+	p->cpu = pic_cpu(pic_num(frame, RF_KEY(frame, cpu)));
+	p->timer_cpu = pic_cpu(pic_num(frame, RF_KEY(frame, timer_cpu)));
 	if (!(p->from_us < p->to_us) || !(p->to_us - p->from_us < 1e7) ||
 	    !(p->latency_us >= 0) || !(p->timer_us >= 0))
 		return -ENOENT;

@@ -13,6 +13,27 @@
 #include "core/figures.h"
 #include "lib/json.h"
 #include "core/load.h"
+#include "core/schema.h"
+
+/* The blocks read key by key (schema.h's lists): see rf_blocks.c. */
+#define RF_CTYPE_RK_STR		const char *
+#define RF_CTYPE_RK_NUM		double
+#define RF_CTYPE_RK_BOOL	signed char
+#define RF_CTYPE_RK_ANY		const struct jval *
+#define RF_MEMBER(name, kind, flags)	RF_CTYPE_##kind name;
+struct rf_settings { RF_SETTINGS(RF_MEMBER) };
+struct rf_system { RF_SYSTEM(RF_MEMBER) };
+struct rf_cgroup {
+	bool read;			/* system.cgroup was an object */
+	RF_CGROUP(RF_MEMBER)
+};
+struct rf_calibration { RF_CALIBRATION(RF_MEMBER) };
+#undef RF_MEMBER
+
+/* Each block's keys, in the order the writer writes them. */
+extern const struct rf_field rf_settings_fields[RFK_SETTINGS],
+	rf_system_fields[RFK_SYSTEM], rf_cgroup_fields[RFK_CGROUP],
+	rf_calibration_fields[RFK_CALIBRATION];
 
 /* One bucket of a result's latency histogram, in ns. */
 struct rf_bucket {
@@ -76,7 +97,15 @@ struct result_file {
 	struct file_cell *cells;
 	size_t n_cells, cap_cells;
 	bool figures_only;		/* rf_load_figures: no histograms */
+	/* the blocks, key by key; a file without one: all unknown */
+	struct rf_settings set;
+	struct rf_system sys;
+	struct rf_cgroup cg;
+	struct rf_calibration cal;
 };
+
+/* rf_blocks.c: read rf's blocks from its document (rf_parse does). */
+void rf_read_blocks(struct result_file *rf);
 
 
 /*

@@ -34,12 +34,8 @@ const char rm_verdict_caveat[] =
 
 bool rm_file_no_rt(const struct result_file *rf)
 {
-	const struct jval *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
-	const struct jval *rt = sys ? json_get_type(sys, "realtime_ok",
-						    J_BOOL) : NULL;
-
 	/* files that do not say are not marked: nothing is known */
-	return rt && !rt->b;
+	return rf->sys.realtime_ok == 0;
 }
 
 /* The median of figure f over c's measured repeats, NaN where none. */

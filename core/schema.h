@@ -7,6 +7,8 @@
 #ifndef INTERBENCH_SCHEMA_H
 #define INTERBENCH_SCHEMA_H
 
+#include <stddef.h>
+
 #define SCHEMA_NAME		"interbench-result/1"
 
 /* The document */
@@ -88,5 +90,197 @@ enum slice_kind { SLICE_KINDS(SK_ENUM) SK_COUNT };
 #define K_REMEASURE		"remeasure"
 #define K_TRACE_LOST		"trace_lost_events"
 #define K_TRACE			"trace"		/* top level: how it traced */
+
+/*
+ * The blocks a reader reads field by field: "settings", "system", its
+ * "cgroup", "calibration". Each is one list, X(name, kind, flags), its
+ * key the name: the writer (outputs/results*.c) writes each key as
+ * RF_KEY(block, name), which fails to compile for a name not listed,
+ * and core/rf_blocks.c reads every listed key into the block's struct
+ * (struct rf_settings, ...: resultfile.h), so that no reader looks a key
+ * up by a literal of its own. tests/unit-output.c's round trip fails on
+ * a key written and not listed, or listed and never written.
+ *
+ * kind: RK_STR (const char *, NULL when null or absent), RK_NUM (double,
+ * NaN then), RK_BOOL (signed char, -1 then), RK_ANY (the value itself,
+ * const struct jval *: an array or object, read where it is used).
+ * flags: RKF_SOME (written in some runs only: the round trip's run
+ * writes it), RKF_ALT (written instead of the entry before it).
+ */
+enum rf_kind { RK_STR, RK_NUM, RK_BOOL, RK_ANY };
+#define RKF_SOME	0x1
+#define RKF_ALT		0x2
+
+#define RF_SETTINGS(X) \
+	X(duration_s, RK_NUM, 0) \
+	X(repeats, RK_NUM, 0) \
+	X(repeats_auto, RK_BOOL, RKF_SOME) \
+	X(load_threads, RK_NUM, 0) \
+	X(bench_nice, RK_NUM, 0) \
+	X(load_nice, RK_NUM, 0) \
+	X(rt, RK_BOOL, 0) \
+	X(bench_policy, RK_STR, 0) \
+	X(timer_slack_ns, RK_NUM, 0) \
+	X(bench_slice_us, RK_NUM, 0) \
+	X(load_policy, RK_STR, 0) \
+	X(load_group, RK_STR, 0) \
+	X(load_cpu_weight, RK_NUM, 0) \
+	X(load_cgroup, RK_STR, 0) \
+	X(uniprocessor, RK_BOOL, 0) \
+	X(dir, RK_STR, 0) \
+	X(custom_cpu_pct, RK_NUM, 0) \
+	X(custom_interval_us, RK_NUM, 0) \
+	X(comment, RK_STR, 0) \
+	X(remeasure_if, RK_STR, RKF_SOME) \
+	X(remeasure_max, RK_NUM, RKF_SOME) \
+	X(benches, RK_ANY, 0) \
+	X(loads, RK_ANY, 0) \
+	X(allow_concurrent, RK_BOOL, 0) \
+	X(dma_latency_us, RK_NUM, 0) \
+	X(concurrent, RK_BOOL, 0) \
+	X(concurrent_pid, RK_NUM, 0) \
+	X(concurrent_uid, RK_NUM, 0) \
+	X(sim_options, RK_ANY, 0)
+
+/* boot_id and invocation: K_BOOT_ID and K_INVOCATION above */
+#define RF_SYSTEM(X) \
+	X(sysname, RK_STR, 0) \
+	X(release, RK_STR, 0) \
+	X(version, RK_STR, 0) \
+	X(machine, RK_STR, 0) \
+	X(hostname, RK_STR, 0) \
+	X(boot_id, RK_STR, 0) \
+	X(invocation, RK_STR, 0) \
+	X(cpu_model, RK_STR, 0) \
+	X(cpus_online, RK_NUM, 0) \
+	X(smt, RK_BOOL, 0) \
+	X(governor, RK_STR, 0) \
+	X(preempt, RK_STR, 0) \
+	X(clocksource, RK_STR, 0) \
+	X(mem_total_kb, RK_NUM, 0) \
+	X(swap_total_kb, RK_NUM, 0) \
+	X(preempt_source, RK_STR, 0) \
+	X(preempt_build, RK_STR, 0) \
+	X(sched_ext, RK_STR, 0) \
+	X(cmdline_latency, RK_STR, 0) \
+	X(cpufreq_driver, RK_STR, 0) \
+	X(cpufreq_governors, RK_STR, 0) \
+	X(cpuidle_driver, RK_STR, 0) \
+	X(cpuidle_governor, RK_STR, 0) \
+	X(transparent_hugepages, RK_STR, 0) \
+	X(autogroup, RK_BOOL, 0) \
+	X(sched_rt_runtime_us, RK_NUM, 0) \
+	X(virtual_machine, RK_BOOL, 0) \
+	X(hypervisor, RK_STR, 0) \
+	X(cgroup, RK_ANY, 0) \
+	X(realtime_ok, RK_BOOL, 0)
+
+/* system.cgroup, when the run's cgroup was read (else null) */
+#define RF_CGROUP(X) \
+	X(cpu_version, RK_NUM, 0) \
+	X(cpu_path, RK_STR, 0) \
+	X(cpuset_version, RK_NUM, 0) \
+	X(cpuset_path, RK_STR, 0) \
+	X(memory_version, RK_NUM, 0) \
+	X(memory_path, RK_STR, 0) \
+	X(cpu_quota_us, RK_NUM, 0) \
+	X(cpu_period_us, RK_NUM, 0) \
+	X(cpu_burst_us, RK_NUM, 0) \
+	X(cpu_quota_at, RK_STR, 0) \
+	X(cpu_quota_cpus, RK_NUM, 0) \
+	X(cpu_quotas, RK_STR, 0) \
+	X(cpu_weight, RK_NUM, 0)		/* cgroup v2's */ \
+	X(cpu_shares, RK_NUM, RKF_ALT)	/* or v1's */ \
+	X(rt_runtime_us, RK_NUM, 0) \
+	X(cpuset_cpus, RK_STR, 0) \
+	X(cpus_usable, RK_NUM, 0) \
+	X(memory_max_bytes, RK_NUM, 0) \
+	X(memory_high_bytes, RK_NUM, 0) \
+	X(memory_limit_at, RK_STR, 0) \
+	X(unread, RK_STR, 0)
+
+/* the rest only when the calibration was measured in this run */
+#define RF_CALIBRATION(X) \
+	X(loops_per_ms, RK_NUM, 0) \
+	X(error_pct, RK_NUM, 0) \
+	X(check_off_cpu_pct, RK_NUM, 0) \
+	X(check_others_pct, RK_NUM, 0) \
+	X(measured, RK_BOOL, 0) \
+	X(spread_pct, RK_NUM, 0) \
+	X(samples, RK_NUM, RKF_SOME) \
+	X(undisturbed_samples, RK_NUM, RKF_SOME) \
+	X(speed_spread_pct, RK_NUM, RKF_SOME) \
+	X(off_cpu_pct, RK_NUM, RKF_SOME) \
+	X(others_pct, RK_NUM, RKF_SOME) \
+	X(host_pct, RK_NUM, RKF_SOME) \
+	X(others_machine_pct, RK_NUM, RKF_SOME) \
+	X(cpufreq, RK_BOOL, RKF_SOME)
+
+/*
+ * worst_frames[] (--trace): each frame's keys, read where they are used
+ * by RF_KEY(frame, ...); who ran, each: RF_KEY(who, ...).
+ */
+#define RF_FRAME(X) \
+	X(latency_us, RK_NUM, 0) \
+	X(timer_us, RK_NUM, 0) \
+	X(wait_us, RK_NUM, 0) \
+	X(cpu, RK_NUM, 0) \
+	X(ran_instead, RK_ANY, 0) \
+	X(others_us, RK_NUM, 0) \
+	X(irq_us, RK_NUM, 0) \
+	X(softirq_us, RK_NUM, 0) \
+	X(irqs, RK_ANY, 0) \
+	X(softirqs, RK_ANY, 0) \
+	X(own_us, RK_NUM, 0) \
+	X(migrations, RK_NUM, 0) \
+	X(timer_cpu, RK_NUM, 0) \
+	X(timer_ran_instead, RK_ANY, 0) \
+	X(timer_others_us, RK_NUM, 0) \
+	X(timer_fired_late_us, RK_NUM, 0) \
+	X(timer_idle_us, RK_NUM, 0) \
+	X(wait_idle_us, RK_NUM, 0) \
+	X(trace_events, RK_NUM, 0) \
+	X(idle_cause, RK_STR, 0) \
+	X(host_us, RK_NUM, 0) \
+	X(throttled_us, RK_NUM, 0) \
+	X(throttled_by, RK_STR, 0) \
+	X(throttle_inferred, RK_BOOL, 0) \
+	X(tid, RK_NUM, 0) \
+	X(complete, RK_BOOL, 0) \
+	X(breaktrace, RK_BOOL, 0) \
+	X(picture, RK_ANY, 0)		/* K_PICTURE */
+#define RF_WHO(X) \
+	X(comm, RK_STR, 0)		/* a task's name */ \
+	X(name, RK_STR, RKF_ALT)	/* or an interrupt's */ \
+	X(pid, RK_NUM, RKF_SOME)	/* a task's */ \
+	X(us, RK_NUM, 0)
+
+#define RF_KEY_ENUM_frame(n, k, f)		RFK_frame_##n,
+#define RF_KEY_ENUM_who(n, k, f)		RFK_who_##n,
+enum rf_frame_key { RF_FRAME(RF_KEY_ENUM_frame) RFK_FRAME };
+enum rf_who_key { RF_WHO(RF_KEY_ENUM_who) RFK_WHO };
+#define RF_KEY_ENUM_settings(n, k, f)		RFK_settings_##n,
+#define RF_KEY_ENUM_system(n, k, f)		RFK_system_##n,
+#define RF_KEY_ENUM_cgroup(n, k, f)		RFK_cgroup_##n,
+#define RF_KEY_ENUM_calibration(n, k, f)	RFK_calibration_##n,
+enum rf_settings_key { RF_SETTINGS(RF_KEY_ENUM_settings) RFK_SETTINGS };
+enum rf_system_key { RF_SYSTEM(RF_KEY_ENUM_system) RFK_SYSTEM };
+enum rf_cgroup_key { RF_CGROUP(RF_KEY_ENUM_cgroup) RFK_CGROUP };
+enum rf_calibration_key { RF_CALIBRATION(RF_KEY_ENUM_calibration)
+			  RFK_CALIBRATION };
+/*
+ * A listed key of a block, as the writer writes it: RF_KEY(system, smt)
+ * is "smt", a constant, and no name that is not listed compiles.
+ */
+#define RF_KEY(block, name) \
+	(&#name[0 * sizeof(char[1 + RFK_##block##_##name])])
+
+/* One key of a block, for the reader and the round trip (rf_blocks.c). */
+struct rf_field {
+	const char *key;
+	enum rf_kind kind;
+	unsigned int flags;
+	size_t off;			/* in the block's struct */
+};
 
 #endif

@@ -25,6 +25,12 @@
 
 /* ---- JSON ------------------------------------------------------------ */
 
+/* The keys of core/schema.h's lists: settings, calibration, frames. */
+#define SK(name)	RF_KEY(settings, name)
+#define CK(name)	RF_KEY(calibration, name)
+#define FK(name)	RF_KEY(frame, name)
+#define WK(name)	RF_KEY(who, name)
+
 static void json_settings(struct jw *w, const struct results_info *ri)
 {
 	const struct plan *p = ri->plan;
@@ -32,72 +38,72 @@ static void json_settings(struct jw *w, const struct results_info *ri)
 	int i;
 
 	jw_obj_begin(w, K_SETTINGS);
-	jw_num(w, "duration_s", (double)cfg->duration_ns / NSEC_PER_SEC);
-	jw_int(w, "repeats", p->repeats);
+	jw_num(w, SK(duration_s), (double)cfg->duration_ns / NSEC_PER_SEC);
+	jw_int(w, SK(repeats), p->repeats);
 	if (p->auto_repeats)
-		jw_bool(w, "repeats_auto", true);
-	jw_int(w, "load_threads", cfg->load_threads);
-	jw_int(w, "bench_nice", cfg->bench_nice);
-	jw_int(w, "load_nice", cfg->load_nice);
-	jw_bool(w, "rt", cfg->rt);
-	jw_str(w, "bench_policy", policy_names[cfg->bench_policy]);
+		jw_bool(w, SK(repeats_auto), true);
+	jw_int(w, SK(load_threads), cfg->load_threads);
+	jw_int(w, SK(bench_nice), cfg->bench_nice);
+	jw_int(w, SK(load_nice), cfg->load_nice);
+	jw_bool(w, SK(rt), cfg->rt);
+	jw_str(w, SK(bench_policy), policy_names[cfg->bench_policy]);
 	if (cfg->timer_slack_ns)
-		jw_num(w, "timer_slack_ns", (double)cfg->timer_slack_ns);
+		jw_num(w, SK(timer_slack_ns), (double)cfg->timer_slack_ns);
 	else
-		jw_null(w, "timer_slack_ns");
+		jw_null(w, SK(timer_slack_ns));
 	if (cfg->bench_slice_ns)
-		jw_num(w, "bench_slice_us", US(cfg->bench_slice_ns));
+		jw_num(w, SK(bench_slice_us), US(cfg->bench_slice_ns));
 	else
-		jw_null(w, "bench_slice_us");
-	jw_str(w, "load_policy", load_policy_names[cfg->load_policy]);
+		jw_null(w, SK(bench_slice_us));
+	jw_str(w, SK(load_policy), load_policy_names[cfg->load_policy]);
 	/* where the loads lived: compared like their class */
-	jw_str(w, "load_group", load_group_names[cfg->load_group]);
+	jw_str(w, SK(load_group), load_group_names[cfg->load_group]);
 	if (cfg->load_group == LG_CGROUP) {
-		jw_int(w, "load_cpu_weight", (int)cfg->load_weight);
-		jw_str(w, "load_cgroup", ri->load_where);
+		jw_int(w, SK(load_cpu_weight), (int)cfg->load_weight);
+		jw_str(w, SK(load_cgroup), ri->load_where);
 	} else {
-		jw_null(w, "load_cpu_weight");
-		jw_null(w, "load_cgroup");
+		jw_null(w, SK(load_cpu_weight));
+		jw_null(w, SK(load_cgroup));
 	}
-	jw_bool(w, "uniprocessor", cfg->uniprocessor);
-	jw_str(w, "dir", cfg->dir);
+	jw_bool(w, SK(uniprocessor), cfg->uniprocessor);
+	jw_str(w, SK(dir), cfg->dir);
 	if (cfg->custom_interval_ns) {
-		jw_int(w, "custom_cpu_pct", cfg->custom_cpu_pct);
-		jw_num(w, "custom_interval_us",
+		jw_int(w, SK(custom_cpu_pct), cfg->custom_cpu_pct);
+		jw_num(w, SK(custom_interval_us),
 		       (double)cfg->custom_interval_ns / NSEC_PER_USEC);
 	} else {
-		jw_null(w, "custom_cpu_pct");
-		jw_null(w, "custom_interval_us");
+		jw_null(w, SK(custom_cpu_pct));
+		jw_null(w, SK(custom_interval_us));
 	}
-	jw_str(w, "comment", p->comment);
+	jw_str(w, SK(comment), p->comment);
 	/* --remeasure-if: the condition, and how many more attempts */
 	if (p->remeasure_on) {
-		jw_str(w, "remeasure_if", p->remeasure_if.text);
-		jw_int(w, "remeasure_max", p->remeasure_max);
+		jw_str(w, SK(remeasure_if), p->remeasure_if.text);
+		jw_int(w, SK(remeasure_max), p->remeasure_max);
 	}
-	jw_arr_begin(w, "benches");
+	jw_arr_begin(w, SK(benches));
 	for (i = 0; i < p->nsims; i++)
 		jw_str(w, NULL, p->sims[i]->name);
 	jw_arr_end(w);
-	jw_arr_begin(w, "loads");
+	jw_arr_begin(w, SK(loads));
 	for (i = 0; i < p->nloads; i++)
 		jw_str(w, NULL, p->loads[i]->name);
 	jw_arr_end(w);
-	jw_bool(w, "allow_concurrent", p->allow_concurrent);
+	jw_bool(w, SK(allow_concurrent), p->allow_concurrent);
 	if (p->dma_given)
-		jw_int(w, "dma_latency_us", p->dma_latency_us);
+		jw_int(w, SK(dma_latency_us), p->dma_latency_us);
 	else
-		jw_null(w, "dma_latency_us");
-	jw_bool(w, "concurrent", ri->concurrent);
+		jw_null(w, SK(dma_latency_us));
+	jw_bool(w, SK(concurrent), ri->concurrent);
 	if (ri->concurrent && ri->concurrent_pid)
-		jw_int(w, "concurrent_pid", ri->concurrent_pid);
+		jw_int(w, SK(concurrent_pid), ri->concurrent_pid);
 	else
-		jw_null(w, "concurrent_pid");
+		jw_null(w, SK(concurrent_pid));
 	if (ri->other_user)
-		jw_int(w, "concurrent_uid", ri->other_uid);
+		jw_int(w, SK(concurrent_uid), ri->other_uid);
 	else
-		jw_null(w, "concurrent_uid");
-	jw_obj_begin(w, "sim_options");
+		jw_null(w, SK(concurrent_uid));
+	jw_obj_begin(w, SK(sim_options));
 	for (i = 0; i < p->ngiven; i++)
 		jw_str(w, p->given[i].name, p->given[i].value);
 	jw_obj_end(w);
@@ -172,10 +178,10 @@ static void json_who(struct jw *w, const char *key, const struct why_who *v,
 	jw_arr_begin(w, key);
 	for (i = 0; i < n; i++) {
 		jw_obj_begin(w, NULL);
-		jw_str(w, task ? "comm" : "name", v[i].name);
+		jw_str(w, task ? WK(comm) : WK(name), v[i].name);
 		if (task)
-			jw_int(w, "pid", v[i].pid);
-		jw_num(w, "us", (double)v[i].ns / NSEC_PER_USEC);
+			jw_int(w, WK(pid), v[i].pid);
+		jw_num(w, WK(us), (double)v[i].ns / NSEC_PER_USEC);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -230,16 +236,16 @@ static void json_idle(struct jw *w, const struct why_frame *f)
 	enum why_idle c = p->idle_cause;
 	double thr = f->throttled_ns ? US(f->throttled_ns) : NAN;
 
-	jw_str(w, "idle_cause", causes[c]);
-	jw_num(w, "host_us", f->host_ns ? US(f->host_ns) : NAN);
-	jw_num(w, "throttled_us", thr);
-	jw_str_or_null(w, "throttled_by", f->throttled_by);
+	jw_str(w, FK(idle_cause), causes[c]);
+	jw_num(w, FK(host_us), f->host_ns ? US(f->host_ns) : NAN);
+	jw_num(w, FK(throttled_us), thr);
+	jw_str_or_null(w, FK(throttled_by), f->throttled_by);
 	/* A bandwidth timer in a throttled part, or the counters alone */
 	if (f->throttled_ns)
-		jw_bool(w, "throttle_inferred", !f->timer.throttle_seen &&
+		jw_bool(w, FK(throttle_inferred), !f->timer.throttle_seen &&
 			!f->wait.throttle_seen);
 	else
-		jw_null(w, "throttle_inferred");
+		jw_null(w, FK(throttle_inferred));
 }
 
 /* --trace: each frame, the parts of its latency and who took them. */
@@ -254,41 +260,41 @@ static void json_worst(struct jw *w, const struct result *r)
 		const struct why_frame *f = &r->explained[i];
 
 		jw_obj_begin(w, NULL);
-		jw_num(w, "latency_us", US(f->latency_ns));
-		jw_num(w, "timer_us", US(f->timer.ns));
-		jw_num(w, "wait_us", US(f->wait.ns));
-		jw_int(w, "cpu", f->wait.cpu);
-		json_who(w, "ran_instead", f->wait.ran, f->wait.nran, true);
+		jw_num(w, FK(latency_us), US(f->latency_ns));
+		jw_num(w, FK(timer_us), US(f->timer.ns));
+		jw_num(w, FK(wait_us), US(f->wait.ns));
+		jw_int(w, FK(cpu), f->wait.cpu);
+		json_who(w, FK(ran_instead), f->wait.ran, f->wait.nran, true);
 		/* All the other tasks' time: ran_instead lists the largest. */
-		jw_num(w, "others_us", US(f->wait.others_ns));
-		jw_num(w, "irq_us", US(f->wait.irq_ns + f->timer.irq_ns));
-		jw_num(w, "softirq_us",
+		jw_num(w, FK(others_us), US(f->wait.others_ns));
+		jw_num(w, FK(irq_us), US(f->wait.irq_ns + f->timer.irq_ns));
+		jw_num(w, FK(softirq_us),
 		       US(f->wait.softirq_ns + f->timer.softirq_ns));
 		n = merge_who(m, f->wait.irq, f->wait.nirq, f->timer.irq,
 			      f->timer.nirq);
-		json_who(w, "irqs", m, n, false);
+		json_who(w, FK(irqs), m, n, false);
 		n = merge_who(m, f->wait.soft, f->wait.nsoft, f->timer.soft,
 			      f->timer.nsoft);
-		json_who(w, "softirqs", m, n, false);
-		jw_num(w, "own_us", US(f->wait.own_ns));
-		jw_int(w, "migrations", f->migrations);
-		jw_int(w, "timer_cpu", f->timer.cpu);
-		json_who(w, "timer_ran_instead", f->timer.ran, f->timer.nran,
+		json_who(w, FK(softirqs), m, n, false);
+		jw_num(w, FK(own_us), US(f->wait.own_ns));
+		jw_int(w, FK(migrations), f->migrations);
+		jw_int(w, FK(timer_cpu), f->timer.cpu);
+		json_who(w, FK(timer_ran_instead), f->timer.ran, f->timer.nran,
 			 true);
-		jw_num(w, "timer_others_us", US(f->timer.others_ns));
+		jw_num(w, FK(timer_others_us), US(f->timer.others_ns));
 		/* What no task did: the CPU idle while the frame was late. */
 		if (f->timer.fired_ns)
-			jw_num(w, "timer_fired_late_us", US(f->timer.fired_ns));
+			jw_num(w, FK(timer_fired_late_us), US(f->timer.fired_ns));
 		else
-			jw_null(w, "timer_fired_late_us");
-		jw_num(w, "timer_idle_us", US(f->timer.idle_ns));
-		jw_num(w, "wait_idle_us", US(f->wait.idle_ns));
+			jw_null(w, FK(timer_fired_late_us));
+		jw_num(w, FK(timer_idle_us), US(f->timer.idle_ns));
+		jw_num(w, FK(wait_idle_us), US(f->wait.idle_ns));
 		/* what --trace itself wrote in the frame's time */
-		jw_int(w, "trace_events", f->timer.events + f->wait.events);
+		jw_int(w, FK(trace_events), f->timer.events + f->wait.events);
 		json_idle(w, f);
-		jw_int(w, "tid", f->tid);
-		jw_bool(w, "complete", !f->lost);
-		jw_bool(w, "breaktrace", f->broke);
+		jw_int(w, FK(tid), f->tid);
+		jw_bool(w, FK(complete), !f->lost);
+		jw_bool(w, FK(breaktrace), f->broke);
 		results_picture(w, f);
 		jw_obj_end(w);
 	}
@@ -521,22 +527,22 @@ static void json_head(struct jw *w, const struct results_info *ri)
 	if (ri->trace)
 		json_trace(w, ri);
 	jw_obj_begin(w, K_CALIBRATION);
-	jw_uint(w, "loops_per_ms", cal->loops_per_ms);
-	jw_num(w, "error_pct", cal->error_pct);
-	jw_num(w, "check_off_cpu_pct", cal->check_off_pct);
-	jw_num(w, "check_others_pct", cal->check_others_pct);
-	jw_bool(w, "measured", cal->measured);
-	jw_num(w, "spread_pct", cal->measured ? cal->spread_pct : NAN);
+	jw_uint(w, CK(loops_per_ms), cal->loops_per_ms);
+	jw_num(w, CK(error_pct), cal->error_pct);
+	jw_num(w, CK(check_off_cpu_pct), cal->check_off_pct);
+	jw_num(w, CK(check_others_pct), cal->check_others_pct);
+	jw_bool(w, CK(measured), cal->measured);
+	jw_num(w, CK(spread_pct), cal->measured ? cal->spread_pct : NAN);
 	if (cal->measured && cal->samples) {
 		/* what disturbed it: lib/cpuwork.h */
-		jw_int(w, "samples", cal->samples);
-		jw_int(w, "undisturbed_samples", cal->undisturbed);
-		jw_num(w, "speed_spread_pct", cal->speed_spread_pct);
-		jw_num(w, "off_cpu_pct", cal->off_pct);
-		jw_num(w, "others_pct", cal->others_pct);
-		jw_num(w, "host_pct", cal->host_pct);
-		jw_num(w, "others_machine_pct", cal->others_machine_pct);
-		jw_bool(w, "cpufreq", cal->cpufreq);
+		jw_int(w, CK(samples), cal->samples);
+		jw_int(w, CK(undisturbed_samples), cal->undisturbed);
+		jw_num(w, CK(speed_spread_pct), cal->speed_spread_pct);
+		jw_num(w, CK(off_cpu_pct), cal->off_pct);
+		jw_num(w, CK(others_pct), cal->others_pct);
+		jw_num(w, CK(host_pct), cal->host_pct);
+		jw_num(w, CK(others_machine_pct), cal->others_machine_pct);
+		jw_bool(w, CK(cpufreq), cal->cpufreq);
 	}
 	jw_obj_end(w);
 	jw_arr_begin(w, K_RESULTS);

@@ -31,46 +31,29 @@ static void hdr_row(struct sbuf *b, const char *k, const char *v)
 	sb_printf(b, "</td></tr>\n");
 }
 
-static const char *jstr(const struct jval *o, const char *k)
-{
-	const struct jval *v = o ? json_get_type(o, k, J_STR) : NULL;
-
-	return v ? v->str : NULL;
-}
-
-static double jnum(const struct jval *o, const char *k)
-{
-	const struct jval *v = o ? json_get_type(o, k, J_NUM) : NULL;
-
-	return v ? v->num : NAN;
-}
-
 /* The run's cgroup and its limits (files from before 0.40: none). */
-static void cgroup_row(struct sbuf *b, const struct jval *sys)
+static void cgroup_row(struct sbuf *b, const struct result_file *rf)
 {
-	const struct jval *cg = json_get_type(sys, "cgroup", J_OBJ);
+	const struct rf_cgroup *cg = &rf->cg;
 	char s[512], q[160] = "no CPU quota", m[64] = "memory not limited";
-	double cpus = jnum(cg, "cpus_usable");
 
-	if (!cg)
+	if (!cg->read)
 		return;
-	if (isfinite(jnum(cg, "cpu_quota_us")))
+	if (isfinite(cg->cpu_quota_us))
 		snprintf(q, sizeof(q), "CPU quota %g CPU (%g/%g us at %s)",
-			 jnum(cg, "cpu_quota_cpus"), jnum(cg, "cpu_quota_us"),
-			 jnum(cg, "cpu_period_us"),
-			 jstr(cg, "cpu_quota_at") ?: "?");
-	if (isfinite(jnum(cg, "memory_max_bytes")))
+			 cg->cpu_quota_cpus, cg->cpu_quota_us,
+			 cg->cpu_period_us, cg->cpu_quota_at ?: "?");
+	if (isfinite(cg->memory_max_bytes))
 		snprintf(m, sizeof(m), "memory %.0f MiB (at %s)",
-			 jnum(cg, "memory_max_bytes") / (1 << 20),
-			 jstr(cg, "memory_limit_at") ?: "?");
+			 cg->memory_max_bytes / (1 << 20),
+			 cg->memory_limit_at ?: "?");
 	snprintf(s, sizeof(s), "cpu %s: %s; %g of %g CPUs usable%s%s%s; %s%s%s",
-		 jstr(cg, "cpu_path") ?: "unknown", q,
-		 isfinite(cpus) ? cpus : jnum(sys, "cpus_online"),
-		 jnum(sys, "cpus_online"), jstr(cg, "cpuset_cpus") ?
-		 " (cpuset " : "", jstr(cg, "cpuset_cpus") ?: "",
-		 jstr(cg, "cpuset_cpus") ? ")" : "", m,
-		 jstr(cg, "unread") ? "; could not read " : "",
-		 jstr(cg, "unread") ?: "");
+		 cg->cpu_path ?: "unknown", q,
+		 isfinite(cg->cpus_usable) ? cg->cpus_usable :
+		 rf->sys.cpus_online, rf->sys.cpus_online,
+		 cg->cpuset_cpus ? " (cpuset " : "", cg->cpuset_cpus ?: "",
+		 cg->cpuset_cpus ? ")" : "", m,
+		 cg->unread ? "; could not read " : "", cg->unread ?: "");
 	hdr_row(b, "cgroup", s);
 }
 
@@ -134,12 +117,7 @@ void report_print_marks(const struct result_file *rf)
 /* What the header's table is followed by: what confounds the run. */
 static void header_warnings(struct sbuf *b, const struct result_file *rf)
 {
-	const struct jval *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
-	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
-	const struct jval *cal = json_get_type(rf->doc, K_CALIBRATION, J_OBJ);
-	const struct jval *conc = set ? json_get(set, "concurrent") : NULL;
-	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
-						    J_BOOL) : NULL;
+	const struct jval *fin = json_get_type(rf->doc, K_FINISHED, J_STR);
 
 	/* The file's words, escaped: a result file may be anyone's. */
 	if (rf->interrupted) {
@@ -147,28 +125,26 @@ static void header_warnings(struct sbuf *b, const struct result_file *rf)
 		sb_esc(b, rf->interrupted);
 		sb_printf(b, "): cells after it are missing.</p>\n");
 	}
-	if (!jstr(rf->doc, K_FINISHED))
+	if (!fin)
 		sb_printf(b, "<p class=\"warn\">The run had not finished "
 			  "when this was written.</p>\n");
-	if (conc && conc->type == J_BOOL && conc->b)
+	if (rf->set.concurrent == 1)
 		sb_printf(b, "<p class=\"warn\">Confounder: another interbench"
 			  " was measuring at the same time.</p>\n");
-	marks_warnings(b, rf, vm && vm->b);
+	marks_warnings(b, rf, rf->sys.virtual_machine == 1);
 	/* the burn's cost is the machine's own; its check held off is not */
-	if (jnum(cal, "check_off_cpu_pct") > CAL_UNDISTURBED_PCT)
+	if (rf->cal.check_off_cpu_pct > CAL_UNDISTURBED_PCT)
 		sb_printf(b, "<p class=\"warn\">Confounder: other tasks or the "
 			  "host held the CPU %.1f %% of the burn check's time: "
 			  "the machine was busy.</p>\n",
-			  jnum(cal, "check_off_cpu_pct"));
+			  rf->cal.check_off_cpu_pct);
 }
 
 static void header(struct page *pg, const struct result_file *rf)
 {
-	const struct jval *sys = json_get_type(rf->doc, K_SYSTEM, J_OBJ);
-	const struct jval *set = json_get_type(rf->doc, K_SETTINGS, J_OBJ);
-	const struct jval *cal = json_get_type(rf->doc, K_CALIBRATION, J_OBJ);
-	const struct jval *vm = sys ? json_get_type(sys, "virtual_machine",
-						    J_BOOL) : NULL;
+	const struct rf_system *sys = &rf->sys;
+	const struct rf_settings *set = &rf->set;
+	const struct jval *v;
 	struct sbuf *b = &pg->b;
 	char s[512];
 	int n;
@@ -176,51 +152,49 @@ static void header(struct page *pg, const struct result_file *rf)
 	sb_printf(b, "<h2>");
 	sb_esc(b, rf->path);
 	sb_printf(b, "</h2>\n<table>\n");
-	snprintf(s, sizeof(s), "%s %s (%s)", jstr(sys, "sysname") ?: "?",
-		 jstr(sys, "release") ?: "?", jstr(sys, "preempt") ?:
-		 "preempt unknown");
+	snprintf(s, sizeof(s), "%s %s (%s)", sys->sysname ?: "?",
+		 sys->release ?: "?", sys->preempt ?: "preempt unknown");
 	hdr_row(b, "kernel", s);
 	snprintf(s, sizeof(s), "%s: %s, %.0f CPUs, %s, clocksource %s",
-		 jstr(sys, "hostname") ?: "?", jstr(sys, "cpu_model") ?: "?",
-		 jnum(sys, "cpus_online"), jstr(sys, "machine") ?: "?",
-		 jstr(sys, "clocksource") ?: "?");
+		 sys->hostname ?: "?", sys->cpu_model ?: "?",
+		 sys->cpus_online, sys->machine ?: "?",
+		 sys->clocksource ?: "?");
 	hdr_row(b, "machine", s);
 	/* Files from before 0.40 lack these: then the row says nothing. */
-	if (jstr(sys, "sched_ext")) {
-		const struct jval *ag = json_get_type(sys, "autogroup",
-						      J_BOOL);
-
+	if (sys->sched_ext) {
 		snprintf(s, sizeof(s), "preempt %s (from %s; build %s), "
 			 "sched_ext %s, autogroup %s, RT throttling %g us/s, "
 			 "cpuidle governor %s, THP %s%s",
-			 jstr(sys, "preempt") ?: "unknown",
-			 jstr(sys, "preempt_source") ?: "nowhere readable",
-			 jstr(sys, "preempt_build") ?: "?",
-			 jstr(sys, "sched_ext"),
-			 ag ? (ag->b ? "on" : "off") : "?",
-			 jnum(sys, "sched_rt_runtime_us"),
-			 jstr(sys, "cpuidle_governor") ?: "none",
-			 jstr(sys, "transparent_hugepages") ?: "?",
-			 vm && vm->b ? ", a virtual machine" : "");
+			 sys->preempt ?: "unknown",
+			 sys->preempt_source ?: "nowhere readable",
+			 sys->preempt_build ?: "?", sys->sched_ext,
+			 sys->autogroup < 0 ? "?" : sys->autogroup ? "on" :
+			 "off", sys->sched_rt_runtime_us,
+			 sys->cpuidle_governor ?: "none",
+			 sys->transparent_hugepages ?: "?",
+			 sys->virtual_machine == 1 ? ", a virtual machine" :
+			 "");
 		hdr_row(b, "scheduling", s);
 	}
-	cgroup_row(b, sys);
-	hdr_row(b, "command line", jstr(rf->doc, K_COMMAND_LINE));
+	cgroup_row(b, rf);
+	v = json_get_type(rf->doc, K_COMMAND_LINE, J_STR);
+	hdr_row(b, "command line", v ? v->str : NULL);
 	snprintf(s, sizeof(s), "%g s a cell, %g repeats, %g load threads, "
-		 "nice %g/%g, %s", jnum(set, "duration_s"),
-		 jnum(set, "repeats"), jnum(set, "load_threads"),
-		 jnum(set, "bench_nice"), jnum(set, "load_nice"),
-		 json_get_type(set, "rt", J_BOOL) &&
-		 json_get(set, "rt")->b ? "SCHED_FIFO" : "SCHED_OTHER");
+		 "nice %g/%g, %s", set->duration_s, set->repeats,
+		 set->load_threads, set->bench_nice, set->load_nice,
+		 set->rt == 1 ? "SCHED_FIFO" : "SCHED_OTHER");
 	hdr_row(b, "settings", s);
 	n = snprintf(s, sizeof(s), "%.0f loops/ms, burn error %+.2f %%",
-		     jnum(cal, "loops_per_ms"), jnum(cal, "error_pct"));
-	if (isfinite(jnum(cal, "spread_pct")))
+		     rf->cal.loops_per_ms, rf->cal.error_pct);
+	if (isfinite(rf->cal.spread_pct))
 		snprintf(s + n, sizeof(s) - (size_t)n, ", spread %.2f %% "
-			 "(measured this run)", jnum(cal, "spread_pct"));
+			 "(measured this run)", rf->cal.spread_pct);
 	hdr_row(b, "calibration", s);
-	snprintf(s, sizeof(s), "%s to %s", jstr(rf->doc, K_STARTED) ?: "?",
-		 jstr(rf->doc, K_FINISHED) ?: "(not finished)");
+	v = json_get_type(rf->doc, K_STARTED, J_STR);
+	snprintf(s, sizeof(s), "%s to ", v ? v->str : "?");
+	v = json_get_type(rf->doc, K_FINISHED, J_STR);
+	snprintf(s + strlen(s), sizeof(s) - strlen(s), "%s",
+		 v ? v->str : "(not finished)");
 	hdr_row(b, "time", s);
 	hdr_row(b, "interbench", rf->version);
 	sb_printf(b, "</table>\n");
@@ -302,6 +276,10 @@ static void more_maps(struct page *pg, const struct result_file *rf,
 }
 
 /* A number of a worst frame's object, or NaN. */
+/* A worst frame's keys, and who ran's (core/schema.h's lists). */
+#define FK(name)	RF_KEY(frame, name)
+#define WK(name)	RF_KEY(who, name)
+
 static double wf_num(const struct jval *f, const char *k)
 {
 	const struct jval *v = json_get_type(f, k, J_NUM);
@@ -338,13 +316,13 @@ static void wf_who(struct sbuf *b, const struct jval *f, const char *key,
 
 	for (i = 0; a && i < a->n && i < most; i++) {
 		const struct jval *who = &a->items[i];
-		const struct jval *name = json_get_type(who, "comm", J_STR);
+		const struct jval *name = json_get_type(who, WK(comm), J_STR);
 
 		sb_printf(b, "%s", i ? ", " : "");
 		sb_esc(b, name ? name->str : "?");
-		sb_printf(b, ":%.0f %.3g ms", wf_num(who, "pid"),
-			  wf_num(who, "us") / 1000);
-		shown += wf_num(who, "us");
+		sb_printf(b, ":%.0f %.3g ms", wf_num(who, WK(pid)),
+			  wf_num(who, WK(us)) / 1000);
+		shown += wf_num(who, WK(us));
 	}
 	if (i && others_us > shown + others_us / 20)
 		sb_printf(b, ", other tasks %.3g ms", (others_us - shown) / 1000);
@@ -358,27 +336,27 @@ static void wf_who(struct sbuf *b, const struct jval *f, const char *key,
  */
 static void why_who(struct sbuf *b, const struct jval *f)
 {
-	const struct jval *t = json_get_type(f, "timer_ran_instead", J_ARR);
+	const struct jval *t = json_get_type(f, FK(timer_ran_instead), J_ARR);
 
-	if (t && t->n && wf_num(f, "timer_us") * 1000 >= WHY_LATE_NS) {
+	if (t && t->n && wf_num(f, FK(timer_us)) * 1000 >= WHY_LATE_NS) {
 		sb_printf(b, "timer: ");
-		wf_who(b, f, "timer_ran_instead", 2,
-		       wf_num(f, "timer_others_us"));
+		wf_who(b, f, FK(timer_ran_instead), 2,
+		       wf_num(f, FK(timer_others_us)));
 		sb_printf(b, "; wait: ");
 	}
-	wf_who(b, f, "ran_instead", 3, wf_num(f, "others_us"));
+	wf_who(b, f, FK(ran_instead), 3, wf_num(f, FK(others_us)));
 }
 
 /* "throttled by cgroup /ci: cpu.max 40000/100000 22.5 ms (inferred)" */
 static void why_throttled(struct sbuf *b, const struct jval *f)
 {
-	const struct jval *by = json_get_type(f, "throttled_by", J_STR);
-	const struct jval *inf = json_get_type(f, "throttle_inferred",
+	const struct jval *by = json_get_type(f, FK(throttled_by), J_STR);
+	const struct jval *inf = json_get_type(f, FK(throttle_inferred),
 					       J_BOOL);
 
 	sb_printf(b, "<span class=\"warn\">throttled by ");
 	sb_esc(b, by ? by->str : "the run's cgroup");
-	sb_printf(b, " %.3g ms%s</span>", wf_num(f, "throttled_us") / 1000,
+	sb_printf(b, " %.3g ms%s</span>", wf_num(f, FK(throttled_us)) / 1000,
 		  inf && inf->b ? " (inferred from the cgroup's counters)" :
 		  "");
 }
@@ -387,23 +365,24 @@ static void why_throttled(struct sbuf *b, const struct jval *f)
 static void why_row(struct sbuf *b, const struct file_cell *c, size_t r,
 		    const struct jval *f)
 {
-	const struct jval *cause = json_get_type(f, "idle_cause", J_STR);
+	const struct jval *cause = json_get_type(f, FK(idle_cause), J_STR);
 
 	sb_printf(b, "<tr><td>");
 	sb_esc(b, c->bench);
 	sb_printf(b, "</td><td>");
 	sb_esc(b, c->load);
 	sb_printf(b, "</td><td class=\"n\">%d</td>", c->ok[r].repeat);
-	wf_ms(b, wf_num(f, "latency_us"));
-	wf_ms(b, wf_num(f, "timer_us"));
-	wf_ms(b, wf_num(f, "timer_fired_late_us"));
-	wf_ms(b, wf_num(f, "wait_us"));
-	wf_ms(b, wf_num(f, "timer_idle_us") + wf_num(f, "wait_idle_us"));
+	wf_ms(b, wf_num(f, FK(latency_us)));
+	wf_ms(b, wf_num(f, FK(timer_us)));
+	wf_ms(b, wf_num(f, FK(timer_fired_late_us)));
+	wf_ms(b, wf_num(f, FK(wait_us)));
+	wf_ms(b, wf_num(f, FK(timer_idle_us)) + wf_num(f, FK(wait_idle_us)));
 	/* Whose the idle time was: no task's. */
 	sb_printf(b, "<td>");
 	if (cause && !strcmp(cause->str, "host"))
 		sb_printf(b, "<span class=\"warn\">host (steal or vCPU "
-			  "wakeup) %.3g ms</span>", wf_num(f, "host_us") / 1000);
+			  "wakeup) %.3g ms</span>",
+			  wf_num(f, FK(host_us)) / 1000);
 	else if (cause && !strcmp(cause->str, "throttled"))
 		why_throttled(b, f);
 	else if (cause)

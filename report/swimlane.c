@@ -307,8 +307,8 @@ void rep_swimlanes(struct page *pg, const struct result_file *rf)
 					 "repeat %d, frame %zu: %.3g ms late, "
 					 "waited on CPU %.0f", c->bench, c->load,
 					 c->ok[r].repeat, k + 1,
-					 fnum(f, "latency_us") / 1e3,
-					 fnum(f, "cpu"));
+					 fnum(f, RF_KEY(frame, latency_us)) / 1e3,
+					 fnum(f, RF_KEY(frame, cpu)));
 				mark = pic_begin(pg);
 				if (!rep_swimlane(pg, f, title))
 					continue;
