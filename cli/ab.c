@@ -58,10 +58,8 @@ const struct opt ab_opts[] = {
 	{ .name = "a-opts", .type = OT_CALL, .arg = "OPTIONS",
 	  .parse = set_a_opts,
 	  .help = "interbench options for A's cells only, blank-\n"
-		  "separated: -B, -N, -L, -r, --bench-policy,\n"
-		  "--bench-slice, --timer-slack, --load-policy,\n"
-		  "--load-group, --trace, --trace-timer,\n"
-		  "--trace-frames" },
+		  "separated: those a side may have of its own\n"
+		  "(below)" },
 	{ .name = "b-opts", .type = OT_CALL, .arg = "OPTIONS",
 	  .parse = set_b_opts,
 	  .help = "the same for B's cells (e.g. '--bench-slice 300';\n"
@@ -94,23 +92,35 @@ const struct opt ab_opts[] = {
 };
 
 /*
- * Options a side may have of its own: how it is scheduled, not what; and
- * whether it is traced, so that a pair says what --trace costs a cell
- * (the other side's cells run with no event of ours enabled).
+ * Options a side may have of its own, flagged OF_SIDE on their rows
+ * (cli/cli.c): how it is scheduled, not what; and whether it is traced,
+ * so that a pair says what --trace costs a cell (the other side's cells
+ * run with no event of ours enabled).
  */
 static bool side_may(const struct opt *o)
 {
-	static const char *const ok[] = {
-		"bench-nice", "load-nice", "load-threads", "rt",
-		"bench-policy", "bench-slice", "load-policy", "load-group",
-		"timer-slack", "trace", "trace-timer", "trace-frames", NULL,
-	};
-	int i;
+	return o->flags & OF_SIDE;
+}
 
-	for (i = 0; ok[i]; i++)
-		if (!strcmp(o->name, ok[i]))
-			return true;
-	return false;
+/* Their names, "-B, -N, ..., --trace-frames", into buf. */
+static void side_names(char *buf, size_t n)
+{
+	const struct opt *o;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (o = cli_opts; o->name && used < n; o++) {
+		if (!side_may(o))
+			continue;
+		if (o->letter)
+			used += (size_t)snprintf(buf + used, n - used,
+						 "%s-%c", used ? ", " : "",
+						 o->letter);
+		else
+			used += (size_t)snprintf(buf + used, n - used,
+						 "%s--%s", used ? ", " : "",
+						 o->name);
+	}
 }
 
 /* Is every word of a side's options one it may have? 0 or -EINVAL. */
@@ -149,12 +159,12 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 			return -EINVAL;
 		}
 		if (!o || !side_may(o)) {
+			char names[256];
+
+			side_names(names, sizeof(names));
 			snprintf(err, n, "option --%c-opts: '%s' is not one a "
-				 "side may have of its own (-B, -N, -L, -r, "
-				 "--bench-policy, --bench-slice, --load-policy, "
-				 "--load-group, --trace, --trace-timer, "
-				 "--trace-frames); the rest are common to both",
-				 side, a);
+				 "side may have of its own (%s); the rest are "
+				 "common to both", side, a, names);
 			return -EINVAL;
 		}
 		if (value && ++i == nw) {
@@ -389,6 +399,8 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 
 void ab_usage(FILE *f)
 {
+	char names[256];
+
 	fputs(
 "Usage: interbench ab [interbench options] [ab options]\n"
 "Measure the matrix in two states of the machine, A and B, interleaved\n"
@@ -397,6 +409,9 @@ void ab_usage(FILE *f)
 "those pairs (a paired t-test per cell), printed at the end.\n"
 "\n", f);
 	opt_help(f, ab_opts, opt_help_width(ab_opts, 22));
+	side_names(names, sizeof(names));
+	fprintf(f, "\nA side may have of its own (--a-opts, --b-opts): %s.\n",
+		names);
 	fputs(
 "\n"
 "Every other option is interbench's (see interbench --help) and is\n"

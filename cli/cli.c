@@ -67,17 +67,20 @@ const struct opt cli_opts[] = {
 	  .seen = SEEN(loops_given) },
 	{ .name = "load-threads", .letter = 'L', .type = OT_INT, .arg = "N",
 	  .help = "threads of the Burn load (default: CPUs usable)",
-	  .off = P(cfg.load_threads), .min = 1, .max = 4096 },
+	  .off = P(cfg.load_threads), .min = 1, .max = 4096,
+	  .flags = OF_SIDE },
 	{ .name = "time", .letter = 't', .type = OT_SECONDS, .arg = "SECONDS",
 	  .help = "seconds to run each cell (default: 30; may be\n"
 		  "a decimal, at least 0.1)",
 	  .off = P(cfg.duration_ns), .dmin = 0.1, .dmax = 86400 },
 	{ .name = "bench-nice", .letter = 'B', .type = OT_INT, .arg = "N",
 	  .help = "nice the benchmarked tasks to N (default: 0)",
-	  .off = P(cfg.bench_nice), .min = -20, .max = 19 },
+	  .off = P(cfg.bench_nice), .min = -20, .max = 19,
+	  .flags = OF_SIDE },
 	{ .name = "load-nice", .letter = 'N', .type = OT_INT, .arg = "N",
 	  .help = "nice the loads to N (default: 0)",
-	  .off = P(cfg.load_nice), .min = -20, .max = 19 },
+	  .off = P(cfg.load_nice), .min = -20, .max = 19,
+	  .flags = OF_SIDE },
 	{ .name = "recalibrate", .letter = 'b', .type = OT_FLAG,
 	  .help = "measure loops per ms even if saved", .off = P(calibrate) },
 	{ .name = "console-only", .letter = 'c', .type = OT_FLAG,
@@ -89,32 +92,38 @@ const struct opt cli_opts[] = {
 	{ .name = "rt", .letter = 'r', .type = OT_FLAG,
 	  .help = "run the benchmarked tasks SCHED_FIFO; figures\n"
 		  "in microseconds (needs real-time rights)",
-	  .off = P(cfg.rt) },
+	  .off = P(cfg.rt),
+	  .flags = OF_SIDE },
 	{ .name = "bench-policy", .type = OT_ENUM, .arg = "POLICY",
 	  .help = "the benchmarked tasks' class: other (default),\n"
 		  "batch, idle, fifo (-r), rr, deadline",
 	  .off = P(cfg.bench_policy), .names = policy_names,
-	  .seen = SEEN(bench_policy_given) },
+	  .seen = SEEN(bench_policy_given),
+	  .flags = OF_SIDE },
 	{ .name = "bench-slice", .type = OT_U64, .arg = "US",
 	  .help = "the EEVDF slice the benchmarked tasks request,\n"
 		  "100-100000 us (other and batch; Linux 6.12+)",
 	  .off = P(cfg.bench_slice_ns), .min = 100, .max = 100000,
-	  .scale = NSEC_PER_USEC },
+	  .scale = NSEC_PER_USEC,
+	  .flags = OF_SIDE },
 	{ .name = "timer-slack", .type = OT_U64, .arg = "NS",
 	  .help = "the benchmarked tasks' timer slack, 1-1000000000\n"
 		  "ns (default: none, inherited from interbench;\n"
 		  "real-time threads have none anyway)",
-	  .off = P(cfg.timer_slack_ns), .min = 1, .max = 1000000000 },
+	  .off = P(cfg.timer_slack_ns), .min = 1, .max = 1000000000,
+	  .flags = OF_SIDE },
 	{ .name = "load-policy", .type = OT_ENUM, .arg = "POLICY",
 	  .help = "the loads' class: other (default), batch, idle",
-	  .off = P(cfg.load_policy), .names = load_policy_names },
+	  .off = P(cfg.load_policy), .names = load_policy_names,
+	  .flags = OF_SIDE },
 	{ .name = "load-group", .type = OT_CALL, .arg = "WHERE",
 	  .help = "where the loads live: same (default: interbench's\n"
 		  "own group, as 0.31), session (their own session,\n"
 		  "so autogroup gives them a group, as a second\n"
 		  "terminal), cgroup[:WEIGHT] (their own cgroup, cpu\n"
 		  "weight 1-10000, default 100, as a desktop slice)",
-	  .parse = set_load_group },
+	  .parse = set_load_group,
+	  .flags = OF_SIDE },
 	{ .name = "custom-cpu", .letter = 'C', .type = OT_UINT, .arg = "PCT",
 	  .help = "CPU percent of the Custom benchmark and load",
 	  .off = P(cfg.custom_cpu_pct), .min = 0, .max = 100,
@@ -216,12 +225,14 @@ const struct opt cli_opts[] = {
 	{ .name = "trace", .type = OT_FLAG,
 	  .help = "explain each cell's worst frames from the\n"
 		  "kernel's trace: who ran instead (root, tracefs)",
-	  .off = P(trace) },
+	  .off = P(trace),
+	  .flags = OF_SIDE },
 	{ .name = "trace-timer", .type = OT_FLAG,
 	  .help = "--trace, and also when each frame's timer fired\n"
 		  "(hrtimer and waking events): costs a frame's\n"
 		  "wakeup about 2 us, which --trace alone does not",
-	  .off = P(trace_timer) },
+	  .off = P(trace_timer),
+	  .flags = OF_SIDE },
 	{ .name = "trace-alternate", .type = OT_FLAG,
 	  .help = "with --trace or --trace-timer: trace half the\n"
 		  "repeats, in pairs (traced first, then last), to\n"
@@ -229,7 +240,8 @@ const struct opt cli_opts[] = {
 	  .off = P(trace_alternate) },
 	{ .name = "trace-frames", .type = OT_INT, .arg = "N",
 	  .help = "frames --trace explains in each cell\n(default: 3)",
-	  .off = P(trace_frames), .min = 1, .max = WORST_MAX },
+	  .off = P(trace_frames), .min = 1, .max = WORST_MAX,
+	  .flags = OF_SIDE },
 	{ .name = "breaktrace", .type = OT_U64, .arg = "US",
 	  .help = "--trace, and at the first frame later than US\n"
 		  "microseconds stop the trace, save it to a file\n"

@@ -58,7 +58,11 @@ struct opt {
 	int (*parse)(void *base, const char *val, char *err, size_t n);
 	size_t seen;			/* OPT_SEEN(): a bool set when given */
 	enum opt_complete complete;	/* for the shell's completion */
+	unsigned int flags;		/* OF_* below */
 };
+
+/* ab: a side may have it of its own (--a-opts, --b-opts; cli/ab.c). */
+#define OF_SIDE		0x1
 
 /*
  * Values several commands' options share, one place for their range and
