@@ -24,6 +24,7 @@
 #include "lib/safefile.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
+#include "lib/procfs.h"
 
 void iso_now(char *buf, size_t n)
 {
@@ -293,28 +294,17 @@ static void calib_key(char *kernel, size_t kn, char *cpu, size_t cn)
 	static const char *const keys[] = { "model name", "Hardware",
 					     "cpu model" };
 	struct utsname u;
-	char line[256], model[200] = "";
-	FILE *f = fopen("/proc/cpuinfo", "re");
+	char model[200] = "";
 	size_t i;
 
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	snprintf(kernel, kn, "%s", u.release);
-	while (f && !model[0] && fgets(line, sizeof(line), f)) {
-		/* "model name\t: Intel(R) ..." */
-		size_t kl = strcspn(line, "\t:");
-		char *c = strchr(line, ':');
-
-		for (i = 0; c && i < sizeof(keys) / sizeof(keys[0]); i++)
-			if (kl == strlen(keys[i]) &&
-			    !strncmp(line, keys[i], kl)) {
-				snprintf(model, sizeof(model), "%s",
-					 c + 1 + strspn(c + 1, " \t"));
-				model[strcspn(model, "\n")] = '\0';
-			}
-	}
-	if (f)
-		fclose(f);
+	/* "model name\t: Intel(R) ...", or another architecture's key */
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!procfs_field("/proc/cpuinfo", keys[i], model,
+				  sizeof(model)))
+			break;
 	/* the model cut to what is left after the machine's name */
 	snprintf(cpu, cn, "%s%s%.*s", u.machine, model[0] ? " " : "",
 		 (int)(cn > strlen(u.machine) + 2 ? cn - strlen(u.machine) - 2 :

@@ -20,6 +20,7 @@
 #include "loads/loads.h"
 #include "lib/base.h"
 #include "lib/cgroup.h"
+#include "lib/procfs.h"
 #include "core/load.h"
 
 struct par_run;
@@ -119,28 +120,25 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 int64_t load_mem_available(void)
 {
 	static struct cgroup_self *cg;
-	unsigned long long kb, avail = 0, sum = 0;
-	long long room;
-	bool found = false;
-	char line[128];
-	FILE *f;
+	static const char *const estimate[] = { "MemFree", "Buffers",
+						"Cached" };
+	unsigned long long avail = 0;
+	long long kb, room;
+	size_t i;
+	int err;
 
-	f = fopen("/proc/meminfo", "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-			avail = kb;
-			found = true;
-		} else if (sscanf(line, "MemFree: %llu kB", &kb) == 1 ||
-			   sscanf(line, "Buffers: %llu kB", &kb) == 1 ||
-			   sscanf(line, "Cached: %llu kB", &kb) == 1) {
-			sum += kb;
-		}
+	err = procfs_number("/proc/meminfo", "MemAvailable", &kb);
+	if (!err) {
+		avail = (unsigned long long)kb;
+	} else if (err == -ENOENT) {
+		/* Kernels before 3.14 have no MemAvailable: estimate it. */
+		for (i = 0; i < sizeof(estimate) / sizeof(estimate[0]); i++)
+			if (!procfs_number("/proc/meminfo", estimate[i], &kb))
+				avail += (unsigned long long)kb;
+	} else {
+		return err;
 	}
-	fclose(f);
-	/* Kernels before 3.14 have no MemAvailable: estimate it. */
-	avail = (found ? avail : sum) * 1024;
+	avail *= 1024;
 	/*
 	 * In a cgroup with a memory limit (a container) the room under it
 	 * is what there is: read once a process, the usage each time.
