@@ -72,7 +72,8 @@ static int ab_enter(struct ab_run *a, int s)
 	a->state = s;
 	/* what the side's command changed is the side's machine state */
 	if (!a->read[s]) {
-		machine_sysinfo_read(&a->side[s].sys);
+		machine_sysinfo_read(&a->side[s].sys,
+				     session_cgroup(&a->side[s]));
 		a->read[s] = true;
 	}
 	return 0;
@@ -411,8 +412,10 @@ static int ab_setup(struct ab_run *a)
 
 	if (p[0]->cfg.uniprocessor)
 		e = session_bind_cpu(p[0]->cfg.uni_cpu);
+	/* one process, one cgroup: B's is A's, read once */
+	a->side[1].cg = session_cgroup(&a->side[0]);
 	for (s = 0; !e && s < 2; s++) {
-		e = session_check_rights(p[s]);
+		e = session_check_rights(&a->side[s]);
 		if (!e)
 			e = session_check_files(&a->side[s]);
 	}

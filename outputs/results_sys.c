@@ -47,10 +47,10 @@ static void json_cgroup(struct jw *w, const struct sysinfo_ib *si)
 {
 	static const char *const keys[CG_CTLS] = { "cpu_path", "cpuset_path",
 						    "memory_path" };
-	const struct cgroup_self *cg = &si->cg;
+	const struct cgroup_self *cg = si->cg;
 	int c;
 
-	if (!cg->read) {
+	if (!cg || !cg->read) {
 		jw_null(w, "cgroup");
 		return;
 	}

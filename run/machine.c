@@ -329,11 +329,11 @@ static void cgroup_where(const struct cgroup_self *cg, char *buf, size_t n)
 static void cgroup_print(const struct sysinfo_ib *si, machine_out out,
 			 void *ctx)
 {
-	const struct cgroup_self *cg = &si->cg;
+	const struct cgroup_self *cg = si->cg;
 	char where[PATH_MAX], quota[96], mem[64], total[64];
 	long long mem_total = si->mem_total_kb * 1024;
 
-	if (!cg->read)
+	if (!cg || !cg->read)
 		return;
 	cgroup_where(cg, where, sizeof(where));
 	out(ctx, "Cgroup: %s\n", where);
@@ -374,13 +374,17 @@ static void cgroup_print(const struct sysinfo_ib *si, machine_out out,
 static void cgroup_warnings(const struct sysinfo_ib *si,
 			    const struct plan *p, machine_out out, void *ctx)
 {
-	const struct cgroup_self *cg = &si->cg;
-	double q = cgroup_quota_cpus(cg);
-	int usable = cg->cpus_usable ? cg->cpus_usable : si->cpus_online;
+	const struct cgroup_self *cg = si->cg;
+	double q;
+	int usable;
 	bool busy = false;
 	char quota[96];
 	int i;
 
+	if (!cg)
+		return;
+	q = cgroup_quota_cpus(cg);
+	usable = cg->cpus_usable ? cg->cpus_usable : si->cpus_online;
 	for (i = 0; i < p->nloads; i++)
 		busy |= !(p->loads[i]->flags & LOAD_IDLE);
 	cgroup_quota_text(cg, quota, sizeof(quota));
@@ -550,7 +554,8 @@ static void machine_invocation(char *buf, size_t n)
 	snprintf(buf, n, "%s", id);
 }
 
-void machine_sysinfo_read(struct sysinfo_ib *si)
+void machine_sysinfo_read(struct sysinfo_ib *si,
+			  const struct cgroup_self *cg)
 {
 	struct utsname u;
 	char buf[64];
@@ -585,5 +590,5 @@ void machine_sysinfo_read(struct sysinfo_ib *si)
 		    sizeof(si->clocksource));
 	si->mem_total_kb = meminfo_kb("MemTotal");
 	si->swap_total_kb = meminfo_kb("SwapTotal");
-	cgroup_read(&si->cg, getenv(CG_ROOT_ENV));
+	si->cg = cg;
 }

@@ -171,13 +171,13 @@ void session_result_done(struct session *r)
 	out_remeasured(&r->con, res);
 	out_why(&r->con, res);
 	/* The run's cgroup went away (or its files) mid-run: said once. */
-	if (res->status == RES_OK && r->sys.cg.at[CG_CPU].version &&
+	if (res->status == RES_OK && r->cg->at[CG_CPU].version &&
 	    isnan(res->v[F_INTF_THROTTLED]) && !r->cg_warned) {
 		r->cg_warned = true;
 		out_printf(&r->con, "Note: the cgroup's counters (%s) could "
 			   "not be read from %s/%s on (was it removed?): its "
 			   "throttling is unknown (null) there\n",
-			   r->sys.cg.at[CG_CPU].path, res->sim->name,
+			   r->cg->at[CG_CPU].path, res->sim->name,
 			   res->load->name);
 	}
 	sinks_tell(r, SINK_ADD);

@@ -209,17 +209,13 @@ int session_place_loads(struct session *r, char tag)
 	pl->own[0] = '\0';
 	if (pl->group == LG_CGROUP) {
 		/* the run's own cgroup: the loads' is made in it (v1) */
-		struct cgroup_self *cg = malloc(sizeof(*cg));
-		const struct cg_where *w = cg ? &cg->at[CG_CPU] : NULL;
+		const struct cg_where *w = &session_cgroup(r)->at[CG_CPU];
 
-		if (cg)
-			cgroup_read(cg, getenv(CG_ROOT_ENV));
-		if (w && w->version == 1 && strcmp(w->dir, w->top))
+		if (w->version == 1 && strcmp(w->dir, w->top))
 			snprintf(pl->own, sizeof(pl->own), "%.*s",
 				 (int)sizeof(pl->own) - 1, w->dir);
-		else if (w && w->version == 2 && strcmp(w->path, "/"))
+		else if (w->version == 2 && strcmp(w->path, "/"))
 			snprintf(pl->own, sizeof(pl->own), "%s", w->path);
-		free(cg);
 	}
 	if (!registered) {
 		atexit(remove_groups);
@@ -267,8 +263,8 @@ int session_start(struct session *r, const struct session *twin)
 		r->info.trace = &r->tracer;
 		r->info.late = r->plan.nlate ? &r->late : NULL;
 	}
-	machine_sysinfo_read(&r->sys);
-	r->runner.cg = &r->sys.cg;
+	machine_sysinfo_read(&r->sys, session_cgroup(r));
+	r->runner.cg = r->cg;
 	/* What a late frame's idle CPU was: the host's, in a VM */
 	r->tracer.vm = r->sys.st.vm;
 	sys_raise_fd_limit();

@@ -47,6 +47,9 @@ struct session {
 	struct tracer tracer;		/* --trace */
 	struct onlate_log late;		/* --on-late */
 	struct output_sink sink[RUN_SINKS];	/* in the table's order */
+	/* the run's cgroup, read once (session_cgroup); ab's B has A's */
+	const struct cgroup_self *cg;
+	struct cgroup_self cg_own;
 	bool cg_warned;			/* the cgroup's counters unreadable */
 	struct run_lock lock;
 	char log_name[PATH_MAX];
@@ -67,7 +70,13 @@ int session_fail(int status, const char *fmt, ...)
  * before the lock.
  */
 int session_bind_cpu(int cpu);
-int session_check_rights(struct plan *p);
+/*
+ * The run's cgroup (lib/cgroup.h), read at the first step that asks and
+ * kept for every other: the checks, the loads' place, the machine's
+ * state, each cell's counters, the loads' memory.
+ */
+const struct cgroup_self *session_cgroup(struct session *s);
+int session_check_rights(struct session *s);
 int session_check_files(struct session *s);
 int session_lock(struct session *s);
 int session_hold_dma_latency(const struct plan *p);

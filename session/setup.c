@@ -18,6 +18,7 @@
 #include "session/session.h"
 #include "core/load.h"
 #include "lib/base.h"
+#include "lib/cgroup.h"
 #include "lib/lock.h"
 #include "lib/policy.h"
 #include "lib/safefile.h"
@@ -64,26 +65,35 @@ static int check_policies(const struct plan *p)
  * Root refused SCHED_FIFO: RT group scheduling gives the run's cgroup no
  * real-time time. The reason, or "".
  */
-static const char *rt_group_why(void)
+static const char *rt_group_why(struct session *r)
 {
 	static char why[PATH_MAX + 96];
-	struct cgroup_self *cg;
+	const struct cgroup_self *cg;
 
-	if (geteuid() || !(cg = malloc(sizeof(*cg))))
+	if (geteuid())
 		return "";
-	cgroup_read(cg, getenv(CG_ROOT_ENV));
+	cg = session_cgroup(r);
 	why[0] = '\0';
 	if (!cg->rt_runtime_us)
 		snprintf(why, sizeof(why), " (cgroup %s has cpu.rt_runtime_us "
 			 "0: RT group scheduling gives it no real-time time)",
 			 cg->at[CG_CPU].path);
-	free(cg);
 	return why;
 }
 
-/* What needs privileges, asked before anything is made. */
-int session_check_rights(struct plan *p)
+const struct cgroup_self *session_cgroup(struct session *r)
 {
+	if (!r->cg) {
+		cgroup_read(&r->cg_own, getenv(CG_ROOT_ENV));
+		r->cg = &r->cg_own;
+	}
+	return r->cg;
+}
+
+/* What needs privileges, asked before anything is made. */
+int session_check_rights(struct session *r)
+{
+	struct plan *p = &r->plan;
 	struct run_cfg *cfg = &p->cfg;
 	int e;
 
@@ -104,7 +114,7 @@ int session_check_rights(struct plan *p)
 				    "privileges (SCHED_FIFO): %s%s",
 				    p->bench_policy_given ?
 				    "--bench-policy fifo" : "-r",
-				    strerror(e), rt_group_why());
+				    strerror(e), rt_group_why(r));
 	}
 	e = check_policies(p);
 	if (e)
