@@ -361,43 +361,30 @@ static int ab_finish(struct ab_run *a)
 	       IB_EXIT_CELLS : ret;
 }
 
-/* A verdict's file (opt's path): neither side's, and writable. 0 or 2. */
-static int ab_check_out(const struct ab_run *a, const char *opt,
-			const char *path)
-{
-	int s, e;
-
-	for (s = 0; path && s < 2; s++)
-		if (sys_same_file(path, a->ab.side[s].path))
-			return session_fail(IB_EXIT_USAGE, "option %s: %s is "
-					    "%c's result file", opt, path,
-					    a->ab.side[s].name);
-	if (path && (e = sys_can_replace(path)))
-		return session_fail(IB_EXIT_USAGE, "option %s: cannot write "
-				    "%s: %s", opt, path, sys_file_why(e));
-	return 0;
-}
-
 /*
- * The verdict's KTAP file, written by compare at the end: not a side's
- * result file nor the JUnit or HTML file, and one that can be made. 0 or the
- * status, said. "-" was set aside first thing (ab_main).
+ * The verdict's files, written by compare at the end: neither side's
+ * result file nor one another, and each one that can be made. 0 or the
+ * status, said. --ktap's "-" was set aside first thing (ab_main).
  */
-static int ab_check_ktap(const struct ab_run *a)
+static int ab_check_outputs(const struct ab_run *a)
 {
 	const char *k = a->ab.ktap;
-	int e;
+	const struct sys_output out[] = {
+		{ .opt = "--junit", .path = a->ab.junit },
+		{ .opt = "--html", .path = a->ab.html },
+		{ .opt = "--ktap",
+		  .path = k && strcmp(k, SAFE_STDOUT) ? k : NULL },
+	};
+	const char *in[2] = { a->ab.side[0].path, a->ab.side[1].path };
+	struct sys_output_fault f;
+	char is[32] = "";
 
-	if (!strcmp(k, SAFE_STDOUT))
+	if (!sys_outputs_check(out, 3, in, 2, &f))
 		return 0;
-	e = ab_check_out(a, "--ktap", k);
-	if (!e && a->ab.junit && sys_same_file(k, a->ab.junit))
-		e = session_fail(IB_EXIT_USAGE, "options --junit and --ktap "
-				 "name one file, %s", k);
-	if (!e && a->ab.html && sys_same_file(k, a->ab.html))
-		e = session_fail(IB_EXIT_USAGE, "options --html and --ktap "
-				 "name one file, %s", k);
-	return e;
+	if (f.kind == SYS_OUT_INPUT)
+		snprintf(is, sizeof(is), "%c's result file",
+			 a->ab.side[f.other].name);
+	return session_output_fault(out, &f, is);
 }
 
 /*
@@ -421,15 +408,7 @@ static int ab_setup(struct ab_run *a)
 	}
 	/* the verdict's files: checked now, written by compare at the end */
 	if (!e)
-		e = ab_check_out(a, "--junit", a->ab.junit);
-	if (!e)
-		e = ab_check_out(a, "--html", a->ab.html);
-	if (!e && a->ab.junit && a->ab.html &&
-	    sys_same_file(a->ab.junit, a->ab.html))
-		e = session_fail(IB_EXIT_USAGE, "options --junit and --html "
-				 "name one file, %s", a->ab.html);
-	if (!e && a->ab.ktap)
-		e = ab_check_ktap(a);
+		e = ab_check_outputs(a);
 	if (e)
 		return e;
 	if (p[0]->dry_run) {

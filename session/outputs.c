@@ -63,6 +63,19 @@ static struct output_sink *sink_at(struct session *r, int i)
 	return s->path ? s : NULL;
 }
 
+void session_outputs(const struct plan *p, struct sys_output *out)
+{
+	int i;
+
+	for (i = 0; i < RUN_SINKS; i++)
+		out[i] = (struct sys_output){
+			.opt = sinks[i].ops->name,
+			.path = *(const char *const *)((const char *)p +
+						       sinks[i].path),
+			.std = sinks[i].ops->std,
+		};
+}
+
 enum sink_step { SINK_BEGIN, SINK_ADD, SINK_END };
 
 /*

@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "lib/cpuwork.h"
 #include "lib/lock.h"
+#include "lib/system.h"
 #include "outputs/output.h"
 #include "outputs/results.h"
 #include "outputs/sink.h"
@@ -98,6 +99,15 @@ void session_say_trace(struct out_console *con, const char *lead,
  * anything is printed: 0 or the exit status, said.
  */
 int session_stdout_aside(struct session *s);
+/* The table's outputs, as lib/system.h checks them: RUN_SINKS of them. */
+void session_outputs(const struct plan *p, struct sys_output *out);
+/*
+ * Refuse what sys_outputs_check() found, in a run's words: one line,
+ * exit 2. input_is: the input at fault, as "X's result file".
+ */
+int session_output_fault(const struct sys_output *out,
+			 const struct sys_output_fault *f,
+			 const char *input_is);
 int session_open_outputs(struct session *s);
 void session_begin_outputs(struct session *s);
 int session_close_outputs(struct session *s);
