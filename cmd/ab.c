@@ -123,11 +123,12 @@ static int ab_close(struct ab_run *a)
 	return ret;
 }
 
-static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
-					      const char *why)
+static void __attribute__((noreturn)) ab_stop(struct ab_run *a,
+					      enum session_end end)
 {
 	const struct plan *p = &a->side[0].plan;
-	int s;
+	char why[32];
+	int s, status = session_end_why(end, why, sizeof(why));
 
 	for (s = 0; s < 2; s++) {
 		if (cell_stopped())
@@ -276,7 +277,7 @@ static void ab_describe(struct ab_run *a)
 static void ab_run_all(struct ab_run *a)
 {
 	const struct plan *p = &a->side[0].plan;
-	char why[32];
+	enum session_end end = SESSION_ON;
 	int i, k;
 
 	for (i = 0; i < p->cells; i++) {
@@ -288,31 +289,16 @@ static void ab_run_all(struct ab_run *a)
 			out_progress(p, 0, NULL, NULL);
 			return;
 		}
-		for (k = 0; k < 2; k++) {
+		for (k = 0; !end && k < 2; k++) {
 			int s = k ? !first : first;
-			struct session *r = &a->side[s];
-			struct result *res = &r->res[r->nres];
 
 			if (ab_enter(a, s) && !cell_stopped())
-				ab_stop(a, IB_EXIT_SIDE, "a side's command "
-					"failed");
-			if (cell_stopped())
-				break;
-			plan_cell(&r->plan, i, &res->repeat, &res->sim,
-				  &res->load);
-			out_progress(p, i, res->sim, res->load);
-			if (cell_run(&r->runner, res))
-				break;
-			r->nres++;
-			session_result_done(r);
-			if (cell_stopped())
-				break;
+				ab_stop(a, SESSION_SIDE);
+			end = cell_stopped() ? SESSION_SIGNAL :
+			      session_cell_step(&a->side[s], i, p, i);
 		}
-		if (cell_stopped()) {
-			snprintf(why, sizeof(why), "signal %d",
-				 cell_stopped());
-			ab_stop(a, 128 + cell_stopped(), why);
-		}
+		if (end || cell_stopped())
+			ab_stop(a, end ? end : SESSION_SIGNAL);
 	}
 	out_progress(p, 0, NULL, NULL);
 	if (p->auto_repeats)

@@ -83,6 +83,6 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	if (e)
 		return e;
 	if (cell_stopped())
-		return session_interrupted(r);
+		return session_end(r, SESSION_SIGNAL);
 	return session_finish(r);
 }

@@ -52,6 +52,7 @@ struct session {
 	const struct cgroup_self *cg;
 	struct cgroup_self cg_own;
 	bool cg_warned;			/* the cgroup's counters unreadable */
+	char end_words[32];		/* why it ended early (info.interrupted) */
 	struct run_lock lock;
 	char log_name[PATH_MAX];
 	const char *log_how;	/* created, appended to: the last line */
@@ -127,8 +128,36 @@ void session_say_files(const struct session *s);
 int session_place_loads(struct session *s, char tag);
 int session_start(struct session *s, const struct session *twin);
 int session_run_all(struct session *s);
-/* A signal asked the run to stop: everything ends, 128 + the signal. */
-int session_interrupted(struct session *s);
+
+/* Why a run ends before its last cell, if it does. */
+enum session_end {
+	SESSION_ON,			/* it does not: the next cell */
+	SESSION_SIGNAL,			/* a signal asked: 128 + it */
+	SESSION_BREAKTRACE,		/* --breaktrace's frame: 5 */
+	SESSION_ON_LATE,		/* --on-late's stop: 5 */
+	SESSION_SIDE,			/* ab: a side's command failed: 6 */
+};
+
+/*
+ * One cell step, a run's and each of ab's sides': cell i of s's plan
+ * measured (again, with --remeasure-if), its late frames acted on
+ * (--on-late), kept and handed to every output; the progress line
+ * counts it as cell at of plan shown's. SESSION_ON, or why the run
+ * ends now (the cell kept when it was measured).
+ */
+enum session_end session_cell_step(struct session *s, int i,
+				   const struct plan *shown, int at);
+/*
+ * The one place an early end is named: the words the files and the
+ * console give it ("signal 2", "breaktrace", "on-late"; into words) and
+ * the exit status it returns.
+ */
+int session_end_why(enum session_end why, char *words, size_t n);
+/*
+ * End s early for why: its cells stopped, the trace saved (--breaktrace),
+ * said, its files whole: the status (session_end_why).
+ */
+int session_end(struct session *s, enum session_end why);
 /* The tables, the marks, the gates, the files whole: the exit status. */
 int session_finish(struct session *s);
 
