@@ -271,7 +271,8 @@ void machine_state_read(struct sysinfo_ib *si)
 		    st->cpuidle_governor, sizeof(st->cpuidle_governor));
 	if (!st->cpuidle_governor[0])
 		procfs_line("/sys/devices/system/cpu/cpuidle/"
-			    "current_governor_ro", st->cpuidle_governor, sizeof(st->cpuidle_governor));
+			    "current_governor_ro", st->cpuidle_governor,
+			    sizeof(st->cpuidle_governor));
 	bracketed("/sys/kernel/mm/transparent_hugepage/enabled", st->thp,
 		  sizeof(st->thp));
 	st->autogroup = -1;

@@ -52,7 +52,8 @@ struct session {
 	const struct cgroup_self *cg;
 	struct cgroup_self cg_own;
 	bool cg_warned;			/* the cgroup's counters unreadable */
-	char end_words[32];		/* why it ended early (info.interrupted) */
+	char end_words[32];		/* why it ended early, for
+					   info.interrupted */
 	struct run_lock lock;
 	char log_name[PATH_MAX];
 	const char *log_how;	/* created, appended to: the last line */
