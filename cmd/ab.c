@@ -72,7 +72,8 @@ static int ab_enter(struct ab_run *a, int s)
 	a->state = s;
 	/* what the side's command changed is the side's machine state */
 	if (!a->read[s]) {
-		machine_sysinfo_read(&a->side[s].sys);
+		machine_sysinfo_read(&a->side[s].sys,
+				     session_cgroup(&a->side[s]));
 		a->read[s] = true;
 	}
 	return 0;
@@ -122,11 +123,12 @@ static int ab_close(struct ab_run *a)
 	return ret;
 }
 
-static void __attribute__((noreturn)) ab_stop(struct ab_run *a, int status,
-					      const char *why)
+static void __attribute__((noreturn)) ab_stop(struct ab_run *a,
+					      enum session_end end)
 {
 	const struct plan *p = &a->side[0].plan;
-	int s;
+	char why[32];
+	int s, status = session_end_why(end, why, sizeof(why));
 
 	for (s = 0; s < 2; s++) {
 		if (cell_stopped())
@@ -275,7 +277,7 @@ static void ab_describe(struct ab_run *a)
 static void ab_run_all(struct ab_run *a)
 {
 	const struct plan *p = &a->side[0].plan;
-	char why[32];
+	enum session_end end = SESSION_ON;
 	int i, k;
 
 	for (i = 0; i < p->cells; i++) {
@@ -287,31 +289,16 @@ static void ab_run_all(struct ab_run *a)
 			out_progress(p, 0, NULL, NULL);
 			return;
 		}
-		for (k = 0; k < 2; k++) {
+		for (k = 0; !end && k < 2; k++) {
 			int s = k ? !first : first;
-			struct session *r = &a->side[s];
-			struct result *res = &r->res[r->nres];
 
 			if (ab_enter(a, s) && !cell_stopped())
-				ab_stop(a, IB_EXIT_SIDE, "a side's command "
-					"failed");
-			if (cell_stopped())
-				break;
-			plan_cell(&r->plan, i, &res->repeat, &res->sim,
-				  &res->load);
-			out_progress(p, i, res->sim, res->load);
-			if (cell_run(&r->runner, res))
-				break;
-			r->nres++;
-			session_result_done(r);
-			if (cell_stopped())
-				break;
+				ab_stop(a, SESSION_SIDE);
+			end = cell_stopped() ? SESSION_SIGNAL :
+			      session_cell_step(&a->side[s], i, p, i);
 		}
-		if (cell_stopped()) {
-			snprintf(why, sizeof(why), "signal %d",
-				 cell_stopped());
-			ab_stop(a, 128 + cell_stopped(), why);
-		}
+		if (end || cell_stopped())
+			ab_stop(a, end ? end : SESSION_SIGNAL);
 	}
 	out_progress(p, 0, NULL, NULL);
 	if (p->auto_repeats)
@@ -360,43 +347,30 @@ static int ab_finish(struct ab_run *a)
 	       IB_EXIT_CELLS : ret;
 }
 
-/* A verdict's file (opt's path): neither side's, and writable. 0 or 2. */
-static int ab_check_out(const struct ab_run *a, const char *opt,
-			const char *path)
-{
-	int s, e;
-
-	for (s = 0; path && s < 2; s++)
-		if (sys_same_file(path, a->ab.side[s].path))
-			return session_fail(IB_EXIT_USAGE, "option %s: %s is "
-					    "%c's result file", opt, path,
-					    a->ab.side[s].name);
-	if (path && (e = sys_can_replace(path)))
-		return session_fail(IB_EXIT_USAGE, "option %s: cannot write "
-				    "%s: %s", opt, path, sys_file_why(e));
-	return 0;
-}
-
 /*
- * The verdict's KTAP file, written by compare at the end: not a side's
- * result file nor the JUnit or HTML file, and one that can be made. 0 or the
- * status, said. "-" was set aside first thing (ab_main).
+ * The verdict's files, written by compare at the end: neither side's
+ * result file nor one another, and each one that can be made. 0 or the
+ * status, said. --ktap's "-" was set aside first thing (ab_main).
  */
-static int ab_check_ktap(const struct ab_run *a)
+static int ab_check_outputs(const struct ab_run *a)
 {
 	const char *k = a->ab.ktap;
-	int e;
+	const struct sys_output out[] = {
+		{ .opt = "--junit", .path = a->ab.junit },
+		{ .opt = "--html", .path = a->ab.html },
+		{ .opt = "--ktap",
+		  .path = k && strcmp(k, SAFE_STDOUT) ? k : NULL },
+	};
+	const char *in[2] = { a->ab.side[0].path, a->ab.side[1].path };
+	struct sys_output_fault f;
+	char is[32] = "";
 
-	if (!strcmp(k, SAFE_STDOUT))
+	if (!sys_outputs_check(out, 3, in, 2, &f))
 		return 0;
-	e = ab_check_out(a, "--ktap", k);
-	if (!e && a->ab.junit && sys_same_file(k, a->ab.junit))
-		e = session_fail(IB_EXIT_USAGE, "options --junit and --ktap "
-				 "name one file, %s", k);
-	if (!e && a->ab.html && sys_same_file(k, a->ab.html))
-		e = session_fail(IB_EXIT_USAGE, "options --html and --ktap "
-				 "name one file, %s", k);
-	return e;
+	if (f.kind == SYS_OUT_INPUT)
+		snprintf(is, sizeof(is), "%c's result file",
+			 a->ab.side[f.other].name);
+	return session_output_fault(out, &f, is);
 }
 
 /*
@@ -411,22 +385,16 @@ static int ab_setup(struct ab_run *a)
 
 	if (p[0]->cfg.uniprocessor)
 		e = session_bind_cpu(p[0]->cfg.uni_cpu);
+	/* one process, one cgroup: B's is A's, read once */
+	a->side[1].cg = session_cgroup(&a->side[0]);
 	for (s = 0; !e && s < 2; s++) {
-		e = session_check_rights(p[s]);
+		e = session_check_rights(&a->side[s]);
 		if (!e)
 			e = session_check_files(&a->side[s]);
 	}
 	/* the verdict's files: checked now, written by compare at the end */
 	if (!e)
-		e = ab_check_out(a, "--junit", a->ab.junit);
-	if (!e)
-		e = ab_check_out(a, "--html", a->ab.html);
-	if (!e && a->ab.junit && a->ab.html &&
-	    sys_same_file(a->ab.junit, a->ab.html))
-		e = session_fail(IB_EXIT_USAGE, "options --junit and --html "
-				 "name one file, %s", a->ab.html);
-	if (!e && a->ab.ktap)
-		e = ab_check_ktap(a);
+		e = ab_check_outputs(a);
 	if (e)
 		return e;
 	if (p[0]->dry_run) {

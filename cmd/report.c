@@ -81,15 +81,14 @@ int report_main(int argc, char **argv)
 		report_usage(stdout);
 		return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
 	}
-	for (i = 0; !ret && i < n; i++)
-		if (sys_same_file(names[i], o.out)) {
-			snprintf(err, sizeof(err), "%s is a result file to "
-				 "read: -o would replace it", o.out);
-			ret = -EINVAL;
-		}
-	if (!ret && (ret = sys_can_replace(o.out)))
-		snprintf(err, sizeof(err), "cannot write %s: %s", o.out,
-			 sys_file_why(ret));
+	if (!ret) {
+		const struct sys_output out = { .opt = "-o", .path = o.out };
+		struct sys_output_fault f;
+
+		ret = sys_outputs_check(&out, 1, names, n, &f);
+		if (ret)
+			sys_output_fault_text(&out, &f, err, sizeof(err));
+	}
 	if (!ret && o.svg_dir && (ret = svg_dir_ok(o.svg_dir)))
 		snprintf(err, sizeof(err), "--svg %s: %s", o.svg_dir,
 			 strerror(-ret));

@@ -61,7 +61,7 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	if (!e && r->plan.cfg.uniprocessor)
 		e = session_bind_cpu(r->plan.cfg.uni_cpu);
 	if (!e)
-		e = session_check_rights(&r->plan);
+		e = session_check_rights(r);
 	if (!e)
 		e = session_check_files(r);
 	if (!e && r->plan.dry_run) {
@@ -86,6 +86,6 @@ int run_main(int argc, char **argv, const struct opt_cmd *cmds, int ncmds)
 	if (e)
 		return e;
 	if (cell_stopped())
-		return session_interrupted(r);
+		return session_end(r, SESSION_SIGNAL);
 	return session_finish(r);
 }

@@ -50,33 +50,18 @@ static void usage(FILE *f)
 /* Outputs that are inputs, or one file twice: refused before any work. */
 static int outputs_ok(const struct trend_opts *o, char **names, int n)
 {
-	int i, k, r;
-	const char *out[2] = { o->json, o->html };
-	static const char *const opt[2] = { "json", "html" };
+	const struct sys_output out[2] = {
+		{ .opt = "--json", .path = o->json },
+		{ .opt = "--html", .path = o->html },
+	};
+	struct sys_output_fault f;
+	char why[2 * PATH_MAX + 64];
 
-	if (out[0] && out[1] && sys_same_file(out[0], out[1])) {
-		fprintf(stderr, "interbench trend: --json and --html name one "
-			"file, %s\n", out[0]);
-		return -EINVAL;
-	}
-	for (k = 0; k < 2; k++) {
-		if (!out[k])
-			continue;
-		for (i = 0; i < n; i++)
-			if (sys_same_file(names[i], out[k])) {
-				fprintf(stderr, "interbench trend: %s is a "
-					"result file to read: --%s would "
-					"replace it\n", out[k], opt[k]);
-				return -EINVAL;
-			}
-		r = sys_can_replace(out[k]);
-		if (r) {
-			fprintf(stderr, "interbench trend: cannot write %s: "
-				"%s\n", out[k], sys_file_why(r));
-			return -EINVAL;
-		}
-	}
-	return 0;
+	if (!sys_outputs_check(out, 2, (const char *const *)names, n, &f))
+		return 0;
+	sys_output_fault_text(out, &f, why, sizeof(why));
+	fprintf(stderr, "interbench trend: %s\n", why);
+	return -EINVAL;
 }
 
 int trend_main(int argc, char **argv)

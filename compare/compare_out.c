@@ -7,73 +7,47 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "compare/compare.h"
 #include "lib/safefile.h"
 #include "lib/system.h"
 
-#define OUTS	4
-
-static const char *const opt[OUTS] = { "json", "html", "junit", "ktap" };
-
-static void outs(const struct compare_options *o, const char **out)
-{
-	out[0] = o->json;
-	out[1] = o->html;
-	out[2] = o->junit;
-	/* --ktap - is standard output: no file to clash with */
-	out[3] = o->ktap && strcmp(o->ktap, SAFE_STDOUT) ? o->ktap : NULL;
-}
-
-/* An output that is an input, or two outputs one file: refused. */
-static bool outputs_clash(const struct compare_options *o,
-			  const char *const *names, int n)
-{
-	const char *out[OUTS];
-	int i, k;
-
-	outs(o, out);
-	for (k = 0; k < OUTS; k++)
-		for (i = k + 1; out[k] && i < OUTS; i++)
-			if (out[i] && sys_same_file(out[k], out[i])) {
-				fprintf(stderr, "interbench compare: --%s and "
-					"--%s name one file, %s\n", opt[k],
-					opt[i], out[k]);
-				return true;
-			}
-	for (k = 0; k < OUTS; k++)
-		for (i = 0; out[k] && i < n; i++)
-			if (sys_same_file(names[i], out[k])) {
-				fprintf(stderr, "interbench compare: %s is a "
-					"result file to read: --%s would "
-					"replace it\n", out[k], opt[k]);
-				return true;
-			}
-	return false;
-}
-
 int cmp_outputs_check(struct compare_options *o,
 		      const struct cmp_side *sides, int n)
 {
-	const char *out[OUTS];
-	int i, k, r;
+	/* --json's document is begun by the caller, which checks it so */
+	const struct sys_output out[] = {
+		{ .opt = "--json", .path = o->json, .later = true },
+		{ .opt = "--html", .path = o->html },
+		{ .opt = "--junit", .path = o->junit },
+		/* --ktap - is standard output: no file to clash with */
+		{ .opt = "--ktap", .path = o->ktap &&
+		  strcmp(o->ktap, SAFE_STDOUT) ? o->ktap : NULL },
+	};
+	struct sys_output_fault f;
+	char why[2 * PATH_MAX + 64];
+	const char **in;
+	int i, k, nin = 0, bad;
 
 	for (i = 0; i < n; i++)
-		for (k = 0; k < sides[i].nfiles; k++)
-			if (outputs_clash(o, (const char *const *)
-					  &sides[i].paths[k], 1))
-				return -1;
-	if (outputs_clash(o, NULL, 0))
+		nin += sides[i].nfiles;
+	in = calloc((size_t)nin + 1, sizeof(*in));
+	if (!in) {
+		fprintf(stderr, "interbench compare: out of memory\n");
 		return -1;
-	outs(o, out);
-	/* --json's document is begun by the caller, which checks it so */
-	for (i = 1; i < OUTS; i++)
-		if (out[i] && (r = sys_can_replace(out[i]))) {
-			fprintf(stderr, "interbench compare: cannot write "
-				"%s: %s\n", out[i], sys_file_why(r));
-			return -1;
-		}
-	if (o->ktap && !out[3] && !o->ktap_std &&
+	}
+	for (i = 0, nin = 0; i < n; i++)
+		for (k = 0; k < sides[i].nfiles; k++)
+			in[nin++] = sides[i].paths[k];
+	bad = sys_outputs_check(out, 4, in, nin, &f);
+	free(in);
+	if (bad) {
+		sys_output_fault_text(out, &f, why, sizeof(why));
+		fprintf(stderr, "interbench compare: %s\n", why);
+		return -1;
+	}
+	if (o->ktap && !out[3].path && !o->ktap_std &&
 	    !(o->ktap_std = safe_stdout_aside())) {
 		fprintf(stderr, "interbench compare: --ktap -: standard "
 			"output: %s\n", strerror(errno));

@@ -15,6 +15,7 @@
 #include "core/cfg.h"
 
 struct sim_desc;
+struct cgroup_self;
 
 
 /* Kinds of work a load can count; add one line here and in work_units. */
@@ -53,6 +54,7 @@ struct load_ctx {
 	const struct run_cfg *cfg;
 	struct load_work *work;		/* shared with the parent */
 	const void *sim_opts;		/* its simulator's options, or NULL */
+	const struct cgroup_self *cg;	/* the run's cgroup, or NULL */
 };
 
 #define LOAD_CUSTOM	0x1	/* needs -C/-I; not in the default matrix */

@@ -15,31 +15,7 @@
 #include <sys/resource.h>
 #include "lib/interfere.h"
 #include "lib/base.h"
-
-/* The number after "key" ("key:" or "key  :") in a /proc file, or -1. */
-static long long proc_number(const char *path, const char *key)
-{
-	FILE *f = fopen(path, "re");
-	size_t kl = strlen(key);
-	long long v = -1;
-	char line[256];
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		char *p;
-
-		if (strncmp(line, key, kl) || (line[kl] != ':' &&
-					       line[kl] != ' '))
-			continue;
-		p = strchr(line + kl, ':');
-		if (p && sscanf(p + 1, "%lld", &v) == 1)
-			break;
-		v = -1;
-	}
-	fclose(f);
-	return v;
-}
+#include "lib/procfs.h"
 
 int thread_schedstat(uint64_t *run_ns, uint64_t *wait_ns)
 {
@@ -69,17 +45,16 @@ void task_acc_add_self(struct task_acc *acc)
 	} else {
 		__atomic_fetch_add(&acc->no_schedstat, 1, __ATOMIC_RELAXED);
 	}
-	v = proc_number("/proc/thread-self/status", "voluntary_ctxt_switches");
-	iv = proc_number("/proc/thread-self/status",
-			 "nonvoluntary_ctxt_switches");
-	if (v >= 0)
+	if (!procfs_number("/proc/thread-self/status",
+			   "voluntary_ctxt_switches", &v) && v >= 0)
 		__atomic_fetch_add(&acc->vcsw, (uint64_t)v, __ATOMIC_RELAXED);
-	if (iv >= 0)
+	if (!procfs_number("/proc/thread-self/status",
+			   "nonvoluntary_ctxt_switches", &iv) && iv >= 0)
 		__atomic_fetch_add(&acc->ivcsw, (uint64_t)iv,
 				   __ATOMIC_RELAXED);
 	/* Only kernels with scheduler debugging have /proc/.../sched. */
-	mig = proc_number("/proc/thread-self/sched", "se.nr_migrations");
-	if (mig >= 0)
+	if (!procfs_number("/proc/thread-self/sched", "se.nr_migrations",
+			   &mig) && mig >= 0)
 		__atomic_fetch_add(&acc->migrations, (uint64_t)mig,
 				   __ATOMIC_RELAXED);
 	else

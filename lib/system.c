@@ -24,6 +24,7 @@
 #include "lib/safefile.h"
 #include "lib/base.h"
 #include "lib/cpuwork.h"
+#include "lib/procfs.h"
 
 void iso_now(char *buf, size_t n)
 {
@@ -205,6 +206,56 @@ int sys_can_replace(const char *path)
 	return access(dir, W_OK | X_OK) ? -errno : 0;
 }
 
+int sys_outputs_check(const struct sys_output *out, int nout,
+		      const char *const *in, int nin,
+		      struct sys_output_fault *f)
+{
+	int i, k;
+
+	for (i = 0; i < nout; i++) {
+		const char *p = out[i].path;
+
+		if (!p)
+			continue;
+		*f = (struct sys_output_fault){ .kind = SYS_OUT_TWICE,
+						.out = i };
+		for (k = 0; k < i; k++)
+			if (out[k].path && sys_same_file(out[k].path, p)) {
+				f->other = k;
+				return -1;
+			}
+		if (out[i].std && !strcmp(p, SAFE_STDOUT))
+			continue;
+		f->kind = SYS_OUT_INPUT;
+		for (k = 0; k < nin; k++)
+			if (in[k] && sys_same_file(in[k], p)) {
+				f->other = k;
+				return -1;
+			}
+		f->kind = SYS_OUT_UNWRITABLE;
+		if (!out[i].later && (f->err = sys_can_replace(p)))
+			return -1;
+	}
+	return 0;
+}
+
+void sys_output_fault_text(const struct sys_output *out,
+			   const struct sys_output_fault *f, char *buf,
+			   size_t n)
+{
+	const struct sys_output *o = &out[f->out];
+
+	if (f->kind == SYS_OUT_TWICE)
+		snprintf(buf, n, "%s and %s name one file, %s",
+			 out[f->other].opt, o->opt, out[f->other].path);
+	else if (f->kind == SYS_OUT_INPUT)
+		snprintf(buf, n, "%s is a result file to read: %s would "
+			 "replace it", o->path, o->opt);
+	else
+		snprintf(buf, n, "cannot write %s: %s", o->path,
+			 sys_file_why(f->err));
+}
+
 /* ---- files that cannot be turned against their user ----------------- */
 
 /*
@@ -293,28 +344,17 @@ static void calib_key(char *kernel, size_t kn, char *cpu, size_t cn)
 	static const char *const keys[] = { "model name", "Hardware",
 					     "cpu model" };
 	struct utsname u;
-	char line[256], model[200] = "";
-	FILE *f = fopen("/proc/cpuinfo", "re");
+	char model[200] = "";
 	size_t i;
 
 	if (uname(&u))
 		memset(&u, 0, sizeof(u));
 	snprintf(kernel, kn, "%s", u.release);
-	while (f && !model[0] && fgets(line, sizeof(line), f)) {
-		/* "model name\t: Intel(R) ..." */
-		size_t kl = strcspn(line, "\t:");
-		char *c = strchr(line, ':');
-
-		for (i = 0; c && i < sizeof(keys) / sizeof(keys[0]); i++)
-			if (kl == strlen(keys[i]) &&
-			    !strncmp(line, keys[i], kl)) {
-				snprintf(model, sizeof(model), "%s",
-					 c + 1 + strspn(c + 1, " \t"));
-				model[strcspn(model, "\n")] = '\0';
-			}
-	}
-	if (f)
-		fclose(f);
+	/* "model name\t: Intel(R) ...", or another architecture's key */
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (!procfs_field("/proc/cpuinfo", keys[i], model,
+				  sizeof(model)))
+			break;
 	/* the model cut to what is left after the machine's name */
 	snprintf(cpu, cn, "%s%s%.*s", u.machine, model[0] ? " " : "",
 		 (int)(cn > strlen(u.machine) + 2 ? cn - strlen(u.machine) - 2 :

@@ -55,6 +55,43 @@ int sys_can_replace(const char *path);
  * ./x.json)?
  */
 bool sys_same_file(const char *a, const char *b);
+
+/* An output file a command is asked for, by the option that names it. */
+struct sys_output {
+	const char *opt;		/* "--json" */
+	const char *path;		/* NULL: not asked for */
+	bool std;			/* "-" is standard output: no file,
+					   checked against the others only */
+	bool later;			/* its writer checks it can be made */
+};
+
+/* What sys_outputs_check() found wrong first. */
+struct sys_output_fault {
+	enum { SYS_OUT_TWICE = 1, SYS_OUT_INPUT, SYS_OUT_UNWRITABLE } kind;
+	int out;			/* the output refused */
+	int other;			/* TWICE: the output before it that
+					   names its file; INPUT: the input */
+	int err;			/* UNWRITABLE: -errno (sys_file_why) */
+};
+
+/*
+ * Every command's outputs, checked before anything is read or made, in
+ * their order: each against the outputs before it (one file twice, one
+ * would overwrite the other), the inputs (it would replace one) and
+ * whether it can be made (sys_can_replace). 0, or -1 with *f the first
+ * fault; the command words it (sys_output_fault_text, or its own).
+ */
+int sys_outputs_check(const struct sys_output *out, int nout,
+		      const char *const *in, int nin,
+		      struct sys_output_fault *f);
+/*
+ * The judging commands' words for f (compare, report, trend): "--json
+ * and --html name one file, x", "x is a result file to read: --json
+ * would replace it", "cannot write x: why". Into buf.
+ */
+void sys_output_fault_text(const struct sys_output *out,
+			   const struct sys_output_fault *f, char *buf,
+			   size_t n);
 /*
  * The logfile is appended to, so it is opened by its name, but never
  * through a symbolic link (-ELOOP), never if not a regular file

@@ -20,6 +20,7 @@
 #include "loads/loads.h"
 #include "lib/base.h"
 #include "lib/cgroup.h"
+#include "lib/procfs.h"
 #include "core/load.h"
 
 struct par_run;
@@ -77,6 +78,7 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 	for (i = 0; i < n; i++) {
 		run->t[i].ctx.desc = l[i];
 		run->t[i].ctx.cfg = c->cfg;
+		run->t[i].ctx.cg = c->cg;
 		run->t[i].ctx.work = c->work;
 		run->t[i].run = run;
 	}
@@ -116,45 +118,40 @@ int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 }
 
 /* MemAvailable in bytes, or -errno. */
-int64_t load_mem_available(void)
+int64_t load_mem_available(const struct load_ctx *c)
 {
-	static struct cgroup_self *cg;
-	unsigned long long kb, avail = 0, sum = 0;
-	long long room;
-	bool found = false;
-	char line[128];
-	FILE *f;
+	static const char *const estimate[] = { "MemFree", "Buffers",
+						"Cached" };
+	unsigned long long avail = 0;
+	long long kb, room;
+	size_t i;
+	int err;
 
-	f = fopen("/proc/meminfo", "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-			avail = kb;
-			found = true;
-		} else if (sscanf(line, "MemFree: %llu kB", &kb) == 1 ||
-			   sscanf(line, "Buffers: %llu kB", &kb) == 1 ||
-			   sscanf(line, "Cached: %llu kB", &kb) == 1) {
-			sum += kb;
-		}
+	err = procfs_number("/proc/meminfo", "MemAvailable", &kb);
+	if (!err) {
+		avail = (unsigned long long)kb;
+	} else if (err == -ENOENT) {
+		/* Kernels before 3.14 have no MemAvailable: estimate it. */
+		for (i = 0; i < sizeof(estimate) / sizeof(estimate[0]); i++)
+			if (!procfs_number("/proc/meminfo", estimate[i], &kb))
+				avail += (unsigned long long)kb;
+	} else {
+		return err;
 	}
-	fclose(f);
-	/* Kernels before 3.14 have no MemAvailable: estimate it. */
-	avail = (found ? avail : sum) * 1024;
+	avail *= 1024;
 	/*
 	 * In a cgroup with a memory limit (a container) the room under it
-	 * is what there is: read once a process, the usage each time.
+	 * is what there is: the run read the limits, the usage is now.
 	 */
-	if (!cg && (cg = malloc(sizeof(*cg))))
-		cgroup_read(cg, getenv(CG_ROOT_ENV));
-	room = cg ? cgroup_mem_room(cg) : CG_NO_LIMIT;
+	room = c->cg ? cgroup_mem_room(c->cg) : CG_NO_LIMIT;
 	if (room >= 0 && (unsigned long long)room < avail)
 		avail = (unsigned long long)room;
 	return (int64_t)avail;
 }
 
-int64_t load_dir_usable_bytes(const char *dir)
+int64_t load_dir_usable_bytes(const struct load_ctx *c)
 {
+	const char *dir = c->cfg->dir;
 	struct statvfs sv;
 	struct statfs sf;
 	uint64_t frsize, total, avail, keep;
@@ -177,7 +174,7 @@ int64_t load_dir_usable_bytes(const char *dir)
 	 */
 	if (!statfs(dir, &sf) && (sf.f_type == TMPFS_MAGIC ||
 				  sf.f_type == RAMFS_MAGIC)) {
-		int64_t mem = load_mem_available();
+		int64_t mem = load_mem_available(c);
 
 		if (mem < 0)
 			return mem;

@@ -49,8 +49,11 @@ int load_run(struct load_ctx *c);
 int load_run_parallel(struct load_ctx *c, const struct load_desc *const *l,
 		      int n);
 
-/* Free bytes a load may fill in dir: leaves max(10 %, 1 GiB) free. */
-int64_t load_dir_usable_bytes(const char *dir);
+/*
+ * Free bytes a load may fill in its directory (-D): leaves max(10 %,
+ * 1 GiB) free.
+ */
+int64_t load_dir_usable_bytes(const struct load_ctx *c);
 
 /*
  * Record a failure to "what" (create, write, open, ...) path with a why
@@ -86,7 +89,7 @@ void load_sleep_ns(uint64_t ns);
  * MemAvailable in bytes (estimated on old kernels), or the room under the
  * run's cgroup's memory limits where that is less; or -errno.
  */
-int64_t load_mem_available(void);
+int64_t load_mem_available(const struct load_ctx *c);
 
 /* An absolute CLOCK_REALTIME deadline ns from now, for sem_timedwait. */
 struct timespec load_realtime_in(uint64_t ns);

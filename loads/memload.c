@@ -104,7 +104,7 @@ static int memload_run(struct load_ctx *c)
 
 	oom_volunteer();
 	m.page = (size_t)sysconf(_SC_PAGESIZE);
-	avail = load_mem_available();
+	avail = load_mem_available(c);
 	if (avail < 0) {
 		load_fail(c->work, (int)-avail, "cannot read /proc/meminfo: %s",
 			  strerror((int)-avail));
@@ -128,11 +128,11 @@ static int memload_run(struct load_ctx *c)
 				  "%llu s (MemAvailable %lld MiB)",
 				  (unsigned long long)(MEM_STUCK_NS /
 						       NSEC_PER_SEC),
-				  (long long)(load_mem_available() /
+				  (long long)(load_mem_available(c) /
 					      (int64_t)MIB));
 			break;
 		}
-		avail = load_mem_available();
+		avail = load_mem_available(c);
 		if (avail < 0) {
 			rc = (int)avail;
 			load_fail(c->work, -rc, "cannot read /proc/meminfo: %s",

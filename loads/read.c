@@ -137,7 +137,7 @@ static int read_prepare(struct load_ctx *c)
 		  0600);
 	if (fd < 0)
 		return load_file_fail(c, errno, "create", path);
-	usable = load_dir_usable_bytes(c->cfg->dir);
+	usable = load_dir_usable_bytes(c);
 	if (usable < 0) {
 		rc = load_file_fail(c, (int)-usable, "check free space in",
 				    c->cfg->dir);
@@ -159,7 +159,7 @@ static int read_prepare(struct load_ctx *c)
 	fd = -1;
 	if (rc == -ENOSPC || rc == -EDQUOT) {
 		unlink(path);
-		return load_space_fail(c, load_dir_usable_bytes(c->cfg->dir));
+		return load_space_fail(c, load_dir_usable_bytes(c));
 	}
 	if (rc) {
 		load_file_fail(c, -rc, "write", path);

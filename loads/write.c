@@ -41,7 +41,7 @@ static int write_prepare(struct load_ctx *c)
 	if (fd < 0)
 		return load_file_fail(c, errno, "create", path);
 	close(fd);
-	usable = load_dir_usable_bytes(c->cfg->dir);
+	usable = load_dir_usable_bytes(c);
 	if (usable < 0) {
 		unlink(path);
 		return load_file_fail(c, (int)-usable, "check free space in",
@@ -112,7 +112,7 @@ static int write_run(struct load_ctx *c)
 	 * Twice RAM, so the page cache can never hold the whole file, but
 	 * never more than the filesystem can spare.
 	 */
-	usable = load_dir_usable_bytes(c->cfg->dir);
+	usable = load_dir_usable_bytes(c);
 	if (usable < 0) {
 		rc = load_file_fail(c, (int)-usable, "check free space in",
 				    c->cfg->dir);

@@ -55,10 +55,10 @@ static void json_cgroup(struct jw *w, const struct sysinfo_ib *si)
 		{ GK(cpuset_version), GK(cpuset_path) },
 		{ GK(memory_version), GK(memory_path) },
 	};
-	const struct cgroup_self *cg = &si->cg;
+	const struct cgroup_self *cg = si->cg;
 	int c;
 
-	if (!cg->read) {
+	if (!cg || !cg->read) {
 		jw_null(w, YK(cgroup));
 		return;
 	}

@@ -219,6 +219,7 @@ static void load_ctx_init(struct cell_runner *rn, struct load_ctx *lc,
 	lc->desc = l;
 	lc->cfg = &rn->plan->cfg;
 	lc->work = &rn->sh->work;
+	lc->cg = rn->cg;
 	if (l->sim)
 		lc->sim_opts = plan_sim_opts(rn->plan, l->sim);
 }

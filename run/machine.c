@@ -15,23 +15,9 @@
 #include <sys/utsname.h>
 #include "plan/plan.h"
 #include "core/load.h"
+#include "lib/procfs.h"
 #include "lib/system.h"
 #include "run/machine.h"
-
-/* First line of a small file without its newline: 0 or -errno. */
-static int line_of(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "re");
-
-	buf[0] = '\0';
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)n, f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return buf[0] ? 0 : -EIO;
-}
 
 /* The options of the kernel's command line that change latency. */
 static const char *const latency_opts[] = {
@@ -60,7 +46,7 @@ static void read_cmdline(struct machine_state *st, char *preempt, size_t pn)
 	char line[4096], *tok, *save = NULL;
 	size_t used = 0;
 
-	if (line_of("/proc/cmdline", line, sizeof(line)))
+	if (procfs_line("/proc/cmdline", line, sizeof(line)))
 		return;
 	for (tok = strtok_r(line, " ", &save); tok;
 	     tok = strtok_r(NULL, " ", &save)) {
@@ -197,7 +183,7 @@ static void read_governors(struct machine_state *st, int cpus)
 	for (c = 0; c < cpus; c++) {
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/"
 			 "cpufreq/scaling_governor", c);
-		if (line_of(path, gov, sizeof(gov)))
+		if (procfs_line(path, gov, sizeof(gov)))
 			snprintf(gov, sizeof(gov), "-");
 		if (!c)
 			snprintf(first, sizeof(first), "%s", gov);
@@ -219,7 +205,7 @@ static void bracketed(const char *path, char *buf, size_t n)
 	char line[128], *o, *c;
 
 	buf[0] = '\0';
-	if (line_of(path, line, sizeof(line)))
+	if (procfs_line(path, line, sizeof(line)))
 		return;
 	o = strchr(line, '[');
 	c = o ? strchr(o, ']') : NULL;
@@ -250,12 +236,12 @@ static void read_virt(struct machine_state *st)
 	free(line);
 	if (f)
 		fclose(f);
-	if (!line_of("/sys/hypervisor/type", st->hypervisor,
-		     sizeof(st->hypervisor)))
+	if (!procfs_line("/sys/hypervisor/type", st->hypervisor,
+			 sizeof(st->hypervisor)))
 		st->vm = 1;
 	else if (st->vm == 1)
-		line_of("/sys/class/dmi/id/sys_vendor", st->hypervisor,
-			sizeof(st->hypervisor));
+		procfs_line("/sys/class/dmi/id/sys_vendor", st->hypervisor,
+			    sizeof(st->hypervisor));
 }
 
 void machine_state_read(struct sysinfo_ib *si)
@@ -267,33 +253,34 @@ void machine_state_read(struct sysinfo_ib *si)
 	preempt_build(si);
 	if (!strcmp(si->preempt, "dynamic"))
 		dynamic_mode(si, boot);
-	if (!line_of("/sys/kernel/sched_ext/state", line, sizeof(line))) {
+	if (!procfs_line("/sys/kernel/sched_ext/state", line, sizeof(line))) {
 		if (strcmp(line, "enabled") ||
-		    line_of("/sys/kernel/sched_ext/root/ops", st->sched_ext,
-			    sizeof(st->sched_ext)))
+		    procfs_line("/sys/kernel/sched_ext/root/ops",
+				st->sched_ext, sizeof(st->sched_ext)))
 			snprintf(st->sched_ext, sizeof(st->sched_ext), "none");
 	} else if (access("/sys/kernel/sched_ext", F_OK)) {
 		/* no sched_ext in this kernel: nothing can be loaded */
 		snprintf(st->sched_ext, sizeof(st->sched_ext), "none");
 	}
-	line_of("/sys/devices/system/cpu/cpu0/cpufreq/scaling_driver",
-		st->cpufreq_driver, sizeof(st->cpufreq_driver));
+	procfs_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_driver",
+		    st->cpufreq_driver, sizeof(st->cpufreq_driver));
 	read_governors(st, si->cpus_online);
-	line_of("/sys/devices/system/cpu/cpuidle/current_driver",
-		st->cpuidle_driver, sizeof(st->cpuidle_driver));
-	line_of("/sys/devices/system/cpu/cpuidle/current_governor",
-		st->cpuidle_governor, sizeof(st->cpuidle_governor));
+	procfs_line("/sys/devices/system/cpu/cpuidle/current_driver",
+		    st->cpuidle_driver, sizeof(st->cpuidle_driver));
+	procfs_line("/sys/devices/system/cpu/cpuidle/current_governor",
+		    st->cpuidle_governor, sizeof(st->cpuidle_governor));
 	if (!st->cpuidle_governor[0])
-		line_of("/sys/devices/system/cpu/cpuidle/current_governor_ro",
-			st->cpuidle_governor, sizeof(st->cpuidle_governor));
+		procfs_line("/sys/devices/system/cpu/cpuidle/"
+			    "current_governor_ro", st->cpuidle_governor,
+			    sizeof(st->cpuidle_governor));
 	bracketed("/sys/kernel/mm/transparent_hugepage/enabled", st->thp,
 		  sizeof(st->thp));
 	st->autogroup = -1;
-	if (!line_of("/proc/sys/kernel/sched_autogroup_enabled", line,
-		     sizeof(line)))
+	if (!procfs_line("/proc/sys/kernel/sched_autogroup_enabled", line,
+			 sizeof(line)))
 		st->autogroup = atoi(line) ? 1 : 0;
-	if (!line_of("/proc/sys/kernel/sched_rt_runtime_us", line,
-		     sizeof(line))) {
+	if (!procfs_line("/proc/sys/kernel/sched_rt_runtime_us", line,
+			 sizeof(line))) {
 		st->have_rt_runtime = true;
 		st->rt_runtime_us = atoll(line);
 	}
@@ -343,11 +330,11 @@ static void cgroup_where(const struct cgroup_self *cg, char *buf, size_t n)
 static void cgroup_print(const struct sysinfo_ib *si, machine_out out,
 			 void *ctx)
 {
-	const struct cgroup_self *cg = &si->cg;
+	const struct cgroup_self *cg = si->cg;
 	char where[PATH_MAX], quota[96], mem[64], total[64];
 	long long mem_total = si->mem_total_kb * 1024;
 
-	if (!cg->read)
+	if (!cg || !cg->read)
 		return;
 	cgroup_where(cg, where, sizeof(where));
 	out(ctx, "Cgroup: %s\n", where);
@@ -388,13 +375,17 @@ static void cgroup_print(const struct sysinfo_ib *si, machine_out out,
 static void cgroup_warnings(const struct sysinfo_ib *si,
 			    const struct plan *p, machine_out out, void *ctx)
 {
-	const struct cgroup_self *cg = &si->cg;
-	double q = cgroup_quota_cpus(cg);
-	int usable = cg->cpus_usable ? cg->cpus_usable : si->cpus_online;
+	const struct cgroup_self *cg = si->cg;
+	double q;
+	int usable;
 	bool busy = false;
 	char quota[96];
 	int i;
 
+	if (!cg)
+		return;
+	q = cgroup_quota_cpus(cg);
+	usable = cg->cpus_usable ? cg->cpus_usable : si->cpus_online;
 	for (i = 0; i < p->nloads; i++)
 		busy |= !(p->loads[i]->flags & LOAD_IDLE);
 	cgroup_quota_text(cg, quota, sizeof(quota));
@@ -508,65 +499,11 @@ void machine_warnings(const struct sysinfo_ib *si, const struct plan *p,
 
 /* ---- the machine ---------------------------------------------------- */
 
-/* First line of a small file, without its newline: 0 or -errno. */
-static int read_line(const char *path, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "re");
-	char *nl;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)n, f)) {
-		fclose(f);
-		buf[0] = '\0';
-		return -EIO;
-	}
-	fclose(f);
-	nl = strchr(buf, '\n');
-	if (nl)
-		*nl = '\0';
-	return 0;
-}
-
-/* "key : value" from a /proc file such as cpuinfo or meminfo. */
-static int proc_field(const char *path, const char *key, char *buf, size_t n)
-{
-	FILE *f = fopen(path, "re");
-	char line[512];
-	size_t kl = strlen(key);
-	int err = -ENOENT;
-
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		char *v;
-
-		if (strncmp(line, key, kl) || (line[kl] != ':' &&
-					       line[kl] != ' ' &&
-					       line[kl] != '\t'))
-			continue;
-		v = strchr(line, ':');
-		if (!v)
-			continue;
-		v++;
-		while (*v == ' ' || *v == '\t')
-			v++;
-		v[strcspn(v, "\n")] = '\0';
-		snprintf(buf, n, "%s", v);
-		err = 0;
-		break;
-	}
-	fclose(f);
-	return err;
-}
-
 static long long meminfo_kb(const char *key)
 {
-	char buf[64];
+	long long kb;
 
-	if (proc_field("/proc/meminfo", key, buf, sizeof(buf)))
-		return -1;
-	return atoll(buf);
+	return procfs_number("/proc/meminfo", key, &kb) ? -1 : kb;
 }
 
 /* The kernel's preemption model, where it can be read. */
@@ -578,7 +515,8 @@ static void read_preempt(char *buf, size_t n, const char *version,
 	buf[0] = '\0';
 	snprintf(src, sn, "build");
 	/* Dynamic preemption shows the mode in use in parentheses. */
-	if (!read_line("/sys/kernel/debug/sched/preempt", line, sizeof(line))) {
+	if (!procfs_line("/sys/kernel/debug/sched/preempt", line,
+			 sizeof(line))) {
 		open_p = strchr(line, '(');
 		close_p = open_p ? strchr(open_p, ')') : NULL;
 		if (open_p && close_p) {
@@ -588,7 +526,7 @@ static void read_preempt(char *buf, size_t n, const char *version,
 			return;
 		}
 	}
-	if (!read_line("/sys/kernel/realtime", line, sizeof(line)) &&
+	if (!procfs_line("/sys/kernel/realtime", line, sizeof(line)) &&
 	    line[0] == '1') {
 		snprintf(buf, n, "rt");
 		return;
@@ -610,14 +548,15 @@ static void machine_invocation(char *buf, size_t n)
 {
 	static char id[40];
 
-	if (!id[0] && read_line("/proc/sys/kernel/random/uuid", id,
-				sizeof(id)))
+	if (!id[0] && procfs_line("/proc/sys/kernel/random/uuid", id,
+				  sizeof(id)))
 		snprintf(id, sizeof(id), "%llx-%d",
 			 (unsigned long long)now_ns(), (int)getpid());
 	snprintf(buf, n, "%s", id);
 }
 
-void machine_sysinfo_read(struct sysinfo_ib *si)
+void machine_sysinfo_read(struct sysinfo_ib *si,
+			  const struct cgroup_self *cg)
 {
 	struct utsname u;
 	char buf[64];
@@ -630,26 +569,27 @@ void machine_sysinfo_read(struct sysinfo_ib *si)
 		snprintf(si->machine, sizeof(si->machine), "%s", u.machine);
 		snprintf(si->hostname, sizeof(si->hostname), "%s", u.nodename);
 	}
-	read_line("/proc/sys/kernel/random/boot_id", si->boot_id,
-		  sizeof(si->boot_id));
+	procfs_line("/proc/sys/kernel/random/boot_id", si->boot_id,
+		    sizeof(si->boot_id));
 	machine_invocation(si->invocation, sizeof(si->invocation));
-	if (proc_field("/proc/cpuinfo", "model name", si->cpu_model,
-		       sizeof(si->cpu_model)))
-		proc_field("/proc/cpuinfo", "Hardware", si->cpu_model,
-			   sizeof(si->cpu_model));
+	if (procfs_field("/proc/cpuinfo", "model name", si->cpu_model,
+			 sizeof(si->cpu_model)))
+		procfs_field("/proc/cpuinfo", "Hardware", si->cpu_model,
+			     sizeof(si->cpu_model));
 	si->cpus_online = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	si->smt = -1;
-	if (!read_line("/sys/devices/system/cpu/smt/active", buf, sizeof(buf)))
+	if (!procfs_line("/sys/devices/system/cpu/smt/active", buf,
+			 sizeof(buf)))
 		si->smt = atoi(buf) ? 1 : 0;
-	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
-		  si->governor, sizeof(si->governor));
+	procfs_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		    si->governor, sizeof(si->governor));
 	read_preempt(si->preempt, sizeof(si->preempt), si->version,
 		     si->st.preempt_source, sizeof(si->st.preempt_source));
 	machine_state_read(si);
-	read_line("/sys/devices/system/clocksource/clocksource0/"
-		  "current_clocksource", si->clocksource,
-		  sizeof(si->clocksource));
+	procfs_line("/sys/devices/system/clocksource/clocksource0/"
+		    "current_clocksource", si->clocksource,
+		    sizeof(si->clocksource));
 	si->mem_total_kb = meminfo_kb("MemTotal");
 	si->swap_total_kb = meminfo_kb("SwapTotal");
-	cgroup_read(&si->cg, getenv(CG_ROOT_ENV));
+	si->cg = cg;
 }

@@ -66,9 +66,12 @@ struct sysinfo_ib {
 	char clocksource[32];		/* "" unknown */
 	long long mem_total_kb, swap_total_kb;	/* -1 unknown */
 	struct machine_state st;	/* machine.c */
-	struct cgroup_self cg;		/* the run's own cgroup, its limits */
+	/* the run's own cgroup, its limits: the run's, read once */
+	const struct cgroup_self *cg;
 };
 
-void machine_sysinfo_read(struct sysinfo_ib *si);
+/* The machine read, with cg, the run's cgroup (or NULL: not known). */
+void machine_sysinfo_read(struct sysinfo_ib *si,
+			  const struct cgroup_self *cg);
 
 #endif

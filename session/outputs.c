@@ -63,6 +63,19 @@ static struct output_sink *sink_at(struct session *r, int i)
 	return s->path ? s : NULL;
 }
 
+void session_outputs(const struct plan *p, struct sys_output *out)
+{
+	int i;
+
+	for (i = 0; i < RUN_SINKS; i++)
+		out[i] = (struct sys_output){
+			.opt = sinks[i].ops->name,
+			.path = *(const char *const *)((const char *)p +
+						       sinks[i].path),
+			.std = sinks[i].ops->std,
+		};
+}
+
 enum sink_step { SINK_BEGIN, SINK_ADD, SINK_END };
 
 /*
@@ -171,13 +184,13 @@ void session_result_done(struct session *r)
 	out_remeasured(&r->con, res);
 	out_why(&r->con, res);
 	/* The run's cgroup went away (or its files) mid-run: said once. */
-	if (res->status == RES_OK && r->sys.cg.at[CG_CPU].version &&
+	if (res->status == RES_OK && r->cg->at[CG_CPU].version &&
 	    isnan(res->v[F_INTF_THROTTLED]) && !r->cg_warned) {
 		r->cg_warned = true;
 		out_printf(&r->con, "Note: the cgroup's counters (%s) could "
 			   "not be read from %s/%s on (was it removed?): its "
 			   "throttling is unknown (null) there\n",
-			   r->sys.cg.at[CG_CPU].path, res->sim->name,
+			   r->cg->at[CG_CPU].path, res->sim->name,
 			   res->load->name);
 	}
 	sinks_tell(r, SINK_ADD);

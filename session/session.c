@@ -86,7 +86,7 @@ static int calibrate(struct session *r)
 		 * out_log_header() */
 	}
 	if (cell_stopped())
-		return session_interrupted(r);
+		return session_end(r, SESSION_SIGNAL);
 	calibration_check(cal);
 	/* error_pct alone is no sign: a quiet VM's interrupts cost +3-5 % */
 	if (calibration_disturbed(cal))
@@ -105,11 +105,34 @@ static int calibrate(struct session *r)
 	return 0;
 }
 
-/* Stop everything: a signal asked us to. Its status, 128 + the signal. */
-int session_interrupted(struct session *r)
+int session_end_why(enum session_end why, char *words, size_t n)
 {
 	int sig = cell_stopped();
-	char what[32];
+
+	switch (why) {
+	case SESSION_SIGNAL:
+		snprintf(words, n, "signal %d", sig);
+		return 128 + sig;
+	case SESSION_BREAKTRACE:
+		snprintf(words, n, "breaktrace");
+		return IB_EXIT_BREAK;
+	case SESSION_ON_LATE:
+		snprintf(words, n, "on-late");
+		return IB_EXIT_BREAK;
+	case SESSION_SIDE:
+		snprintf(words, n, "a side's command failed");
+		return IB_EXIT_SIDE;
+	case SESSION_ON:
+		break;
+	}
+	words[0] = '\0';
+	return IB_EXIT_OK;
+}
+
+/* A signal asked us to stop: everything ends at once, and is said. */
+static void say_interrupted(struct session *r)
+{
+	int sig = cell_stopped();
 
 	cell_abort(&r->runner);
 	out_progress(&r->plan, 0, NULL, NULL);
@@ -117,21 +140,17 @@ int session_interrupted(struct session *r)
 		out_tables(&r->con, r->res, r->nres);
 	out_printf(&r->con, "\nInterrupted by signal %d (%s) after %d of %d "
 		   "cells\n", sig, strsignal(sig), r->nres, r->plan.cells);
-	snprintf(what, sizeof(what), "signal %d", sig);
-	r->info.interrupted = what;
-	session_close_outputs(r);
-	session_say_files(r);
-	return 128 + sig;
 }
 
 /*
- * --breaktrace: a frame was that late, the trace stopped there. Save it
- * (named by the time, next to the log) and end the run: its status.
+ * --breaktrace: a frame was that late, the trace stopped there. Saved
+ * (named by the time, next to the log) and said.
  */
-static int broke(struct session *r)
+static void save_breaktrace(struct session *r)
 {
 	const struct worst_frame *b = &r->runner.sh->res.worst.brk;
-	char path[96], stamp[32];
+	static char path[96];
+	char stamp[32];
 	time_t now = time(NULL);
 	int err;
 
@@ -151,12 +170,26 @@ static int broke(struct session *r)
 	else
 		out_printf(&r->con, "trace saved to %s (marker \"interbench: "
 			   "breaktrace\")\n", path);
-	r->info.interrupted = "breaktrace";
-	cell_finish(&r->runner);
+}
+
+int session_end(struct session *r, enum session_end why)
+{
+	int status = session_end_why(why, r->end_words,
+				     sizeof(r->end_words));
+
+	if (why == SESSION_SIGNAL)
+		say_interrupted(r);
+	else if (why == SESSION_BREAKTRACE)
+		save_breaktrace(r);
+	r->info.interrupted = r->end_words;
+	/* a signal stops the cell's processes at once; the others are done */
+	if (why != SESSION_SIGNAL)
+		cell_finish(&r->runner);
 	session_close_outputs(r);
-	trace_close(&r->tracer);
+	if (why != SESSION_SIGNAL)
+		trace_close(&r->tracer);
 	session_say_files(r);
-	return IB_EXIT_BREAK;
+	return status;
 }
 
 /*
@@ -168,17 +201,6 @@ static void on_late(struct session *r, const struct result *res, int attempt)
 	if (r->plan.nlate && res->traced)
 		onlate_cell(&r->late, &r->plan, &r->tracer,
 			    &r->runner.sh->res, res, attempt, out_cb, &r->con);
-}
-
-/* --on-late's stop: the run ends as --breaktrace's does, its files whole */
-static int late_stopped(struct session *r)
-{
-	r->info.interrupted = "on-late";
-	cell_finish(&r->runner);
-	session_close_outputs(r);
-	trace_close(&r->tracer);
-	session_say_files(r);
-	return IB_EXIT_BREAK;
 }
 
 /* --load-group cgroup: the groups made, removed however the run ends */
@@ -209,17 +231,13 @@ int session_place_loads(struct session *r, char tag)
 	pl->own[0] = '\0';
 	if (pl->group == LG_CGROUP) {
 		/* the run's own cgroup: the loads' is made in it (v1) */
-		struct cgroup_self *cg = malloc(sizeof(*cg));
-		const struct cg_where *w = cg ? &cg->at[CG_CPU] : NULL;
+		const struct cg_where *w = &session_cgroup(r)->at[CG_CPU];
 
-		if (cg)
-			cgroup_read(cg, getenv(CG_ROOT_ENV));
-		if (w && w->version == 1 && strcmp(w->dir, w->top))
+		if (w->version == 1 && strcmp(w->dir, w->top))
 			snprintf(pl->own, sizeof(pl->own), "%.*s",
 				 (int)sizeof(pl->own) - 1, w->dir);
-		else if (w && w->version == 2 && strcmp(w->path, "/"))
+		else if (w->version == 2 && strcmp(w->path, "/"))
 			snprintf(pl->own, sizeof(pl->own), "%s", w->path);
-		free(cg);
 	}
 	if (!registered) {
 		atexit(remove_groups);
@@ -267,8 +285,8 @@ int session_start(struct session *r, const struct session *twin)
 		r->info.trace = &r->tracer;
 		r->info.late = r->plan.nlate ? &r->late : NULL;
 	}
-	machine_sysinfo_read(&r->sys);
-	r->runner.cg = &r->sys.cg;
+	machine_sysinfo_read(&r->sys, session_cgroup(r));
+	r->runner.cg = r->cg;
 	/* What a late frame's idle CPU was: the host's, in a VM */
 	r->tracer.vm = r->sys.st.vm;
 	sys_raise_fd_limit();
@@ -447,36 +465,44 @@ static bool auto_done(struct session *r, int passes)
 	return settled;
 }
 
+enum session_end session_cell_step(struct session *r, int i,
+				   const struct plan *shown, int at)
+{
+	const struct plan *p = &r->plan;
+	struct result *res = &r->res[r->nres];
+
+	plan_cell(p, i, &res->repeat, &res->sim, &res->load);
+	if (p->repeats == 1 && (!r->nres || res->sim != res[-1].sim))
+		out_table_head(&r->con, res->sim);
+	out_progress(shown, at, res->sim, res->load);
+	if (cell_run(&r->runner, res))
+		return SESSION_SIGNAL;
+	on_late(r, res, 1);
+	remeasure(r, res);
+	out_progress(shown, at, NULL, NULL);
+	/* Measured in full: kept even if a signal came meanwhile. */
+	r->nres++;
+	session_result_done(r);
+	if (r->runner.broke)
+		return SESSION_BREAKTRACE;
+	if (r->late.stop)
+		return SESSION_ON_LATE;
+	return cell_stopped() ? SESSION_SIGNAL : SESSION_ON;
+}
+
 int session_run_all(struct session *r)
 {
 	const struct plan *p = &r->plan;
+	enum session_end end;
 	int i;
 
 	for (i = 0; i < p->cells; i++) {
-		struct result *res = &r->res[r->nres];
-
 		if (p->auto_repeats && i && i % p->per_pass == 0 &&
 		    auto_done(r, i / p->per_pass))
 			break;
-
-		plan_cell(p, i, &res->repeat, &res->sim, &res->load);
-		if (p->repeats == 1 && (i == 0 || res->sim != res[-1].sim))
-			out_table_head(&r->con, res->sim);
-		out_progress(p, r->nres, res->sim, res->load);
-		if (cell_run(&r->runner, res))
-			return session_interrupted(r);
-		on_late(r, res, 1);
-		remeasure(r, res);
-		out_progress(p, r->nres, NULL, NULL);
-		/* Measured in full: kept even if a signal came meanwhile. */
-		r->nres++;
-		session_result_done(r);
-		if (r->runner.broke)
-			return broke(r);
-		if (r->late.stop)
-			return late_stopped(r);
-		if (cell_stopped())
-			return session_interrupted(r);
+		end = session_cell_step(r, i, p, r->nres);
+		if (end)
+			return session_end(r, end);
 	}
 	if (p->auto_repeats)
 		auto_done(r, p->repeats);

@@ -21,6 +21,7 @@
 #include "plan/plan.h"
 #include "lib/cpuwork.h"
 #include "lib/lock.h"
+#include "lib/system.h"
 #include "outputs/output.h"
 #include "outputs/results.h"
 #include "outputs/sink.h"
@@ -48,7 +49,12 @@ struct session {
 	struct tracer tracer;		/* --trace */
 	struct onlate_log late;		/* --on-late */
 	struct output_sink sink[RUN_SINKS];	/* in the table's order */
+	/* the run's cgroup, read once (session_cgroup); ab's B has A's */
+	const struct cgroup_self *cg;
+	struct cgroup_self cg_own;
 	bool cg_warned;			/* the cgroup's counters unreadable */
+	char end_words[32];		/* why it ended early, for
+					   info.interrupted */
 	struct run_lock lock;
 	char log_name[PATH_MAX];
 	const char *log_how;	/* created, appended to: the last line */
@@ -69,7 +75,13 @@ int session_fail(int status, const char *fmt, ...)
  * before the lock.
  */
 int session_bind_cpu(int cpu);
-int session_check_rights(struct plan *p);
+/*
+ * The run's cgroup (lib/cgroup.h), read at the first step that asks and
+ * kept for every other: the checks, the loads' place, the machine's
+ * state, each cell's counters, the loads' memory.
+ */
+const struct cgroup_self *session_cgroup(struct session *s);
+int session_check_rights(struct session *s);
 int session_check_files(struct session *s);
 int session_lock(struct session *s);
 int session_hold_dma_latency(const struct plan *p);
@@ -91,6 +103,15 @@ void session_say_trace(struct out_console *con, const char *lead,
  * anything is printed: 0 or the exit status, said.
  */
 int session_stdout_aside(struct session *s);
+/* The table's outputs, as lib/system.h checks them: RUN_SINKS of them. */
+void session_outputs(const struct plan *p, struct sys_output *out);
+/*
+ * Refuse what sys_outputs_check() found, in a run's words: one line,
+ * exit 2. input_is: the input at fault, as "X's result file".
+ */
+int session_output_fault(const struct sys_output *out,
+			 const struct sys_output_fault *f,
+			 const char *input_is);
 int session_open_outputs(struct session *s);
 void session_begin_outputs(struct session *s);
 int session_close_outputs(struct session *s);
@@ -110,8 +131,36 @@ void session_say_files(const struct session *s);
 int session_place_loads(struct session *s, char tag);
 int session_start(struct session *s, const struct session *twin);
 int session_run_all(struct session *s);
-/* A signal asked the run to stop: everything ends, 128 + the signal. */
-int session_interrupted(struct session *s);
+
+/* Why a run ends before its last cell, if it does. */
+enum session_end {
+	SESSION_ON,			/* it does not: the next cell */
+	SESSION_SIGNAL,			/* a signal asked: 128 + it */
+	SESSION_BREAKTRACE,		/* --breaktrace's frame: 5 */
+	SESSION_ON_LATE,		/* --on-late's stop: 5 */
+	SESSION_SIDE,			/* ab: a side's command failed: 6 */
+};
+
+/*
+ * One cell step, a run's and each of ab's sides': cell i of s's plan
+ * measured (again, with --remeasure-if), its late frames acted on
+ * (--on-late), kept and handed to every output; the progress line
+ * counts it as cell at of plan shown's. SESSION_ON, or why the run
+ * ends now (the cell kept when it was measured).
+ */
+enum session_end session_cell_step(struct session *s, int i,
+				   const struct plan *shown, int at);
+/*
+ * The one place an early end is named: the words the files and the
+ * console give it ("signal 2", "breaktrace", "on-late"; into words) and
+ * the exit status it returns.
+ */
+int session_end_why(enum session_end why, char *words, size_t n);
+/*
+ * End s early for why: its cells stopped, the trace saved (--breaktrace),
+ * said, its files whole: the status (session_end_why).
+ */
+int session_end(struct session *s, enum session_end why);
 /* The tables, the marks, the gates, the files whole: the exit status. */
 int session_finish(struct session *s);
 

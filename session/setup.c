@@ -18,6 +18,7 @@
 #include "session/session.h"
 #include "core/load.h"
 #include "lib/base.h"
+#include "lib/cgroup.h"
 #include "lib/lock.h"
 #include "lib/policy.h"
 #include "lib/safefile.h"
@@ -64,26 +65,35 @@ static int check_policies(const struct plan *p)
  * Root refused SCHED_FIFO: RT group scheduling gives the run's cgroup no
  * real-time time. The reason, or "".
  */
-static const char *rt_group_why(void)
+static const char *rt_group_why(struct session *r)
 {
 	static char why[PATH_MAX + 96];
-	struct cgroup_self *cg;
+	const struct cgroup_self *cg;
 
-	if (geteuid() || !(cg = malloc(sizeof(*cg))))
+	if (geteuid())
 		return "";
-	cgroup_read(cg, getenv(CG_ROOT_ENV));
+	cg = session_cgroup(r);
 	why[0] = '\0';
 	if (!cg->rt_runtime_us)
 		snprintf(why, sizeof(why), " (cgroup %s has cpu.rt_runtime_us "
 			 "0: RT group scheduling gives it no real-time time)",
 			 cg->at[CG_CPU].path);
-	free(cg);
 	return why;
 }
 
-/* What needs privileges, asked before anything is made. */
-int session_check_rights(struct plan *p)
+const struct cgroup_self *session_cgroup(struct session *r)
 {
+	if (!r->cg) {
+		cgroup_read(&r->cg_own, getenv(CG_ROOT_ENV));
+		r->cg = &r->cg_own;
+	}
+	return r->cg;
+}
+
+/* What needs privileges, asked before anything is made. */
+int session_check_rights(struct session *r)
+{
+	struct plan *p = &r->plan;
 	struct run_cfg *cfg = &p->cfg;
 	int e;
 
@@ -104,7 +114,7 @@ int session_check_rights(struct plan *p)
 				    "privileges (SCHED_FIFO): %s%s",
 				    p->bench_policy_given ?
 				    "--bench-policy fifo" : "-r",
-				    strerror(e), rt_group_why());
+				    strerror(e), rt_group_why(r));
 	}
 	e = check_policies(p);
 	if (e)
@@ -128,22 +138,64 @@ int session_check_rights(struct plan *p)
 	return 0;
 }
 
-/* The file the run reads (a simulator's input) that path is, or NULL. */
-static const char *input_at(const struct plan *p, const char *path,
-			    const char **what)
+int session_output_fault(const struct sys_output *out,
+			 const struct sys_output_fault *f,
+			 const char *input_is)
 {
-	const char *in;
-	int i, load;
+	const struct sys_output *o = &out[f->out];
+
+	if (f->kind == SYS_OUT_TWICE)
+		return session_fail(IB_EXIT_USAGE, "options %s and %s name "
+				    "one file, %s", out[f->other].opt, o->opt,
+				    o->path);
+	if (f->kind == SYS_OUT_INPUT)
+		return session_fail(IB_EXIT_USAGE, "option %s: %s is %s",
+				    o->opt, o->path, input_is);
+	return session_fail(IB_EXIT_USAGE, "option %s: cannot write %s: %s",
+			    o->opt, o->path, sys_file_why(f->err));
+}
+
+/*
+ * The result files, against the files the run reads (the simulators'
+ * inputs, each a task's and a load's: in[], with the option that named
+ * it in what[]) and each other: 0, or the status, said.
+ */
+static int check_outputs(const struct plan *p)
+{
+	struct sys_output out[RUN_SINKS];
+	struct sys_output_fault f;
+	const char **in, **what;
+	char is[PATH_MAX + 96];
+	int i, n = 0, err = 0;
 
 	for (i = 0; simulators[i]; i++)
-		for (load = 0; load < 2 && simulators[i]->input; load++) {
-			const void *o = plan_sim_opts(p, simulators[i]);
+		;
+	in = calloc(2 * (size_t)i + 1, sizeof(*in));
+	what = calloc(2 * (size_t)i + 1, sizeof(*what));
+	if (!in || !what) {
+		free(in);
+		free(what);
+		return session_fail(IB_EXIT_SETUP, "out of memory");
+	}
+	for (i = 0; simulators[i]; i++) {
+		const void *o = plan_sim_opts(p, simulators[i]);
+		int load;
 
-			in = simulators[i]->input(o, load, what);
-			if (in && sys_same_file(in, path))
-				return in;
+		for (load = 0; load < 2 && simulators[i]->input; load++) {
+			in[n] = simulators[i]->input(o, load, &what[n]);
+			n += !!in[n];
 		}
-	return NULL;
+	}
+	session_outputs(p, out);
+	if (sys_outputs_check(out, RUN_SINKS, in, n, &f)) {
+		if (f.kind == SYS_OUT_INPUT)
+			snprintf(is, sizeof(is), "an input (%s%s): it would "
+				 "be replaced", what[f.other], in[f.other]);
+		err = session_output_fault(out, &f, is);
+	}
+	free(in);
+	free(what);
+	return err;
 }
 
 /*
@@ -155,13 +207,6 @@ static const char *input_at(const struct plan *p, const char *path,
 int session_check_files(struct session *r)
 {
 	const struct plan *p = &r->plan;
-	const struct { const char *opt, *path; } outs[] = {
-		{ "--json", p->json_path }, { "--csv", p->csv_path },
-		{ "--junit", p->junit_path }, { "--html", p->html_path },
-		{ "--kcidb", p->kcidb_path }, { "--ktap", p->ktap_path },
-		{ "--trace-out", p->trace_out_path },
-	};
-	const char *in, *what;
 	bool files = false;
 	struct stat st;
 	int i, err;
@@ -207,36 +252,7 @@ int session_check_files(struct session *r)
 					    "(use -c for console only)",
 					    r->log_name, sys_file_why(err));
 	}
-	for (i = 0; i < (int)(sizeof(outs) / sizeof(outs[0])); i++) {
-		int k;
-
-		if (!outs[i].path)
-			continue;
-		/* Two outputs in one file: one would overwrite the other */
-		for (k = 0; k < i; k++)
-			if (outs[k].path &&
-			    sys_same_file(outs[k].path, outs[i].path))
-				return session_fail(IB_EXIT_USAGE, "options "
-						    "%s and %s name one file, "
-						    "%s", outs[k].opt,
-						    outs[i].opt, outs[i].path);
-		/* --ktap -: standard output, no file (session_stdout_aside) */
-		if (outs[i].path == p->ktap_path &&
-		    !strcmp(outs[i].path, SAFE_STDOUT))
-			continue;
-		in = input_at(p, outs[i].path, &what);
-		if (in)
-			return session_fail(IB_EXIT_USAGE, "option %s: %s is "
-					    "an input (%s%s): it would be "
-					    "replaced", outs[i].opt,
-					    outs[i].path, what, in);
-		err = sys_can_replace(outs[i].path);
-		if (err)
-			return session_fail(IB_EXIT_USAGE, "option %s: cannot "
-					    "write %s: %s", outs[i].opt,
-					    outs[i].path, sys_file_why(err));
-	}
-	return 0;
+	return check_outputs(p);
 }
 
 /* Every check passed: only now is anything made. */

@@ -92,6 +92,7 @@ static void everything(struct plan *p, struct sysinfo_ib *si,
 {
 	static struct sim_result sr;
 	static struct why_frame wf;
+	static struct cgroup_self cg;
 
 	plan_init(p);
 	p->cfg.duration_ns = 3 * NSEC_PER_SEC / 2;
@@ -108,13 +109,13 @@ static void everything(struct plan *p, struct sysinfo_ib *si,
 	snprintf(si->release, sizeof(si->release), "6.1.0-schema");
 	snprintf(si->hostname, sizeof(si->hostname), "round");
 	si->cpus_online = 2;
-	si->cg.read = true;
-	si->cg.at[CG_CPU].version = 2;
-	snprintf(si->cg.at[CG_CPU].path, sizeof(si->cg.at[CG_CPU].path),
-		 "/trip");
-	si->cg.quota_us = 40000;
-	si->cg.period_us = 100000;
-	si->cg.cpus_usable = 2;
+	si->cg = &cg;
+	cg.read = true;
+	cg.at[CG_CPU].version = 2;
+	snprintf(cg.at[CG_CPU].path, sizeof(cg.at[CG_CPU].path), "/trip");
+	cg.quota_us = 40000;
+	cg.period_us = 100000;
+	cg.cpus_usable = 2;
 	cal->loops_per_ms = 123456;
 	cal->measured = true;
 	cal->samples = 9;
