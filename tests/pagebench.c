@@ -22,31 +22,12 @@
 #include "report/report.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
+#include "named.h"
 #include "synth.h"
 #include "lib/base.h"
 
 static const char *const tasks[] = { "Audio", "Video", "X", "Gaming" };
 static const char *const lds[] = { "None", "Burn" };
-
-static const struct sim_desc *sim_named(const char *n)
-{
-	int i;
-
-	for (i = 0; simulators[i]; i++)
-		if (!strcmp(simulators[i]->name, n))
-			return simulators[i];
-	abort();
-}
-
-static const struct load_desc *load_named(const char *n)
-{
-	int i;
-
-	for (i = 0; loads[i]; i++)
-		if (!strcmp(loads[i]->name, n))
-			return loads[i];
-	abort();
-}
 
 /* Result i: its cell and repeat, its made-up figures. */
 static int fill(struct result *r, struct plan *p, int i)

@@ -43,28 +43,9 @@
 #include "core/load.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
+#include "named.h"
 
 static struct sim_result res;
-
-static const struct sim_desc *sim_named(const char *n)
-{
-	int i;
-
-	for (i = 0; simulators[i]; i++)
-		if (!strcmp(simulators[i]->name, n))
-			return simulators[i];
-	abort();
-}
-
-static const struct load_desc *load_named(const char *n)
-{
-	int i;
-
-	for (i = 0; loads[i]; i++)
-		if (!strcmp(loads[i]->name, n))
-			return loads[i];
-	abort();
-}
 
 /* A whole file, NUL-ended, without the lines that start with skip. */
 static char *slurp(const char *path, const char *skip)

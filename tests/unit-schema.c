@@ -20,6 +20,7 @@
 #include "core/schema.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
+#include "named.h"
 #include "lib/base.h"
 #include "synth.h"
 
@@ -64,26 +65,6 @@ static int differs(const struct jval *o, const struct rf_field *fields,
 				 fields[i].key);
 	}
 	return bad;
-}
-
-static const struct sim_desc *sim_named(const char *n)
-{
-	int i;
-
-	for (i = 0; simulators[i]; i++)
-		if (!strcmp(simulators[i]->name, n))
-			return simulators[i];
-	abort();
-}
-
-static const struct load_desc *load_named(const char *n)
-{
-	int i;
-
-	for (i = 0; loads[i]; i++)
-		if (!strcmp(loads[i]->name, n))
-			return loads[i];
-	abort();
 }
 
 /* Every key due: the settings', the calibration's, the cgroup's. */
