@@ -400,6 +400,8 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 void ab_usage(FILE *f)
 {
 	char names[256];
+	const char *w;
+	size_t len, col;
 
 	fputs(
 "Usage: interbench ab [interbench options] [ab options]\n"
@@ -410,8 +412,18 @@ void ab_usage(FILE *f)
 "\n", f);
 	opt_help(f, ab_opts, opt_help_width(ab_opts, 22));
 	side_names(names, sizeof(names));
-	fprintf(f, "\nA side may have of its own (--a-opts, --b-opts): %s.\n",
-		names);
+	fputs("\nA side may have of its own (--a-opts, --b-opts):", f);
+	/* the names, wrapped at 72 columns */
+	for (w = names, col = 72; *w; w += len + (w[len] ? 2 : 0)) {
+		len = strcspn(w, ",");
+		if (col + len + 2 > 72) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		fprintf(f, " %.*s%s", (int)len, w, w[len] ? "," : ".");
+		col += len + 2;
+	}
+	fputc('\n', f);
 	fputs(
 "\n"
 "Every other option is interbench's (see interbench --help) and is\n"

@@ -155,44 +155,54 @@ size_t text_run(enum text_esc how, const char *str, size_t n,
 	return i;
 }
 
-void sb_escape(struct sbuf *b, enum text_esc how, const char *s)
+/*
+ * s escaped as how asks, a piece at a time to put (ctx, bytes, length):
+ * the text as it is up to the next byte to replace, then its stand-in.
+ * 0, or put's -errno.
+ */
+static int escape(enum text_esc how, const char *s,
+		  int (*put)(void *ctx, const char *p, size_t n), void *ctx)
 {
 	char rep[TEXT_REP_MAX];
 	size_t n, run;
+	int err;
 
 	if (!s)
 		s = "";
 	n = strlen(s);
 	for (;;) {
 		run = text_run(how, s, n, rep);
-		sb_add(b, s, run);
-		if (run == n)
-			return;
-		sb_add(b, rep, strlen(rep));
+		err = run ? put(ctx, s, run) : 0;
+		if (err || run == n)
+			return err;
+		err = put(ctx, rep, strlen(rep));
+		if (err)
+			return err;
 		s += run + 1;
 		n -= run + 1;
 	}
 }
 
+static int put_sb(void *ctx, const char *p, size_t n)
+{
+	sb_add(ctx, p, n);
+	return 0;
+}
+
+static int put_file(void *ctx, const char *p, size_t n)
+{
+	return fwrite(p, 1, n, ctx) == n ? 0 : errno ? -errno : -EIO;
+}
+
+void sb_escape(struct sbuf *b, enum text_esc how, const char *s)
+{
+	sb_add(b, "", 0);	/* the buffer ends in a NUL even for "" */
+	escape(how, s, put_sb, b);
+}
+
 int text_fescape(FILE *f, enum text_esc how, const char *s)
 {
-	char rep[TEXT_REP_MAX];
-	size_t n, run;
-
-	if (!s)
-		s = "";
-	n = strlen(s);
-	for (;;) {
-		run = text_run(how, s, n, rep);
-		if (run && fwrite(s, 1, run, f) != run)
-			return errno ? -errno : -EIO;
-		if (run == n)
-			return 0;
-		if (fputs(rep, f) == EOF)
-			return errno ? -errno : -EIO;
-		s += run + 1;
-		n -= run + 1;
-	}
+	return escape(how, s, put_file, f);
 }
 
 void sb_json(struct sbuf *b, const char *s)
