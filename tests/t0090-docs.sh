@@ -68,6 +68,15 @@ test_expect_success 'README and doc/README name every doc/*.txt' '
 test_expect_success '--help fits in 80 columns' '
 	! awk "length > 79" help chelp rhelp thelp shelp | grep . || fail "long lines"
 '
+# ab's side options are flagged on their rows (OF_SIDE): the man page's
+# list is the one ab --help prints from them.
+test_expect_success "the man page lists a side's own options as ab --help does" '
+	"$IB" ab --help | sed -n "/^A side may have of its own/,/\.\$/p" |
+		sed 1d | tr -d "\n" | sed "s/^ *//; s/  */ /g" >want &&
+	sed -n "/^Options for that side.s cells only/,/\.\$/p" "$TOP/interbench.8" |
+		tr "\n" " " | sed "s/.*blank-separated: //; s/\\\\//g; s/ *\$//" >got &&
+	[ -s want ] && cmp -s want got || fail "ab --help: $(cat want); man: $(cat got)"
+'
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&
 	(cd "$TOP" && find . -name "*.[ch]" ! -path "./tests/*" | sed "s|^\./||") >srcs &&
