@@ -492,55 +492,6 @@ static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 	return n && within ? CV_UNCHANGED : CV_INCONCLUSIVE;
 }
 
-/*
- * The hierarchical way (verdict.h): the decision rows' adjusted p from
- * their cell's Simes p adjusted over the cells, and BH within the cell at
- * alpha times the share of cells found. p, adj, q: room for every row.
- */
-static void adjust_hierarchical(struct cmp_pair *c, const struct cmp_opts *o,
-				double *p, double *adj, double *q)
-{
-	int i, j, k, cells = 0, found = 0;
-
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-		double simes = NAN;
-
-		for (j = k = 0; j < cc->nrows; j++)
-			if (c->rows[cc->row0 + j].decides &&
-			    !isnan(c->rows[cc->row0 + j].p))
-				p[k++] = c->rows[cc->row0 + j].p;
-		/* Simes: the least of p_(j) k / j, p sorted */
-		inf_bh(p, (size_t)k, adj);
-		for (j = 0; j < k; j++)
-			if (isnan(simes) || adj[j] < simes)
-				simes = adj[j];
-		q[i] = simes;
-		cells += !isnan(simes);
-	}
-	for (i = 0; i < c->ncells; i++)
-		p[i] = q[i];
-	inf_bh(p, (size_t)c->ncells, q);
-	for (i = 0; i < c->ncells; i++)
-		found += q[i] <= o->alpha;
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-
-		for (j = k = 0; j < cc->nrows; j++)
-			p[j] = c->rows[cc->row0 + j].decides ?
-			       c->rows[cc->row0 + j].p : NAN;
-		inf_bh(p, (size_t)cc->nrows, adj);
-		for (j = 0; j < cc->nrows; j++) {
-			struct cmp_row *r = &c->rows[cc->row0 + j];
-			double a = adj[j] * cells / (found ? found : 1);
-
-			if (!r->decides || isnan(r->p))
-				continue;
-			r->padj = fmin(1, fmax(q[i], a));
-		}
-	}
-}
-
 /* Adjust each family's p-values, then mark the rows and judge the cells. */
 static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m)
@@ -557,17 +508,6 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 	}
 	adjust(c, m, true, p, adj);
 	adjust(c, m, false, p, adj);
-	if (o->hierarchical) {
-		double *q = malloc(room * sizeof(*q));
-
-		if (!q) {
-			free(p);
-			free(adj);
-			return -ENOMEM;
-		}
-		adjust_hierarchical(c, o, p, adj, q);
-		free(q);
-	}
 	free(p);
 	free(adj);
 	for (i = 0; i < c->ncells; i++) {

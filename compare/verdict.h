@@ -83,15 +83,6 @@ struct cmp_opts {
 	 */
 	bool moderate;
 	/*
-	 * The other way to control the marks, kept for the calibration that
-	 * chose between them (tests/unit-verdict): each cell's decision
-	 * figures combined by Simes, BH across cells, then BH within each
-	 * cell found at alpha times the share of cells found (hierarchical
-	 * FDR, Benjamini and Bogomolov 2014), its decision rows not split by
-	 * direction. compare does not use it.
-	 */
-	bool hierarchical;
-	/*
 	 * How the sides are replicated (compare/side.h): NULL for one file
 	 * a side as before; with a side of one boot and a measured
 	 * component, the tests are widened by it (widen.c).
