@@ -696,6 +696,14 @@ static size_t most_repeats(const struct result_file *a,
 	return n;
 }
 
+/* Pairs judged in this process: each is judged once, however it is told. */
+static unsigned long judged;
+
+unsigned long cmp_pairs_judged(void)
+{
+	return judged;
+}
+
 int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
 		 struct cmp_pair *out)
@@ -704,6 +712,7 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 	double *va, *vb;
 	int err;
 
+	judged++;
 	memset(out, 0, sizeof(*out));
 	/* room for a cell's repeats, and for a run's mean per repeat number */
 	if (cap < 4096)

@@ -215,6 +215,11 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
 		 struct cmp_pair *out);
 void cmp_pair_free(struct cmp_pair *c);
+/*
+ * How many pairs cmp_pair_run() has judged in this process: compare judges
+ * each pair once, whatever it writes (tests/unit-judge.c counts them).
+ */
+unsigned long cmp_pairs_judged(void);
 
 /*
  * What decided cell cc, into buf: its decision figures marked worse and
