@@ -323,6 +323,7 @@ static int ab_finish(struct ab_run *a)
 {
 	const char *paths[2] = { a->ab.side[0].path, a->ab.side[1].path };
 	struct compare_options co;
+	struct cmp_tally t;
 	int s, ret, nbad = 0;
 
 	for (s = 0; s < 2; s++) {
@@ -348,7 +349,8 @@ static int ab_finish(struct ab_run *a)
 	out_printf(&a->side[0].con, "\n");
 	fflush(stdout);
 	ab_compare_options(a, &co);
-	ret = compare_files(&co, paths, 2);
+	ret = compare_files(&co, paths, 2, &t) ? IB_EXIT_USAGE :
+	      cmp_status(&t, co.bisect);
 	/*
 	 * as a run's: worse and unmeasured is 7; undecided beats unmeasured;
 	 * unmeasured beats nothing judged (compare said why), which cells
