@@ -14,6 +14,7 @@
 #include "cmd/cmd.h"
 #include "session/session.h"
 #include "compare/compare.h"
+#include "core/figures.h"
 #include "lib/base.h"
 #include "lib/safefile.h"
 #include "lib/system.h"
@@ -475,7 +476,7 @@ int ab_main(int argc, char **argv)
 	static struct ab_run run;
 	struct ab_run *a = &run;
 	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
-	char err[512];
+	char err[512], names[256];
 	int r, e;
 
 	a->state = 0;
@@ -490,10 +491,12 @@ int ab_main(int argc, char **argv)
 	if (a->ab.plain && a->ab.moderate)
 		return session_fail(IB_EXIT_USAGE, "--plain and --moderate ask "
 				    "for opposite tests: give one");
-	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
+	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0) {
+		figure_compare_names(", ", names, sizeof(names));
 		return session_fail(IB_EXIT_USAGE, "option --primary: '%s' is "
 				    "not a figure compare tests (%s)",
-				    a->ab.primary, CMP_FIG_NAMES);
+				    a->ab.primary, names);
+	}
 	/* --ktap -: nothing but the document on stdout, from the start */
 	if (a->ab.ktap && !strcmp(a->ab.ktap, SAFE_STDOUT) &&
 	    !(a->ktap_std = safe_stdout_aside()))

@@ -18,6 +18,7 @@
 
 #include "compare/compare.h"
 #include "compare/outcome.h"
+#include "core/figures.h"
 #include "lib/safefile.h"
 #include "lib/system.h"
 
@@ -28,11 +29,13 @@
 static int set_primary(void *base, const char *val, char *err, size_t n)
 {
 	struct compare_options *o = base;
+	char names[256];
 
 	o->cmp.primary = cmp_fig_named(val);
 	if (o->cmp.primary < 0) {
+		figure_compare_names(", ", names, sizeof(names));
 		snprintf(err, n, "'%s' is not a figure compare tests (%s)",
-			 val, CMP_FIG_NAMES);
+			 val, names);
 		return -EINVAL;
 	}
 	return 0;
@@ -55,7 +58,7 @@ const struct opt compare_opts[] = {
 	  .help = "exit 1 when a cell is marked worse by more than\n"
 		  "PCT %, or was measured in BASE and not in a NEW" },
 	{ .name = "primary", .type = OT_CALL, .arg = "FIG",
-	  .parse = set_primary,
+	  .parse = set_primary, .complete = OC_FIGURE,
 	  .help = "judge every cell on FIG alone (mean, max, p50,\n"
 		  "p90, p99, cpu, deadlines, fps, low_1pct) instead\n"
 		  "of its decision figures" },

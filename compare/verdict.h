@@ -90,9 +90,10 @@ struct cmp_opts {
 	const struct cmp_replication *rep;
 };
 
-/* A compared figure by its name (--primary): enum fig_id, or -1. */
-#define CMP_FIG_NAMES	"mean, max, p50, p90, p99, cpu, deadlines, fps, " \
-			"low_1pct"
+/*
+ * A compared figure by its name (--primary): enum fig_id, or -1. The
+ * names are the table's (figure_compare_names(), core/figtable.h).
+ */
 int cmp_fig_named(const char *name);
 
 /*

@@ -4,8 +4,10 @@
  * it tells the verdicts: the text, --json, --junit, --ktap and --html all
  * read the one judgement (compare/outcome.h). The golden result files
  * (tests/golden) are compared with every output asked, and the pairs
- * cmp_pair_run() judged are counted (cmp_pairs_judged()). Run from tests/
- * (tests/run does) or from the top.
+ * cmp_pair_run() judged are counted (cmp_pairs_judged()). And --primary's
+ * figures are named by one list, the table's (figure_compare_names()):
+ * each taken, and compare's --help names them. Run from tests/ (tests/run
+ * does) or from the top.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include <unistd.h>
 #include "check.h"
 #include "compare/compare.h"
+#include "core/figures.h"
 
 static char dir[64], out[5][96];
 static const char *const kinds[5] = { "json", "junit", "ktap", "html",
@@ -76,6 +79,44 @@ static void outputs_written(const char *what)
 		      "%s: the %s written", what, kinds[k]);
 }
 
+/* The --primary row of compare's options. */
+static const struct opt *primary_row(void)
+{
+	const struct opt *o;
+
+	for (o = compare_opts; o->name; o++)
+		if (!strcmp(o->name, "primary"))
+			return o;
+	return NULL;
+}
+
+/* Each name the table gives is taken, and compare's --help lists them. */
+static void primary_names(void)
+{
+	const struct opt *o = primary_row();
+	char names[256], help[512], *p, *tok;
+	int n = 0, taken = 0;
+
+	figure_compare_names(", ", names, sizeof(names));
+	check(!strcmp(names, "mean, max, p50, p90, p99, cpu, deadlines, fps, "
+		      "low_1pct"), "--primary's names from the table: %s",
+	      names);
+	snprintf(help, sizeof(help), "%s", o ? o->help : "");
+	for (p = help; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	check(strstr(help, names) != NULL, "compare --help's --primary "
+	      "names the table's figures: %s", help);
+	check(o && o->complete == OC_FIGURE, "compare's --primary completes "
+	      "the figures' names");
+	for (tok = strtok(names, ", "); tok; tok = strtok(NULL, ", ")) {
+		n++;
+		taken += cmp_fig_named(tok) >= 0;
+	}
+	check(n == 9 && taken == n, "each of the %d names taken by "
+	      "--primary (%d)", n, taken);
+}
+
 int main(void)
 {
 	char a[64], b[64], c[64];
@@ -103,6 +144,7 @@ int main(void)
 	      "(judged %ld)", n);
 	outputs_written("three files");
 
+	primary_names();
 	for (k = 0; k < 5; k++)
 		unlink(out[k]);
 	rmdir(dir);
