@@ -12,9 +12,8 @@
 #                                `interbench ab`'s pairs, with drift
 #                                between pairs, and ab's -n auto
 # WAY: plain (compare --plain: each cell on its own spread; moderated is
-# the default), hierarchical (Simes per cell, then BH over cells), hetero
-# (cells whose noise differs, 0.3 to 4.6 times), cells=N (the first N
-# cells, 6-52: a table as small as an ab run's). The oracle column is
+# the default), hetero (cells whose noise differs, 0.3 to 4.6 times),
+# cells=N (the first N cells, 6-52: a table as small as an ab run's). The oracle column is
 # cell 5's one changed figure tested alone at alpha: the data's limit,
 # which the table's verdict is read against.
 cd "$(dirname "$0")/.." || exit 1
@@ -23,7 +22,7 @@ set -- "$@" ""
 ways=""
 while :; do
 	case $1 in
-	plain|moderate|hierarchical|hetero|cells=*) ways="$ways $1"; shift ;;
+	plain|moderate|hetero|cells=*) ways="$ways $1"; shift ;;
 	*) break ;;
 	esac
 done

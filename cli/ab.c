@@ -73,7 +73,7 @@ const struct opt ab_opts[] = {
 	  .help = "a side's command still running after SECONDS\n"
 		  "has failed (default: 60)" },
 	{ .name = "primary", .type = OT_PATH, .arg = "FIG",
-	  .off = O(primary),
+	  .off = O(primary), .complete = OC_FIGURE,
 	  .help = "judge every cell on FIG alone, as compare\n"
 		  "--primary" },
 	{ .name = "alpha", OPT_ALPHA, .arg = "P", .off = O(alpha),

@@ -3,7 +3,8 @@
  * cli/completion.c - `interbench --completion bash`: the bash completion
  * script, made from the option tables (cli_opts, each simulator's opts,
  * and each subcommand's, from main()'s table in interbench.c) and the
- * lists of simulators and loads, so that it can never fall behind them.
+ * lists of simulators, loads and the figures compare tests, so that it
+ * can never fall behind them.
  * `make` writes it to interbench.bash and `make install` installs it.
  */
 #include <ctype.h>
@@ -11,6 +12,7 @@
 #include "cli/cli.h"
 #include "lib/base.h"
 #include "lib/opt.h"
+#include "core/figures.h"
 #include "simulators/simulators.h"
 #include "loads/loads.h"
 
@@ -60,6 +62,7 @@ static void arm(FILE *f, const struct opt *const *t, const char *indent,
 static void value_arms(FILE *f, const struct opt *const *t,
 		       const char *indent)
 {
+	char figs[256], cmd[320];
 	const struct opt *o;
 	int i, k;
 
@@ -68,6 +71,10 @@ static void value_arms(FILE *f, const struct opt *const *t,
 	    "COMPREPLY=($(compgen -W \"$loads\" -- \"$cur\"))");
 	arm(f, t, indent, OC_BENCH, -1,
 	    "COMPREPLY=($(compgen -W \"$benches\" -- \"$cur\"))");
+	figure_compare_names(" ", figs, sizeof(figs));
+	snprintf(cmd, sizeof(cmd), "COMPREPLY=($(compgen -W '%s' -- \"$cur\"))",
+		 figs);
+	arm(f, t, indent, OC_FIGURE, -1, cmd);
 	arm(f, t, indent, OC_DIR, -1, "compopt -o filenames 2>/dev/null;"
 	    " COMPREPLY=($(compgen -d -- \"$cur\"))");
 	arm(f, t, indent, OC_NONE, OT_PATH, "compopt -o filenames 2>/dev/null;"

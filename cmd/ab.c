@@ -14,6 +14,7 @@
 #include "cmd/cmd.h"
 #include "session/session.h"
 #include "compare/compare.h"
+#include "core/figures.h"
 #include "lib/base.h"
 #include "lib/safefile.h"
 #include "lib/system.h"
@@ -310,6 +311,7 @@ static int ab_finish(struct ab_run *a)
 {
 	const char *paths[2] = { a->ab.side[0].path, a->ab.side[1].path };
 	struct compare_options co;
+	struct cmp_tally t;
 	int s, ret, nbad = 0;
 
 	for (s = 0; s < 2; s++) {
@@ -335,7 +337,8 @@ static int ab_finish(struct ab_run *a)
 	out_printf(&a->side[0].con, "\n");
 	fflush(stdout);
 	ab_compare_options(a, &co);
-	ret = compare_files(&co, paths, 2);
+	ret = compare_files(&co, paths, 2, &t) ? IB_EXIT_USAGE :
+	      cmp_status(&t, co.bisect);
 	/*
 	 * as a run's: worse and unmeasured is 7; undecided beats unmeasured;
 	 * unmeasured beats nothing judged (compare said why), which cells
@@ -441,7 +444,7 @@ int ab_main(int argc, char **argv)
 	static struct ab_run run;
 	struct ab_run *a = &run;
 	struct plan *p[2] = { &a->side[0].plan, &a->side[1].plan };
-	char err[512];
+	char err[512], names[256];
 	int r, e;
 
 	a->state = 0;
@@ -456,10 +459,12 @@ int ab_main(int argc, char **argv)
 	if (a->ab.plain && a->ab.moderate)
 		return session_fail(IB_EXIT_USAGE, "--plain and --moderate ask "
 				    "for opposite tests: give one");
-	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0)
+	if (a->ab.primary && cmp_fig_named(a->ab.primary) < 0) {
+		figure_compare_names(", ", names, sizeof(names));
 		return session_fail(IB_EXIT_USAGE, "option --primary: '%s' is "
 				    "not a figure compare tests (%s)",
-				    a->ab.primary, CMP_FIG_NAMES);
+				    a->ab.primary, names);
+	}
 	/* --ktap -: nothing but the document on stdout, from the start */
 	if (a->ab.ktap && !strcmp(a->ab.ktap, SAFE_STDOUT) &&
 	    !(a->ktap_std = safe_stdout_aside()))

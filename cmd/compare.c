@@ -2,7 +2,7 @@
 /*
  * cmd/compare.c - `interbench compare`: its command line into struct
  * compare_options, then compare_files() (compare/compare.h) does the
- * work and gives the exit status.
+ * work, and its tally is made the exit status.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include "cmd/cmd.h"
 #include "compare/compare.h"
+#include "lib/base.h"
 #include "lib/opt.h"
 
 static const char usage_head[] =
@@ -91,6 +92,7 @@ int compare_main(int argc, char **argv)
 {
 	const char **names = calloc((size_t)argc + 1, sizeof(*names));
 	struct compare_options o;
+	struct cmp_tally t;
 	char err[512];
 	int nfiles = 0, ret;
 
@@ -109,7 +111,7 @@ int compare_main(int argc, char **argv)
 		free(names);
 		return 2;
 	}
-	ret = compare_files(&o, names, nfiles);
+	ret = compare_files(&o, names, nfiles, &t);
 	free(names);
-	return ret;
+	return ret ? IB_EXIT_USAGE : cmp_status(&t, o.bisect);
 }

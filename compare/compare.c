@@ -1,478 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/compare.c - `interbench compare` as a library: compare_files()
- * reads the sides (side.c), judges each B cell by cell against the base
- * with verdicts whose false marks are controlled over the whole table
- * (verdict.h says how) and prints the text; three or more files are also
- * compared pair by pair (compare_all.c). Its output files are checked
- * and written by compare_out.c; the command, its options parsed and its
- * exit status, is cmd/compare.c, and ab calls compare_files() too.
+ * compare/compare.c - `interbench compare` as a library: its options, and
+ * compare_files(), which reads the sides (side.c), judges each NEW file
+ * cell by cell against BASE once (outcome.c), with verdicts whose false
+ * marks are controlled over the whole table (verdict.h says how), and has
+ * every renderer asked for tell that outcome (compare_out.c): the text,
+ * --json, --junit, --ktap, --html. Three or more files are also compared
+ * pair by pair (compare_all.c). The command, its options parsed and its
+ * exit status made of the tally, is cmd/compare.c; ab calls
+ * compare_files() too.
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "compare/compare.h"
-#include "lib/base.h"
-#include "lib/json.h"
+#include "compare/outcome.h"
+#include "core/figures.h"
 #include "lib/safefile.h"
 #include "lib/system.h"
-#include "report/report.h"
 
 #define O(field)	offsetof(struct compare_options, field)
-
-/* ---- formatting ------------------------------------------------------ */
-
-static void fmt_num(char *buf, size_t n, double v)
-{
-	if (isnan(v))
-		snprintf(buf, n, "-");
-	else if (fabs(v) >= 1e6)
-		snprintf(buf, n, "%.4g", v);
-	else
-		snprintf(buf, n, "%.1f", v);
-}
-
-/* "+12.3 %" for ratios, "-1.5 pt" for percentages. */
-static void fmt_change(char *buf, size_t n, double v, bool log)
-{
-	if (isnan(v))
-		snprintf(buf, n, "-");
-	else
-		snprintf(buf, n, "%+.1f %s", v, log ? "%" : "pt");
-}
-
-/* An end of an interval: past +/-99999 as "+inf"-like "+1.2e+09". */
-static void fmt_end(char *buf, size_t n, double v)
-{
-	if (fabs(v) < 99999.5)
-		snprintf(buf, n, "%+.1f", v);
-	else
-		snprintf(buf, n, "%+.2g", v);
-}
-
-static void fmt_interval(char *buf, size_t n, double lo, double hi)
-{
-	char a[16], b[16];
-
-	if (isnan(lo) || isnan(hi)) {
-		snprintf(buf, n, "-");
-		return;
-	}
-	fmt_end(a, sizeof(a), lo);
-	fmt_end(b, sizeof(b), hi);
-	snprintf(buf, n, "[%s, %s]", a, b);
-}
-
-static void fmt_p(char *buf, size_t n, double p)
-{
-	if (isnan(p))
-		snprintf(buf, n, "-");
-	else if (p < 0.0001)
-		snprintf(buf, n, "<0.0001");
-	else
-		snprintf(buf, n, "%.4f", p);
-}
-
-static const char *mark_text(int mark, double p)
-{
-	return mark > 0 ? "worse" : mark < 0 ? "better" : isnan(p) ? "" : "~";
-}
-
-/* A figure that does not decide marks its row, never the cell. */
-static const char *row_mark_text(const struct cmp_row *r)
-{
-	if (r->decides || !r->mark)
-		return mark_text(r->mark, r->p);
-	return r->mark > 0 ? "(worse)" : "(better)";
-}
-
-/* One row of the table, in fixed-width columns, without trailing blanks. */
-static void print_line(const char *cell, const char *metric, const char *a,
-		       const char *b, const char *ch, const char *ci,
-		       const char *p, const char *padj, const char *mark)
-{
-	char line[320];
-	size_t n;
-
-	snprintf(line, sizeof(line), "%-15s %-24s %10s %10s %9s  %-16s %7s "
-		 "%7s  %s", cell, metric, a, b, ch, ci, p, padj, mark);
-	n = strlen(line);
-	while (n && line[n - 1] == ' ')
-		line[--n] = '\0';
-	puts(line);
-}
-
-static void print_row(const char *cell, const struct cmp_row *r,
-		      const struct cmp_metric *m)
-{
-	char a[24], b[24], ch[24], ci[40], p[16], pa[16], label[64];
-
-	snprintf(label, sizeof(label), "%s%s", m->label, r->decides ? " *" :
-		 r->bounds ? " =" : "");
-	fmt_num(a, sizeof(a), r->base);
-	fmt_num(b, sizeof(b), r->cur);
-	fmt_change(ch, sizeof(ch), r->change, m->log);
-	fmt_interval(ci, sizeof(ci), r->lo, r->hi);
-	fmt_p(p, sizeof(p), r->p);
-	fmt_p(pa, sizeof(pa), r->padj);
-	print_line(cell, label, a, b, ch, ci, p, pa, row_mark_text(r));
-}
-
-/* ---- one file against BASE ------------------------------------------ */
-
-static const struct file_cell *cell_of(const struct cmp_cell *cc)
-{
-	return cc->a ? cc->a : cc->b;
-}
-
-static void differs_line(void *ctx, const char *key, const char *va,
-			 const char *vb)
-{
-	(void)ctx;
-	printf("  %-34s %s -> %s\n", key, va, vb);
-}
-
-/* First, every recorded setting that differs: what else changed. */
-static void print_differs(const struct result_file *base,
-			  const struct result_file *cur)
-{
-	printf("Settings recorded differently in %s and %s:\n", base->path,
-	       cur->path);
-	if (!rf_settings_diff(base, cur, differs_line, NULL))
-		printf("  none: the machine and interbench's settings were "
-		       "recorded the same\n");
-	printf("\n");
-}
-
-static void print_header(const struct result_file *base,
-			 const struct result_file *cur,
-			 const struct cmp_opts *o, int looks)
-{
-	printf("%s against %s (interbench %s", cur->path, base->path,
-	       base->version);
-	if (strcmp(base->version, cur->version))
-		printf(" and %s", cur->version);
-	printf(")\n");
-	if (strcmp(base->version, cur->version))
-		printf("note: the files were written by different versions of "
-		       "interbench (schema %s both): their figures are compared "
-		       "as they are\n", SCHEMA_NAME);
-	if (base->interrupted)
-		printf("note: %s: the run was interrupted (%s): cells may be "
-		       "missing\n", base->path, base->interrupted);
-	if (cur->interrupted)
-		printf("note: %s: the run was interrupted (%s): cells may be "
-		       "missing\n", cur->path, cur->interrupted);
-	if (o->paired)
-		printf("A and B of one `interbench ab` run (id %s),\nmeasured "
-		       "cell by cell side by side: each figure is tested on "
-		       "its pairs of\nrepeats (a paired t-test; latencies and "
-		       "rates as ratios, percentages in\npoints), ",
-		       base->ab_id);
-	else
-		printf("Each figure is tested on its values per repeat "
-		       "(Welch's t-test; latencies and rates as\nratios, "
-		       "percentages in points), ");
-	printf("the frames late and the deadlines missed on\ntheir counts in "
-	       "every %s, with the spread between %ss estimated (the run is\n"
-	       "the unit). %s", o->paired ? "pair" : "run",
-	       o->paired ? "pair" : "run", o->moderate ?
-	       "Each test's variance is shrunk towards what the table's cells "
-	       "share\n(moderated, as limma; --plain: each on its own). " :
-	       "Each test on its own cell's spread (--plain).\n");
-	printf("A change is marked when its p, adjusted within its\n"
-	       "family and direction (Benjamini-Hochberg, worse and better "
-	       "apart: true\nbetters cannot let a false worse through), is at "
-	       "most %g and its %g %%\ninterval lies beyond %g %% (%g point%s "
-	       "for percentages).\n",
-	       o->alpha, o->level * 100, o->min_change, o->min_points,
-	       o->min_points == 1 ? "" : "s");
-	if (o->primary >= 0)
-		printf("Every cell is judged on one figure, marked * (%s, "
-		       "--primary).", figures[o->primary].label);
-	else
-		printf("A cell is judged on its decision figures, marked *: the "
-		       "typical (p50\nlatency), the tail (%% of frames late, "
-		       "past %d times the median of both sides'\nframes, and "
-		       "max latency), the misses (%% deadlines missed), the lows "
-		       "(1 %% low\nFPS) and %% desired CPU: every cell's are one "
-		       "family.", CMP_LATE_TIMES);
-	printf(" The\nother figures are a family of their own and mark only "
-	       "their row, in brackets.\nA cell is worse when a decision "
-	       "figure is worse, better when one is better and\nnone worse, "
-	       "mixed when some are better and some worse (a trade-off);\n"
-	       "unchanged only when every figure marked * or = lies within "
-	       "its bound: %g %%\n(%g point%s), or for a latency %g %% of "
-	       "the task's period, if wider; else\ninconclusive: the data "
-	       "cannot tell.\n\n", o->min_change, o->min_points,
-	       o->min_points == 1 ? "" : "s", CMP_EQUIV_PERIOD_PCT);
-	if (base->ab_stop_pairs)
-		printf("ab's -n auto stopped after %d pairs: %s.\n",
-		       base->ab_stop_pairs, base->ab_stop_why);
-	if (looks > 1)
-		printf("-n auto could have stopped at any of %d looks: each "
-		       "has 1/%d of alpha %g and of\nthe %g %% intervals' "
-		       "error (Bonferroni over the looks), so that stopping "
-		       "when\ndecided marks nothing falsely more often.\n\n",
-		       looks, looks, o->alpha * looks,
-		       100 - (1 - o->level) * looks * 100);
-	print_line("cell", "metric", "base", "new", "change", "interval", "p",
-		   "p adj", "mark");
-}
-
-/* An inconclusive cell: about how much more would decide it, or that
- * nothing -n takes would. */
-static void print_need(const struct cmp_pair *c, const struct cmp_cell *cc,
-		       const struct cmp_metric *m, const struct cmp_opts *o)
-{
-	struct cmp_need nd;
-	char text[160];
-
-	if (!cmp_cell_need(c, cc, m, o, &nd))
-		return;
-	cmp_need_text(&nd, o->paired, text, sizeof(text));
-	printf("%-15s    %s", "", text);
-	/* a rare event: how much more of the same would count enough */
-	if (nd.pairs > 0 && nd.longer > 0)
-		printf(";\n%-15s    %s: at this rate %.1f times the frames "
-		       "would (%.1f times the %s, or a -t %.1f times as long)",
-		       "", nd.what, nd.longer, nd.longer, o->paired ? "pairs" :
-		       "repeats", nd.longer);
-	printf("\n");
-}
-
-/* The machine's marks on either side, under the cell, as the runs said. */
-static void print_marks(const struct cmp_cell *cc, const struct result_file *a,
-			const struct result_file *b)
-{
-	struct rm_cell side[2];
-	char text[256];
-
-	if (!cmp_cell_marks(cc, a, b, side) &&
-	    cmp_cell_marks_text(side, text, sizeof(text)))
-		printf("%-15s    [%s]\n", "", text);
-}
-
-static void print_cells(const struct cmp_pair *c, const struct cmp_metric *m,
-			const struct cmp_opts *o, const struct result_file *a,
-			const struct result_file *b)
-{
-	int i, j;
-
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-		char name[96], why[512];
-
-		snprintf(name, sizeof(name), "%s/%s", cell_of(cc)->bench,
-			 cell_of(cc)->load);
-		for (j = 0; j < cc->nrows; j++)
-			print_row(j ? "" : name, &c->rows[cc->row0 + j],
-				  &m[c->rows[cc->row0 + j].metric]);
-		/* worse, better, mixed: with the figures that made it */
-		cmp_cell_why(c, cc, m, why, sizeof(why));
-		if (!cc->nrows)
-			printf("%-15s %s\n", name,
-			       cmp_verdict_names[cc->verdict]);
-		else
-			printf("%-15s => %s%s\n", "", cc->verdict == CV_MIXED ?
-			       "mixed (a trade-off): " : *why && cc->verdict ==
-			       CV_INCONCLUSIVE ? "inconclusive: " : "",
-			       *why ? why : cmp_verdict_names[cc->verdict]);
-		if (cc->verdict == CV_INCONCLUSIVE)
-			print_need(c, cc, m, o);
-		print_marks(cc, a, b);
-	}
-}
-
-static void print_ignored(const struct result_file *rf)
-{
-	size_t i, k;
-
-	for (i = 0; i < rf->n_cells; i++)
-		for (k = 0; k < rf->cells[i].n_bad; k++) {
-			const struct bad_repeat *br = &rf->cells[i].bad[k];
-
-			if (br->repeat)
-				printf("note: %s/%s in %s repeat %g: %s "
-				       "(ignored)\n", rf->cells[i].bench,
-				       rf->cells[i].load, rf->path,
-				       br->repeat->num, br->status);
-			else
-				printf("note: %s/%s in %s results[%zu]: %s "
-				       "(ignored)\n", rf->cells[i].bench,
-				       rf->cells[i].load, rf->path, br->index,
-				       br->status);
-		}
-}
-
-/*
- * Each task's verdict, from its cells' (the cells decide; nothing below
- * them is a verdict of its own): worse if a cell is worse, mixed if one is
- * mixed or some better and some worse, better if one is better, unchanged
- * if every cell is, else undecided.
- */
-static void print_tasks(const struct cmp_pair *c)
-{
-	const char *task[64];
-	int i, t, ntask = cmp_tasks(c, task, 64);
-
-	printf("\nEach task, from its cells' verdicts:\n");
-	for (t = 0; t < ntask; t++) {
-		int n[CV_ADDED + 1];
-		const char *sep = "(";
-
-		cmp_task_count(c, task[t], n);
-		printf("  %-12s %-14s ", task[t], cmp_group_verdict(n));
-		for (i = 0; i <= CV_ADDED; i++)
-			if (n[i]) {
-				printf("%s%d %s", sep, n[i], cmp_verdict_names[i]);
-				sep = ", ";
-			}
-		printf(")\n");
-	}
-}
-
-static void print_summary(const struct cmp_pair *c,
-			  const struct cmp_metric *m,
-			  const struct result_file *cur,
-			  const struct cmp_opts *o)
-{
-	enum cmp_level unit = o->rep ? o->rep->unit : CL_REPEAT;
-	int i, nc;
-
-	if (c->nsums)
-		printf("\nGeometric mean of new/base over the cells measured in "
-		       "both (%g %% interval, runs\nas the unit; it describes "
-		       "the cells, the cells' verdicts decide):\n",
-		       o->level * 100);
-	for (i = 0; i < c->nsums; i++) {
-		const struct cmp_sum *s = &c->sums[i];
-		char ch[24], ci[40], who[48];
-
-		snprintf(who, sizeof(who), "%s (%d cell%s)", s->task,
-			 s->cells, s->cells == 1 ? "" : "s");
-		fmt_change(ch, sizeof(ch), s->change, true);
-		fmt_interval(ci, sizeof(ci), s->lo, s->hi);
-		printf("  %-22s %-16s %9s  %s\n", who, m[s->metric].label, ch,
-		       isnan(s->lo) ? "(fewer than 2 whole runs a side)" : ci);
-	}
-	print_tasks(c);
-	nc = c->count[CV_FEW] + c->count[CV_LOST] + c->count[CV_NEVER] +
-	     c->count[CV_ADDED];
-	printf("\nSummary: %d cells better, %d worse, %d mixed, ",
-	       c->count[CV_BETTER], c->count[CV_WORSE], c->count[CV_MIXED]);
-	printf("%d unchanged, %d inconclusive, %d not comparable",
-	       c->count[CV_UNCHANGED], c->count[CV_INCONCLUSIVE], nc);
-	if (nc) {
-		const char *sep = " (";
-
-		for (i = CV_FEW; i <= CV_ADDED; i++)
-			if (c->count[i]) {
-				printf("%s%d %s", sep, c->count[i],
-				       cmp_verdict_names[i]);
-				sep = ", ";
-			}
-		printf(")");
-	}
-	if (cur->interrupted)
-		printf("; %s was interrupted", cur->path);
-	printf("\n");
-	if (c->count[CV_FEW] && unit == CL_REPEAT)
-		printf("A verdict on a cell needs %d measured repeats in each "
-		       "file (-n %d or more; 10 find smaller changes).\n",
-		       CMP_MIN_REPEATS, CMP_MIN_REPEATS);
-	else if (c->count[CV_FEW])
-		printf("A verdict on a cell needs %d %s a side that measured "
-		       "it (the unit of replication).\n", CMP_MIN_REPEATS,
-		       cmp_level_plural(unit));
-	cmp_say_undecided(c, m, o);
-}
-
-/* Threshold breaches: printed; how many. */
-static int breaches(const struct cmp_pair *c, const struct cmp_metric *m,
-		    const struct compare_options *o, const char *bpath,
-		    const char *cpath)
-{
-	int i, j, n = 0;
-
-	if (!o->have_threshold)
-		return 0;
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-
-		if (cc->verdict == CV_LOST) {
-			printf("threshold: %s/%s measured in %s, not in %s\n",
-			       cc->a->bench, cc->a->load, bpath, cpath);
-			n++;
-		}
-		for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
-			const struct cmp_row *r = &c->rows[j];
-
-			if (!r->decides || r->mark <= 0 ||
-			    !(fabs(r->change) > o->threshold))
-				continue;
-			printf("threshold: %s/%s %s worse by %.1f %s (> %g %s)\n",
-			       cc->a->bench, cc->a->load, m[r->metric].label,
-			       fabs(r->change), m[r->metric].log ? "%" : "pt",
-			       o->threshold, m[r->metric].log ? "%" : "pt");
-			n++;
-		}
-	}
-	return n;
-}
-
-int compare_one(const struct result_file *base,
-		const struct result_file *cur, const struct compare_options *o,
-		const struct cmp_metric *m, int nm, struct jw *jw,
-		struct cmp_outcome *out)
-{
-	struct cmp_marked mk;
-	struct cmp_pair c;
-	char why[256];
-	int err;
-
-	if (cmp_pair_run(base, cur, &o->cmp, m, nm, &c))
-		return -ENOMEM;
-	print_differs(base, cur);
-	print_header(base, cur, &o->cmp, o->looks);
-	print_cells(&c, m, &o->cmp, base, cur);
-	printf("\n");
-	print_ignored(base);
-	print_ignored(cur);
-	out->breached += breaches(&c, m, o, base->path, cur->path);
-	out->worse += c.count[CV_WORSE] + c.count[CV_MIXED];
-	out->undecided += c.count[CV_INCONCLUSIVE] + c.count[CV_FEW];
-	if (cmp_unjudged(&c, base->path, cur->path, why, sizeof(why)) &&
-	    !out->unjudged++) {
-		out->file = cur->path;
-		snprintf(out->why, sizeof(out->why), "%s", why);
-	}
-	print_summary(&c, m, cur, &o->cmp);
-	err = cmp_marked_count(&c, base, cur, &mk);
-	if (!err)
-		cmp_marked_print(&mk);
-	if (!err && jw)
-		err = cmp_json_pair(jw, &c, m, base, cur, &o->cmp);
-	cmp_pair_free(&c);
-	return err;
-}
 
 /* ---- options --------------------------------------------------------- */
 
 static int set_primary(void *base, const char *val, char *err, size_t n)
 {
 	struct compare_options *o = base;
+	char names[256];
 
 	o->cmp.primary = cmp_fig_named(val);
 	if (o->cmp.primary < 0) {
+		figure_compare_names(", ", names, sizeof(names));
 		snprintf(err, n, "'%s' is not a figure compare tests (%s)",
-			 val, CMP_FIG_NAMES);
+			 val, names);
 		return -EINVAL;
 	}
 	return 0;
@@ -495,7 +58,7 @@ const struct opt compare_opts[] = {
 	  .help = "exit 1 when a cell is marked worse by more than\n"
 		  "PCT %, or was measured in BASE and not in a NEW" },
 	{ .name = "primary", .type = OT_CALL, .arg = "FIG",
-	  .parse = set_primary,
+	  .parse = set_primary, .complete = OC_FIGURE,
 	  .help = "judge every cell on FIG alone (mean, max, p50,\n"
 		  "p90, p99, cpu, deadlines, fps, low_1pct) instead\n"
 		  "of its decision figures" },
@@ -594,78 +157,56 @@ static int compare_setup(struct compare_options *o, struct cmp_side *sides,
 }
 
 /*
- * How the sides are replicated, said once: what each side holds when one
- * holds several files, the unit the verdict tests, and a side of one boot.
+ * After the setup: every pair judged once, then told by every renderer
+ * asked for, with every pair of three or more files between their pairs
+ * and their ends (its rows follow the pairs' in --json). 0, or -1 said.
  */
-static void print_replication(const struct compare_options *o,
-			      const struct cmp_side *s, int n)
+static int judge_and_tell(struct cmp_render *r, const struct cmp_side *sides,
+			  const struct result_file *files, int n,
+			  struct cmp_tally *t)
 {
-	const struct cmp_replication *r = &o->rep;
-	bool several = false;
-	int i, k;
+	struct compare_options *o = r->o;
+	struct cmp_metric m[CMP_MAX_METRICS];
+	int nm = cmp_metrics(m, CMP_MAX_METRICS), ret = -1;
+	struct cmp_outcome oc;
 
-	for (i = 0; i < n; i++)
-		several |= s[i].nfiles > 1;
-	if (several) {
-		printf("Sides:");
-		for (i = 0; i < n; i++)
-			printf("%s %s %d file%s (%d boot%s, %d invocation%s)",
-			       i ? ";" : "", s[i].arg, s[i].nfiles,
-			       s[i].nfiles == 1 ? "" : "s",
-			       s[i].units[CL_BOOT],
-			       s[i].units[CL_BOOT] == 1 ? "" : "s",
-			       s[i].units[CL_INVOCATION],
-			       s[i].units[CL_INVOCATION] == 1 ? "" : "s");
-		printf(".\nThey differ by %s; the unit of replication is the "
-		       "%s.\n%s\n", cmp_level_names[r->differ],
-		       cmp_level_names[r->unit], r->unit == CL_REPEAT ?
-		       "Each repeat is one value." : "Each unit's values of a "
-		       "cell are pooled into one (the mean of their logs or\n"
-		       "points, their frames counted together), and the units "
-		       "are tested.");
-		if (r->unknown)
-			printf("(A file does not record its boot or process: "
-			       "it is a unit of its own.)\n");
+	if (cmp_outcome_judge(&oc, files, n, sides, o, m, nm)) {
+		fprintf(stderr, "interbench compare: out of memory\n");
+		return -1;
 	}
-	if (r->note[0])
-		printf("note: %s\n", r->note);
-	if (several || r->note[0])
-		printf("\n");
-	/* the repeats the pooled sides' files could not use */
-	for (i = 0; i < n; i++)
-		for (k = 0; s[i].use == &s[i].merged && k < s[i].nfiles; k++)
-			print_ignored(&s[i].files[k]);
+	if (cmp_render_pairs(r, &oc) ||
+	    (n > 2 && compare_all(files, n, o, m, nm, o->json ? &r->json :
+				  NULL))) {
+		fflush(stdout);
+		fprintf(stderr, "interbench compare: out of memory\n");
+		goto out;
+	}
+	if (cmp_render_end(r, &oc))
+		goto out;
+	*t = oc.tally;
+	ret = 0;
+out:
+	cmp_outcome_free(&oc);
+	return ret;
 }
 
 int compare_files(const struct compare_options *opts,
-		  const char *const *paths, int n)
+		  const char *const *paths, int n, struct cmp_tally *t)
 {
 	struct compare_options o = *opts;
-	struct cmp_metric m[CMP_MAX_METRICS];
 	struct cmp_side *sides = calloc((size_t)n, sizeof(*sides));
 	struct result_file *files = calloc((size_t)n, sizeof(*files));
-	struct cmp_json jc = { 0 };
-	struct cmp_outcome oc = { 0 };
-	int i, nm = cmp_metrics(m, CMP_MAX_METRICS), status = IB_EXIT_USAGE;
+	struct cmp_render r = { .o = &o };
+	int i, ret = -1;
 
 	memset(&o.comp, 0, sizeof(o.comp));
+	memset(t, 0, sizeof(*t));
 	if (!files || !sides) {
 		fprintf(stderr, "interbench compare: out of memory\n");
 		goto out;
 	}
-	if (compare_setup(&o, sides, files, paths, n, &jc))
-		goto out;
-	print_replication(&o, sides, n);
-	for (i = 1; i < n; i++) {
-		if (i > 1)
-			printf("\n");
-		if (compare_one(&files[0], &files[i], &o, m, nm,
-				o.json ? &jc.w : NULL, &oc))
-			goto oom;
-	}
-	if (n > 2 && compare_all(files, n, &o, m, nm, o.json ? &jc : NULL))
-		goto oom;
-	if (cmp_outputs_write(&o, files, n, m, nm, &jc))
+	if (compare_setup(&o, sides, files, paths, n, &r.json) ||
+	    judge_and_tell(&r, sides, files, n, t))
 		goto out;
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "interbench compare: writing the report: %s\n",
@@ -673,20 +214,14 @@ int compare_files(const struct compare_options *opts,
 		goto out;
 	}
 	/* a gate that judged nothing must not pass: said, and its own status */
-	if (oc.unjudged && n > 2)
+	if (t->unjudged && n > 2)
 		fprintf(stderr, "interbench compare: %s against %s: %s\n",
-			oc.file, paths[0], oc.why);
-	else if (oc.unjudged)
-		fprintf(stderr, "interbench compare: %s\n", oc.why);
-	status = oc.breached || oc.worse ? IB_EXIT_FAIL :
-		 o.bisect && oc.undecided ? IB_EXIT_SKIP :
-		 oc.unjudged ? IB_EXIT_UNJUDGED : IB_EXIT_OK;
-	goto out;
-oom:
-	fflush(stdout);
-	fprintf(stderr, "interbench compare: out of memory\n");
+			t->file, paths[0], t->why);
+	else if (t->unjudged)
+		fprintf(stderr, "interbench compare: %s\n", t->why);
+	ret = 0;
 out:
-	cmp_json_abort(&jc);
+	cmp_json_abort(&r.json);
 	if (o.ktap_std)
 		fclose(o.ktap_std);
 	/* files[] are views of the sides' */
@@ -695,5 +230,5 @@ out:
 	comp_free(&o.comp);
 	free(sides);
 	free(files);
-	return status;
+	return ret;
 }

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare/compare.h - `interbench compare`, and what its parts share:
- * compare.c (its options, a file against BASE, and the command's work
- * as one call, compare_files()), compare_all.c (every pair of three or
- * more files), compare_json.c (compare --json), compare_junit.c
- * (--junit), compare_ktap.c (--ktap), compare_out.c (the output files
- * checked and written), report_cmp.c (compare --html, drawn with report/)
- * and confound.c (the cells' row marks on either side, below). Its
- * statistics, without output, are verdict.h's. compare/ reads result
- * files (core/resultfile.h) and draws with report/; its commands,
- * cmd/compare.c and cmd/ab.c, parse their command lines and call
- * compare_files().
+ * compare.c (its options, and the command's work as one call,
+ * compare_files()), outcome.c (every file judged against BASE once,
+ * outcome.h), the renderers that tell that outcome (compare_text.c the
+ * table, compare_json.c --json, compare_junit.c --junit, compare_ktap.c
+ * --ktap, report_cmp.c --html, drawn with report/), compare_out.c (the
+ * output files checked, the renderers called), compare_all.c (every pair
+ * of three or more files) and confound.c (the cells' row marks on either
+ * side, below). Its statistics, without output, are verdict.h's.
+ * compare/ reads result files (core/resultfile.h) and draws with report/;
+ * its commands, cmd/compare.c and cmd/ab.c, parse their command lines,
+ * call compare_files() and make their exit status of its tally.
  */
 #ifndef INTERBENCH_COMPARE_H
 #define INTERBENCH_COMPARE_H
@@ -55,16 +56,34 @@ struct compare_options {
 
 /* The defaults: compare's without options. */
 void compare_options_init(struct compare_options *o);
+
+/* What compare's exit status is made of, over every file against BASE. */
+struct cmp_tally {
+	int breached;		/* --threshold */
+	int worse;		/* cells worse or mixed */
+	int undecided;		/* inconclusive or too few repeats */
+	int unjudged;		/* files no cell of which could be judged */
+	const char *file;	/* the first such file */
+	char why[320];		/* ... and why, one line */
+};
+
 /*
  * `interbench compare`'s work after its command line: paths[0] is BASE,
- * each other file compared with it (and every pair of three or more),
- * printed, and written to o's files. Every file is read and checked, and
- * every output checked, before anything is printed; what is wrong is said
- * on stderr ("interbench compare: ..."). Returns compare's exit status
- * (lib/base.h: IB_EXIT_OK, _FAIL, _USAGE, _UNJUDGED, _SKIP).
+ * each other file judged against it once (and every pair of three or
+ * more), printed, and written to o's files; what the exit status is made
+ * of into *t. Every file is read and checked, and every output checked,
+ * before anything is printed; what is wrong is said on stderr
+ * ("interbench compare: ..."). 0, or -1 having said why (status 2).
  */
 int compare_files(const struct compare_options *o, const char *const *paths,
-		  int n);
+		  int n, struct cmp_tally *t);
+/*
+ * compare's exit status of a tally (lib/base.h), the first that applies:
+ * IB_EXIT_FAIL a cell worse or mixed, or --threshold breached; with
+ * --bisect, IB_EXIT_SKIP a cell undecided; IB_EXIT_UNJUDGED a file no
+ * cell of which could be judged; IB_EXIT_OK.
+ */
+int cmp_status(const struct cmp_tally *t, bool bisect);
 
 /* compare --json: one document, made new and renamed (safefile.h). */
 struct cmp_json {
@@ -76,12 +95,9 @@ struct cmp_json {
 /* 0, or -1 with errno set. */
 int cmp_json_begin(struct cmp_json *j, const char *path,
 		   const struct compare_options *o, const char *base);
-/* One file against BASE, into "comparisons": 0 or -ENOMEM. */
-int cmp_json_pair(struct jw *w, const struct cmp_pair *c,
-		  const struct cmp_metric *m, const struct result_file *base,
-		  const struct result_file *cur, const struct cmp_opts *o);
 /* From the first all-pairs row on, into "all_pairs". */
 void cmp_json_all_begin(struct cmp_json *j);
+/* 0, or -errno: the document ended and renamed over its name. */
 int cmp_json_end(struct cmp_json *j);
 /* Drop a document not ended (an error): its temporary file goes. */
 void cmp_json_abort(struct cmp_json *j);
@@ -95,16 +111,6 @@ int compare_all(const struct result_file *files, int n,
 		const struct compare_options *o, const struct cmp_metric *m,
 		int nm, struct cmp_json *j);
 
-/* What compare's exit status is made of, over every file against BASE. */
-struct cmp_outcome {
-	int breached;		/* --threshold */
-	int worse;		/* cells worse or mixed */
-	int undecided;		/* inconclusive or too few repeats */
-	int unjudged;		/* files no cell of which could be judged */
-	const char *file;	/* the first such file */
-	char why[320];		/* ... and why, one line */
-};
-
 /*
  * Could no cell of c (cur against base) be judged: every cell too few
  * repeats, or in one file only? Then true, and why into why ("no cell
@@ -114,14 +120,6 @@ struct cmp_outcome {
 bool cmp_unjudged(const struct cmp_pair *c, const char *base,
 		  const char *cur, char *why, size_t n);
 
-/*
- * Compare cur with base, print it (and into jw, --json's "comparisons",
- * unless NULL), add to *out: 0, or -ENOMEM.
- */
-int compare_one(const struct result_file *base,
-		const struct result_file *cur, const struct compare_options *o,
-		const struct cmp_metric *m, int nm, struct jw *jw,
-		struct cmp_outcome *out);
 /*
  * Two files that are A and B of one `interbench ab` run are compared in
  * pairs, and at the share of alpha each of its -n auto looks had: sets
@@ -227,36 +225,12 @@ void cmp_marked_print(const struct cmp_marked *mk);
 extern const struct opt compare_opts[];
 
 /*
- * compare --junit: every file against the first as JUnit XML, a testcase
- * per cell (compare_junit.c). 0 or -errno; a new file renamed over path.
- */
-int compare_junit(const char *path, const struct result_file *f,
-		  int nfiles, const struct cmp_opts *co,
-		  const struct cmp_metric *m, int nm);
-
-/*
- * compare --ktap: every file against the first as KTAP version 1, a test
- * per cell, its decision figures subtests (compare_ktap.c); into std if
- * not NULL, else a new file renamed over path. 0 or -errno.
- */
-int compare_ktap(const char *path, FILE *std, const struct result_file *f,
-		 int nfiles, const struct cmp_opts *co,
-		 const struct cmp_metric *m, int nm);
-
-/*
  * compare's outputs (compare_out.c): checked before anything is printed,
  * an input they would replace or two of them one file refused, and
  * --ktap - given standard output (o->ktap_std); 0, or -1 having said
- * why. Written at the end, --json's document ended: 0, or -1 said.
+ * why. Written by their renderers (outcome.h).
  */
 int cmp_outputs_check(struct compare_options *o,
 		      const struct cmp_side *sides, int n);
-int cmp_outputs_write(struct compare_options *o,
-		      const struct result_file *files, int n,
-		      const struct cmp_metric *m, int nm, struct cmp_json *jc);
-
-/* compare --html: the comparison's page (report_cmp.c). */
-int compare_html(const char *path, const struct result_file *f, int nfiles,
-		 const struct cmp_opts *co, const struct cmp_metric *m, int nm);
 
 #endif

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * compare/compare_json.c - `interbench compare --json FILE`: every row of every
- * table and the summaries, for scripts (doc/compare.txt documents the keys).
+ * table and the summaries, for scripts (doc/compare.txt documents the keys);
+ * a renderer of the outcome (outcome.h).
  */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stddef.h>
 #include "compare/compare.h"
+#include "compare/outcome.h"
 #include "lib/safefile.h"
 
 static const char *const verdict_keys[] = {
@@ -243,10 +246,13 @@ static void json_need(struct jw *w, const struct cmp_pair *c,
 	jw_str(w, "undecidable", nd.pairs == CMP_NEED_NEVER ? what : NULL);
 }
 
-int cmp_json_pair(struct jw *w, const struct cmp_pair *c,
-		  const struct cmp_metric *m, const struct result_file *base,
-		  const struct result_file *cur, const struct cmp_opts *o)
+/* One file against BASE, into "comparisons": 0 or -ENOMEM. */
+static int json_pair(struct jw *w, const struct cmp_outcome *oc,
+		     const struct cmp_judged *p, const struct cmp_opts *o)
 {
+	const struct result_file *base = p->base, *cur = p->cur;
+	const struct cmp_pair *c = &p->c;
+	const struct cmp_metric *m = oc->m;
 	char why[512];
 	struct rm_cell side[2];
 	int i, j;
@@ -256,10 +262,10 @@ int cmp_json_pair(struct jw *w, const struct cmp_pair *c,
 	jw_str(w, "interbench_version", cur->version);
 	jw_str(w, "interrupted", cur->interrupted);
 	/* ab's -n auto: when it stopped, and why */
-	if (base->ab_stop_pairs) {
+	if (oc->stop_pairs) {
 		jw_obj_begin(w, "ab_stopped");
-		jw_int(w, "pairs", base->ab_stop_pairs);
-		jw_str(w, "why", base->ab_stop_why);
+		jw_int(w, "pairs", oc->stop_pairs);
+		jw_str(w, "why", oc->stop_why);
 		jw_obj_end(w);
 	} else {
 		jw_null(w, "ab_stopped");
@@ -343,12 +349,33 @@ int cmp_json_end(struct cmp_json *j)
 		safe_file_abort(&j->sf);
 	else
 		err = safe_file_commit(&j->sf);
-	if (err)
-		errno = -err;
-	return err ? -1 : 0;
+	return err;
 }
 
 void cmp_json_abort(struct cmp_json *j)
 {
 	safe_file_abort(&j->sf);
 }
+
+static int json_pairs(struct cmp_render *r, const struct cmp_outcome *oc)
+{
+	int i, err = 0;
+
+	for (i = 0; i < oc->npairs && !err; i++)
+		err = json_pair(&r->json.w, oc, &oc->pairs[i], &r->o->cmp);
+	return err;
+}
+
+static int json_end(struct cmp_render *r, const struct cmp_outcome *oc)
+{
+	(void)oc;
+	return cmp_json_end(&r->json);
+}
+
+const struct cmp_render_ops cmp_render_json = {
+	.name = "--json",
+	.said = "the verdicts as JSON",
+	.path = offsetof(struct compare_options, json),
+	.pairs = json_pairs,
+	.end = json_end,
+};

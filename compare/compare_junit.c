@@ -9,12 +9,13 @@
  * in BASE and not in NEW, a pass when better or unchanged; and when no
  * cell of a file could be judged (too few repeats), one more testcase,
  * "verdict", an error saying why, so that the suite does not pass. Judging
- * takes no time to speak of: every time is 0.
+ * takes no time to speak of: every time is 0. A renderer of the outcome
+ * (outcome.h): the verdicts are read, never judged again.
  */
-#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+#include "compare/outcome.h"
 #include "compare/compare.h"
 #include "lib/text.h"
 
@@ -74,35 +75,29 @@ static void testcase(FILE *f, const struct cmp_pair *c,
 }
 
 /*
- * The cells of c by what JUnit calls them, added to n[4]; and when no cell
+ * The cells of p by what JUnit calls them, added to n[4]; and when no cell
  * could be judged, the error that says so: a suite of skipped cells alone
  * would pass.
  */
-static void tally(const struct cmp_pair *c, const struct result_file *base,
-		  const struct result_file *cur, int *n)
+static void tally(const struct cmp_judged *p, int *n)
 {
-	char why[320];
 	int i;
 
-	for (i = 0; i < c->ncells; i++)
-		n[junit_of(c->cells[i].verdict)]++;
-	if (cmp_unjudged(c, base->path, cur->path, why, sizeof(why)))
+	for (i = 0; i < p->c.ncells; i++)
+		n[junit_of(p->c.cells[i].verdict)]++;
+	if (p->unjudged)
 		n[J_ERROR]++;
 }
 
 /* The testcase of a comparison no cell of which could be judged. */
-static void nothing_judged(FILE *f, const struct cmp_pair *c,
-			   const struct result_file *base,
-			   const struct result_file *cur)
+static void nothing_judged(FILE *f, const struct cmp_judged *p)
 {
-	char why[320];
-
-	if (!cmp_unjudged(c, base->path, cur->path, why, sizeof(why)))
+	if (!p->unjudged)
 		return;
 	fputs("    <testcase classname=\"interbench.compare\" "
 	      "name=\"verdict\" time=\"0\">\n"
 	      "      <error type=\"nothing decidable\" message=\"", f);
-	text_xml(f, why);
+	text_xml(f, p->why);
 	fputs("\"/>\n    </testcase>\n", f);
 }
 
@@ -114,25 +109,26 @@ static void counts(FILE *f, const int *n)
 		n[J_SKIPPED]);
 }
 
-static void suite(FILE *f, const struct cmp_pair *c,
-		  const struct cmp_metric *m, const struct result_file *base,
-		  const struct result_file *cur,
+static void suite(FILE *f, const struct cmp_outcome *oc,
+		  const struct cmp_judged *p,
 		  const struct cmp_replication *rep)
 {
+	const struct result_file *base = p->base, *cur = p->cur;
+	const struct cmp_pair *c = &p->c;
 	int n[4] = { 0 }, i;
 
-	tally(c, base, cur, n);
+	tally(p, n);
 	fputs("  <testsuite name=\"", f);
 	text_xml(f, cur->path);
 	fputc('"', f);
 	counts(f, n);
 	fputs(">\n    <properties>\n", f);
 	/* ab's -n auto: when it stopped and why */
-	if (base->ab_stop_pairs) {
+	if (oc->stop_pairs) {
 		fprintf(f, "      <property name=\"ab_stopped_after_pairs\" "
-			"value=\"%d\"/>\n", base->ab_stop_pairs);
+			"value=\"%d\"/>\n", oc->stop_pairs);
 		fputs("      <property name=\"ab_stopped_why\" value=\"", f);
-		text_xml(f, base->ab_stop_why);
+		text_xml(f, oc->stop_why);
 		fputs("\"/>\n", f);
 	}
 	/* a side of one boot (or process): said, as compare says it */
@@ -150,41 +146,35 @@ static void suite(FILE *f, const struct cmp_pair *c,
 	text_xml(f, cmp_group_verdict(c->count));
 	fputs("\"/>\n    </properties>\n", f);
 	for (i = 0; i < c->ncells; i++)
-		testcase(f, c, &c->cells[i], m);
-	nothing_judged(f, c, base, cur);
+		testcase(f, c, &c->cells[i], oc->m);
+	nothing_judged(f, p);
 	fputs("  </testsuite>\n", f);
 }
 
-int compare_junit(const char *path, const struct result_file *f,
-		  int nfiles, const struct cmp_opts *co,
-		  const struct cmp_metric *m, int nm)
+static int junit_end(struct cmp_render *r, const struct cmp_outcome *oc)
 {
 	struct safe_file sf;
-	struct cmp_pair c;
 	int i, n[4] = { 0 }, err;
 
 	/* the totals first: they are the document's attributes */
-	for (i = 1; i < nfiles; i++) {
-		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c))
-			return -ENOMEM;
-		tally(&c, &f[0], &f[i], n);
-		cmp_pair_free(&c);
-	}
-	err = safe_file_begin(&sf, path);
+	for (i = 0; i < oc->npairs; i++)
+		tally(&oc->pairs[i], n);
+	err = safe_file_begin(&sf, r->o->junit);
 	if (err)
 		return err;
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	      "<testsuites name=\"interbench compare\"", sf.f);
 	counts(sf.f, n);
 	fputs(">\n", sf.f);
-	for (i = 1; i < nfiles; i++) {
-		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c)) {
-			safe_file_abort(&sf);
-			return -ENOMEM;
-		}
-		suite(sf.f, &c, m, &f[0], &f[i], co->rep);
-		cmp_pair_free(&c);
-	}
+	for (i = 0; i < oc->npairs; i++)
+		suite(sf.f, oc, &oc->pairs[i], r->o->cmp.rep);
 	fputs("</testsuites>\n", sf.f);
 	return safe_file_commit(&sf);
 }
+
+const struct cmp_render_ops cmp_render_junit = {
+	.name = "--junit",
+	.said = "the verdicts as JUnit XML",
+	.path = offsetof(struct compare_options, junit),
+	.end = junit_end,
+};

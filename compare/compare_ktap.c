@@ -10,14 +10,17 @@
  * A judged cell's decision figures are its subtests, not ok when marked
  * worse, so that a runner shows which figure failed it. A comparison no
  * cell of which could be judged is one test more, not ok, as compare's
- * exit status 8 is no pass.
+ * exit status 8 is no pass. A renderer of the outcome (outcome.h): the
+ * verdicts are read, never judged again.
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "compare/compare.h"
+#include "compare/outcome.h"
 #include "lib/base.h"
 #include "lib/ktap.h"
 
@@ -133,23 +136,19 @@ static void cell_test(FILE *f, int num, const char *prefix,
 	ktap_result(f, 0, ok, num, name, dir);
 }
 
-/* Tests of cur against base: its cells, and "verdict" if none judged. */
-static int tests_of(const struct cmp_pair *c, const struct result_file *base,
-		    const struct result_file *cur)
+/* Tests of a pair: its cells, and "verdict" if none judged. */
+static int tests_of(const struct cmp_judged *p)
 {
-	char why[320];
-
-	return c->ncells + cmp_unjudged(c, base->path, cur->path, why,
-					sizeof(why));
+	return p->c.ncells + p->unjudged;
 }
 
 static void pair_tests(FILE *f, int *num, const char *prefix,
-		       const struct cmp_pair *c, const struct cmp_metric *m,
-		       const struct result_file *base,
-		       const struct result_file *cur,
+		       const struct cmp_outcome *oc, const struct cmp_judged *p,
 		       const struct cmp_replication *rep)
 {
-	char why[320], name[320];
+	const struct result_file *base = p->base, *cur = p->cur;
+	const struct cmp_pair *c = &p->c;
+	char name[320];
 	int i;
 
 	fputs("# ", f);
@@ -157,10 +156,10 @@ static void pair_tests(FILE *f, int *num, const char *prefix,
 	fputs(" against ", f);
 	ktap_text(f, base->path, false);
 	fprintf(f, ": %s\n", cmp_group_verdict(c->count));
-	if (base->ab_stop_pairs) {
+	if (oc->stop_pairs) {
 		fprintf(f, "# ab -n auto stopped after %d pairs: ",
-			base->ab_stop_pairs);
-		ktap_text(f, base->ab_stop_why ? base->ab_stop_why : "", false);
+			oc->stop_pairs);
+		ktap_text(f, oc->stop_why ? oc->stop_why : "", false);
 		fputc('\n', f);
 	}
 	if (rep && rep->note[0]) {
@@ -169,65 +168,72 @@ static void pair_tests(FILE *f, int *num, const char *prefix,
 		fputc('\n', f);
 	}
 	for (i = 0; i < c->ncells; i++)
-		cell_test(f, ++*num, prefix, c, &c->cells[i], m, base, cur);
-	if (!cmp_unjudged(c, base->path, cur->path, why, sizeof(why)))
+		cell_test(f, ++*num, prefix, c, &c->cells[i], oc->m, base, cur);
+	if (!p->unjudged)
 		return;
 	fputs("# ", f);
-	ktap_text(f, why, false);
+	ktap_text(f, p->why, false);
 	fputc('\n', f);
 	snprintf(name, sizeof(name), "%sverdict", prefix);
 	ktap_result(f, 0, false, ++*num, name, "ERROR nothing decidable");
 }
 
-/* Every NEW file against BASE into f: 0, -ENOMEM or -EIO. */
-static int document(FILE *f, const struct result_file *files, int nfiles,
-		    const struct cmp_opts *co, const struct cmp_metric *m,
-		    int nm)
+/* Every NEW file against BASE into f: 0 or -EIO. */
+static int document(FILE *f, const struct cmp_outcome *oc,
+		    const struct cmp_opts *co)
 {
-	struct cmp_pair c;
 	char prefix[300];
 	int i, n = 0, num = 0;
 
-	/* the plan first: every pair judged once to count its tests */
-	for (i = 1; i < nfiles; i++) {
-		if (cmp_pair_run(&files[0], &files[i], co, m, nm, &c))
-			return -ENOMEM;
-		n += tests_of(&c, &files[0], &files[i]);
-		cmp_pair_free(&c);
-	}
+	/* the plan first: every pair's tests counted */
+	for (i = 0; i < oc->npairs; i++)
+		n += tests_of(&oc->pairs[i]);
 	ktap_head(f, 0, n);
 	fprintf(f, "# interbench compare %s\n", IB_VERSION);
-	for (i = 1; i < nfiles; i++) {
-		if (cmp_pair_run(&files[0], &files[i], co, m, nm, &c))
-			return -ENOMEM;
+	for (i = 0; i < oc->npairs; i++) {
 		/* one NEW file: the cells' names are the table's */
 		prefix[0] = '\0';
-		if (nfiles > 2)
+		if (oc->nfiles > 2)
 			snprintf(prefix, sizeof(prefix), "%s: ",
-				 files[i].path);
-		pair_tests(f, &num, prefix, &c, m, &files[0], &files[i],
-			   co->rep);
-		cmp_pair_free(&c);
+				 oc->pairs[i].cur->path);
+		pair_tests(f, &num, prefix, oc, &oc->pairs[i], co->rep);
 	}
 	return ferror(f) ? -EIO : 0;
 }
 
-int compare_ktap(const char *path, FILE *std, const struct result_file *f,
-		 int nfiles, const struct cmp_opts *co,
-		 const struct cmp_metric *m, int nm)
+/*
+ * Into o's standard output stream (--ktap -, closed here: fclose() fails
+ * with the first failed write's errno, safefile.h), else a new file
+ * renamed over its name. 0 or -errno.
+ */
+static int ktap_end(struct cmp_render *r, const struct cmp_outcome *oc)
 {
+	struct compare_options *o = r->o;
 	struct safe_file sf;
 	int err;
 
-	if (std)
-		return document(std, f, nfiles, co, m, nm);
-	err = safe_file_begin(&sf, path);
+	if (o->ktap_std) {
+		err = document(o->ktap_std, oc, &o->cmp);
+		if (fclose(o->ktap_std) && !err)
+			err = -errno;
+		o->ktap_std = NULL;
+		return err;
+	}
+	err = safe_file_begin(&sf, o->ktap);
 	if (err)
 		return err;
-	err = document(sf.f, f, nfiles, co, m, nm);
+	err = document(sf.f, oc, &o->cmp);
 	if (err) {
 		safe_file_abort(&sf);
 		return err;
 	}
 	return safe_file_commit(&sf);
 }
+
+const struct cmp_render_ops cmp_render_ktap = {
+	.name = "--ktap",
+	.said = "the verdicts as KTAP",
+	.path = offsetof(struct compare_options, ktap),
+	.std = true,
+	.end = ktap_end,
+};

@@ -3,13 +3,15 @@
  * compare/compare_out.c - compare's output files, --json, --html, --junit
  * and --ktap: each checked before anything is printed (an input it would
  * replace, two of them one file, a file that cannot be made; --ktap -
- * takes standard output then), each written at the end.
+ * takes standard output then); and the table of the renderers that tell
+ * the outcome (outcome.h), the text and those files, called in order.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "compare/compare.h"
+#include "compare/outcome.h"
 #include "lib/safefile.h"
 #include "lib/system.h"
 
@@ -56,57 +58,58 @@ int cmp_outputs_check(struct compare_options *o,
 	return 0;
 }
 
-/* --ktap's document: into its file, or on standard output, closed. */
-static int write_ktap(struct compare_options *o,
-		      const struct result_file *files, int n,
-		      const struct cmp_metric *m, int nm)
-{
-	int r;
+/*
+ * The renderers, in the order they are called: the text first (the pairs
+ * on standard output as they are told), then the files in the order their
+ * "Wrote" lines are said, --json last (compare_all() adds its pairs to
+ * the document after the pairs).
+ */
+static const struct cmp_render_ops *const renderers[] = {
+	&cmp_render_text, &cmp_render_html, &cmp_render_junit,
+	&cmp_render_ktap, &cmp_render_json,
+};
+#define RENDERERS	(sizeof(renderers) / sizeof(renderers[0]))
 
-	r = compare_ktap(o->ktap, o->ktap_std, files, n, &o->cmp, m, nm);
-	/* fclose() fails with the first failed write's errno (safefile.h) */
-	if (o->ktap_std && fclose(o->ktap_std) && !r)
-		r = -errno;
-	o->ktap_std = NULL;
-	if (r)
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			strcmp(o->ktap, SAFE_STDOUT) ? o->ktap :
-			"standard output", strerror(-r));
-	return r;
+/* Where the renderer's file is (its option's value), or NULL: not asked. */
+static const char *path_of(const struct cmp_render_ops *ops,
+			   const struct compare_options *o)
+{
+	return ops->name ? *(const char *const *)((const char *)o + ops->path) :
+	       "";
 }
 
-int cmp_outputs_write(struct compare_options *o,
-		      const struct result_file *files, int n,
-		      const struct cmp_metric *m, int nm, struct cmp_json *jc)
+int cmp_render_pairs(struct cmp_render *r, const struct cmp_outcome *oc)
 {
-	int r;
+	size_t k;
+	int err;
 
-	if (o->html && (r = compare_html(o->html, files, n, &o->cmp, m,
-					 nm))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o->html, strerror(-r));
-		return -1;
+	for (k = 0; k < RENDERERS; k++)
+		if (renderers[k]->pairs && path_of(renderers[k], r->o) &&
+		    (err = renderers[k]->pairs(r, oc)))
+			return err;
+	return 0;
+}
+
+int cmp_render_end(struct cmp_render *r, const struct cmp_outcome *oc)
+{
+	size_t k;
+	int err;
+
+	for (k = 0; k < RENDERERS; k++) {
+		const struct cmp_render_ops *ops = renderers[k];
+		const char *path = path_of(ops, r->o);
+
+		if (!ops->end || !path)
+			continue;
+		err = ops->end(r, oc);
+		if (err) {
+			fprintf(stderr, "interbench compare: cannot write "
+				"%s: %s\n", ops->std && !strcmp(path,
+				SAFE_STDOUT) ? "standard output" : path,
+				strerror(-err));
+			return -1;
+		}
+		safe_file_said(path, ops->said);
 	}
-	if (o->html)
-		safe_file_said(o->html, "compare's page");
-	if (o->junit && (r = compare_junit(o->junit, files, n, &o->cmp, m,
-					   nm))) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o->junit, strerror(-r));
-		return -1;
-	}
-	if (o->junit)
-		safe_file_said(o->junit, "the verdicts as JUnit XML");
-	if (o->ktap && write_ktap(o, files, n, m, nm))
-		return -1;
-	if (o->ktap)
-		safe_file_said(o->ktap, "the verdicts as KTAP");
-	if (o->json && cmp_json_end(jc)) {
-		fprintf(stderr, "interbench compare: cannot write %s: %s\n",
-			o->json, strerror(errno));
-		return -1;
-	}
-	if (o->json)
-		safe_file_said(o->json, "the verdicts as JSON");
 	return 0;
 }

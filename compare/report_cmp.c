@@ -4,16 +4,18 @@
  * BASE as pictures. On top the summary (the geometric mean of each metric
  * over the cells, with its interval), then a forest plot per metric of every
  * cell's change and interval, coloured by its mark, then each cell's two
- * distributions overlaid. The numbers are verdict.c's, the same as the
- * table's.
+ * distributions overlaid. The numbers are the outcome's (outcome.h), the
+ * same as the table's: a renderer, it judges nothing.
  */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "report/page.h"
 #include "compare/compare.h"
+#include "compare/outcome.h"
 #include "lib/base.h"
 
 /* Vermillion worse, bluish green better (Okabe-Ito), grey unmarked. */
@@ -342,13 +344,39 @@ out:
 	free(h[1]);
 }
 
-int compare_html(const char *path, const struct result_file *f, int nfiles,
-		 const struct cmp_opts *co, const struct cmp_metric *m, int nm)
+/* One NEW file against BASE: its verdicts, summary, forests, overlays. */
+static void html_pair(struct page *pg, const struct cmp_outcome *oc,
+		      const struct cmp_judged *p, const struct cmp_opts *co)
 {
-	struct report_opts o = { .out = path, .figure = -1 };
-	struct cmp_pair c;
+	const struct cmp_pair *c = &p->c;
+
+	sb_printf(&pg->b, "<h2>BASE ");
+	sb_esc(&pg->b, p->base->path);
+	sb_printf(&pg->b, " against NEW ");
+	sb_esc(&pg->b, p->cur->path);
+	sb_printf(&pg->b, "</h2>\n<p>Verdict: <b>%s</b>. Cells, each "
+		  "judged on its decision figures: %d better, %d "
+		  "worse, %d mixed (a trade-off), %d unchanged, %d "
+		  "inconclusive (the data cannot tell), %d with too "
+		  "few repeats, %d lost, %d added.</p>\n",
+		  cmp_group_verdict(c->count),
+		  c->count[CV_BETTER], c->count[CV_WORSE],
+		  c->count[CV_MIXED],
+		  c->count[CV_UNCHANGED], c->count[CV_INCONCLUSIVE],
+		  c->count[CV_FEW],
+		  c->count[CV_LOST], c->count[CV_ADDED]);
+	verdicts(pg, c, oc->m, p->base, p->cur);
+	summary(pg, c, oc->m, co);
+	forests(pg, c, oc->m, oc->nm, co);
+	overlays(pg, c, "BASE", "NEW");
+}
+
+static int html_end(struct cmp_render *r, const struct cmp_outcome *oc)
+{
+	const struct cmp_opts *co = &r->o->cmp;
+	struct report_opts o = { .out = r->o->html, .figure = -1 };
 	struct page pg;
-	int i, ret = 0;
+	int i, ret;
 
 	page_begin(&pg, &o, "interbench compare");
 	sb_printf(&pg.b, "<p class=\"note\">A change is marked when its "
@@ -358,35 +386,18 @@ int compare_html(const char *path, const struct result_file *f, int nfiles,
 		  "bounds), grey dashed and hollow inconclusive (the interval "
 		  "reaches past them: the data cannot tell).</p>\n", co->alpha,
 		  co->level * 100, co->min_change, co->min_points);
-	for (i = 1; i < nfiles && !ret; i++) {
-		if (cmp_pair_run(&f[0], &f[i], co, m, nm, &c)) {
-			ret = -ENOMEM;
-			break;
-		}
-		sb_printf(&pg.b, "<h2>BASE ");
-		sb_esc(&pg.b, f[0].path);
-		sb_printf(&pg.b, " against NEW ");
-		sb_esc(&pg.b, f[i].path);
-		sb_printf(&pg.b, "</h2>\n<p>Verdict: <b>%s</b>. Cells, each "
-			  "judged on its decision figures: %d better, %d "
-			  "worse, %d mixed (a trade-off), %d unchanged, %d "
-			  "inconclusive (the data cannot tell), %d with too "
-			  "few repeats, %d lost, %d added.</p>\n",
-			  cmp_group_verdict(c.count),
-			  c.count[CV_BETTER], c.count[CV_WORSE],
-			  c.count[CV_MIXED],
-			  c.count[CV_UNCHANGED], c.count[CV_INCONCLUSIVE],
-			  c.count[CV_FEW],
-			  c.count[CV_LOST], c.count[CV_ADDED]);
-		verdicts(&pg, &c, m, &f[0], &f[i]);
-		summary(&pg, &c, m, co);
-		forests(&pg, &c, m, nm, co);
-		overlays(&pg, &c, "BASE", "NEW");
-		cmp_pair_free(&c);
-	}
-	ret = ret ? ret : page_end(&pg);
+	for (i = 0; i < oc->npairs; i++)
+		html_pair(&pg, oc, &oc->pairs[i], co);
+	ret = page_end(&pg);
 	if (!ret)
-		ret = report_save(path, pg.b.s, pg.b.len);
+		ret = report_save(r->o->html, pg.b.s, pg.b.len);
 	sb_free(&pg.b);
 	return ret;
 }
+
+const struct cmp_render_ops cmp_render_html = {
+	.name = "--html",
+	.said = "compare's page",
+	.path = offsetof(struct compare_options, html),
+	.end = html_end,
+};

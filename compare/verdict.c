@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare/verdict.c - compare's statistics for two files (see verdict.h).
+ * compare/verdict.c - compare's statistics for two files (see verdict.h):
+ * each cell's rows tested, their p-values adjusted, the rows marked and
+ * the cells judged. Its parts share verdict_priv.h.
  */
 #include <errno.h>
 #include <math.h>
@@ -19,87 +21,6 @@ const char *const cmp_verdict_names[CV_ADDED + 1] = {
 	[CV_LOST] = "not measured in new", [CV_NEVER] = "measured in neither",
 	[CV_ADDED] = "only in new",
 };
-
-/* A latency or rate this small is taken as this (its log must exist). */
-#define LOG_FLOOR	1e-3
-
-int cmp_metrics(struct cmp_metric *m, int max)
-{
-	int i, n = 0;
-
-	for (i = 0; i < F_COUNT && n < max; i++) {
-		const struct figure *f = &figures[i];
-
-		if (!(f->flags & FIG_COMPARE))
-			continue;
-		snprintf(m[n].label, sizeof(m[n].label), "%s%s", f->label,
-			 f->unit == FU_NS ? " us" : "");
-		m[n].optional = f->flags & FIG_OPTIONAL;
-		m[n].fig = i;
-		m[n].work = -1;
-		m[n].count = CMP_NO_COUNT;
-		m[n].log = f->unit != FU_PCT;
-		m[n].higher_better = f->better == FB_HIGHER;
-		m[n].decides = fig_decides(f) && !(f->flags & FIG_COUNTED);
-		m[n].bounds = fig_decides(f);
-		n++;
-	}
-	/* The tail and the misses asked of every frame (lib/count.h). */
-	for (i = CMP_LATE; i <= CMP_MISSED && n < max; i++) {
-		snprintf(m[n].label, sizeof(m[n].label), i == CMP_LATE ?
-			 "%% frames late >%dx p50" : "%% deadlines missed",
-			 CMP_LATE_TIMES);
-		m[n].fig = m[n].work = -1;
-		m[n].count = i;
-		m[n].log = true;
-		m[n].optional = true;
-		m[n].higher_better = false;
-		m[n].decides = m[n].bounds = true;
-		n++;
-	}
-	/* What the load got done: a kernel may buy latency with it. */
-	for (i = 0; i < WORK_KINDS && n < max; i++) {
-		snprintf(m[n].label, sizeof(m[n].label), "load %s/s",
-			 work_units[i].key);
-		m[n].fig = -1;
-		m[n].work = i;
-		m[n].count = CMP_NO_COUNT;
-		m[n].log = m[n].higher_better = true;
-		m[n].optional = m[n].decides = m[n].bounds = false;
-		n++;
-	}
-	return n;
-}
-
-double cmp_value(const struct ok_repeat *r, const struct cmp_metric *m)
-{
-	double v;
-
-	/* counted rows have no one value a repeat: cmp_count_fill() */
-	if (m->count != CMP_NO_COUNT)
-		return NAN;
-	v = m->fig >= 0 ? r->v[m->fig] : r->work[m->work];
-
-	if (isnan(v) || !m->log)
-		return v;
-	return log(v > LOG_FLOOR ? v : LOG_FLOOR);
-}
-
-bool cmp_decides(const struct cmp_metric *m, const struct cmp_opts *o)
-{
-	return o->primary >= 0 ? m->fig == o->primary : m->decides;
-}
-
-int cmp_fig_named(const char *name)
-{
-	int i;
-
-	for (i = 0; i < F_COUNT; i++)
-		if ((figures[i].flags & FIG_COMPARE) &&
-		    figure_named(&figures[i], name, strlen(name)))
-			return i;
-	return -1;
-}
 
 /* A metric's name without its unit: "p99 latency", "1 % low FPS". */
 static const char *short_label(const struct cmp_metric *m)
@@ -492,55 +413,6 @@ static enum cmp_verdict cell_verdict(struct cmp_pair *c,
 	return n && within ? CV_UNCHANGED : CV_INCONCLUSIVE;
 }
 
-/*
- * The hierarchical way (verdict.h): the decision rows' adjusted p from
- * their cell's Simes p adjusted over the cells, and BH within the cell at
- * alpha times the share of cells found. p, adj, q: room for every row.
- */
-static void adjust_hierarchical(struct cmp_pair *c, const struct cmp_opts *o,
-				double *p, double *adj, double *q)
-{
-	int i, j, k, cells = 0, found = 0;
-
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-		double simes = NAN;
-
-		for (j = k = 0; j < cc->nrows; j++)
-			if (c->rows[cc->row0 + j].decides &&
-			    !isnan(c->rows[cc->row0 + j].p))
-				p[k++] = c->rows[cc->row0 + j].p;
-		/* Simes: the least of p_(j) k / j, p sorted */
-		inf_bh(p, (size_t)k, adj);
-		for (j = 0; j < k; j++)
-			if (isnan(simes) || adj[j] < simes)
-				simes = adj[j];
-		q[i] = simes;
-		cells += !isnan(simes);
-	}
-	for (i = 0; i < c->ncells; i++)
-		p[i] = q[i];
-	inf_bh(p, (size_t)c->ncells, q);
-	for (i = 0; i < c->ncells; i++)
-		found += q[i] <= o->alpha;
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-
-		for (j = k = 0; j < cc->nrows; j++)
-			p[j] = c->rows[cc->row0 + j].decides ?
-			       c->rows[cc->row0 + j].p : NAN;
-		inf_bh(p, (size_t)cc->nrows, adj);
-		for (j = 0; j < cc->nrows; j++) {
-			struct cmp_row *r = &c->rows[cc->row0 + j];
-			double a = adj[j] * cells / (found ? found : 1);
-
-			if (!r->decides || isnan(r->p))
-				continue;
-			r->padj = fmin(1, fmax(q[i], a));
-		}
-	}
-}
-
 /* Adjust each family's p-values, then mark the rows and judge the cells. */
 static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m)
@@ -557,17 +429,6 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 	}
 	adjust(c, m, true, p, adj);
 	adjust(c, m, false, p, adj);
-	if (o->hierarchical) {
-		double *q = malloc(room * sizeof(*q));
-
-		if (!q) {
-			free(p);
-			free(adj);
-			return -ENOMEM;
-		}
-		adjust_hierarchical(c, o, p, adj, q);
-		free(q);
-	}
 	free(p);
 	free(adj);
 	for (i = 0; i < c->ncells; i++) {
@@ -582,162 +443,6 @@ static int judge(struct cmp_pair *c, const struct cmp_opts *o,
 			cc->verdict = cell_verdict(c, cc, o, m);
 		c->count[cc->verdict]++;
 	}
-	return 0;
-}
-
-/* ---- the summary: geometric means over cells, runs as the unit ------- */
-
-/* The mean of m over the cells in set in run r of one side: NaN if any
- * of them lacks that run. */
-static double run_mean(const struct cmp_pair *c, const bool *in,
-		       const struct cmp_metric *m, bool base, int r)
-{
-	double sum = 0;
-	int i, cells = 0;
-
-	for (i = 0; i < c->ncells; i++) {
-		const struct file_cell *fc = base ? c->cells[i].a :
-						    c->cells[i].b;
-		size_t k;
-		bool found = false;
-
-		if (!in[i])
-			continue;
-		for (k = 0; k < fc->n_ok && !found; k++) {
-			double v = cmp_value(&fc->ok[k], m);
-
-			if (fc->ok[k].repeat == r && !isnan(v)) {
-				sum += v;
-				found = true;
-			}
-		}
-		if (!found)
-			return NAN;
-		cells++;
-	}
-	return cells ? sum / cells : NAN;
-}
-
-/*
- * The runs whose every cell in set is measured: one side's means into
- * out. With both (paired), only the runs both sides have, in pairs.
- */
-static int run_means(const struct cmp_pair *c, const bool *in,
-		     const struct cmp_metric *m, bool base, bool both,
-		     double *out, int max_runs)
-{
-	int r, n = 0;
-
-	for (r = 1; r <= max_runs; r++) {
-		double v = run_mean(c, in, m, base, r);
-
-		if (!isnan(v) && (!both || !isnan(run_mean(c, in, m, !base,
-							   r))))
-			out[n++] = v;
-	}
-	return n;
-}
-
-/* Largest repeat number in the pair's cells. */
-static int max_repeat(const struct cmp_pair *c)
-{
-	int i, max = 0;
-	size_t k;
-
-	for (i = 0; i < c->ncells; i++) {
-		const struct file_cell *f[2] = { c->cells[i].a, c->cells[i].b };
-		int s;
-
-		for (s = 0; s < 2; s++)
-			for (k = 0; f[s] && k < f[s]->n_ok; k++)
-				if (f[s]->ok[k].repeat > max)
-					max = f[s]->ok[k].repeat;
-	}
-	return max;
-}
-
-static void summarize(struct cmp_pair *c, struct cmp_sum *s,
-		      const struct cmp_metric *m, const bool *in,
-		      const struct cmp_opts *o, double *va, double *vb)
-{
-	int i, maxr = max_repeat(c);
-	double sum = 0;
-	struct inf_diff d;
-
-	s->cells = 0;
-	for (i = 0; i < c->ncells; i++) {
-		const struct cmp_row *r;
-		int j;
-
-		if (!in[i])
-			continue;
-		for (j = c->cells[i].row0, r = NULL;
-		     j < c->cells[i].row0 + c->cells[i].nrows; j++)
-			if (c->rows[j].metric == s->metric)
-				r = &c->rows[j];
-		if (r && r->na && r->nb) {
-			sum += log(r->cur) - log(r->base);
-			s->cells++;
-		}
-	}
-	s->change = s->cells ? expm1(sum / s->cells) * 100 : NAN;
-	s->lo = s->hi = NAN;
-	s->runs_a = run_means(c, in, m, true, o->paired, va, maxr);
-	s->runs_b = run_means(c, in, m, false, o->paired, vb, maxr);
-	if (s->runs_a >= 2 && s->runs_b >= 2 &&
-	    !(o->paired ? inf_paired(va, vb, (size_t)s->runs_a, o->level, &d) :
-	      inf_welch(va, (size_t)s->runs_a, vb, (size_t)s->runs_b,
-			o->level, &d))) {
-		s->change = expm1(d.d) * 100;
-		s->lo = expm1(d.lo) * 100;
-		s->hi = expm1(d.hi) * 100;
-	}
-}
-
-/* Per task and over all: the ratio metrics of the table of figures. */
-static int summaries(struct cmp_pair *c, const struct cmp_opts *o,
-		     const struct cmp_metric *m, int nm, double *va,
-		     double *vb)
-{
-	bool *in = calloc((size_t)c->ncells + 1, sizeof(*in));
-	int i, k, t, ntask = 0;
-	const char *task[64];
-
-	if (!in)
-		return -ENOMEM;
-	for (i = 0; i < c->ncells && ntask < 63; i++) {
-		const struct cmp_cell *cc = &c->cells[i];
-
-		if (cc->verdict > CV_FEW)
-			continue;
-		for (t = 0; t < ntask && strcmp(task[t], cc->a->bench); t++)
-			;
-		if (t == ntask)
-			task[ntask++] = cc->a->bench;
-	}
-	task[ntask] = "all";
-	c->sums = calloc((size_t)(ntask + 1) * (size_t)nm, sizeof(*c->sums));
-	if (!c->sums) {
-		free(in);
-		return -ENOMEM;
-	}
-	for (t = 0; t <= ntask; t++)
-		for (k = 0; k < nm; k++) {
-			struct cmp_sum *s = &c->sums[c->nsums];
-
-			if (m[k].fig < 0 || !m[k].log)
-				continue;
-			for (i = 0; i < c->ncells; i++)
-				in[i] = c->cells[i].verdict <= CV_FEW &&
-					(t == ntask ||
-					 !strcmp(c->cells[i].a->bench, task[t]));
-			snprintf(s->task, sizeof(s->task), "%s", task[t]);
-			s->metric = k;
-			summarize(c, s, &m[k], in, o, va, vb);
-			if (s->cells)
-				c->nsums++;
-		}
-	free(in);
 	return 0;
 }
 
@@ -756,6 +461,14 @@ static size_t most_repeats(const struct result_file *a,
 	return n;
 }
 
+/* Pairs judged in this process: each is judged once, however it is told. */
+static unsigned long judged;
+
+unsigned long cmp_pairs_judged(void)
+{
+	return judged;
+}
+
 int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
 		 struct cmp_pair *out)
@@ -764,6 +477,7 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 	double *va, *vb;
 	int err;
 
+	judged++;
 	memset(out, 0, sizeof(*out));
 	/* room for a cell's repeats, and for a run's mean per repeat number */
 	if (cap < 4096)
@@ -779,8 +493,8 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 		cmp_widen(out, o, m);
 	if (!err)
 		err = judge(out, o, m);
-	if (!err && max_repeat(out) < (int)cap)
-		err = summaries(out, o, m, nm, va, vb);
+	if (!err && cmp_max_repeat(out) < (int)cap)
+		err = cmp_summaries(out, o, m, nm, va, vb);
 	free(va);
 	free(vb);
 	if (err)

@@ -83,15 +83,6 @@ struct cmp_opts {
 	 */
 	bool moderate;
 	/*
-	 * The other way to control the marks, kept for the calibration that
-	 * chose between them (tests/unit-verdict): each cell's decision
-	 * figures combined by Simes, BH across cells, then BH within each
-	 * cell found at alpha times the share of cells found (hierarchical
-	 * FDR, Benjamini and Bogomolov 2014), its decision rows not split by
-	 * direction. compare does not use it.
-	 */
-	bool hierarchical;
-	/*
 	 * How the sides are replicated (compare/side.h): NULL for one file
 	 * a side as before; with a side of one boot and a measured
 	 * component, the tests are widened by it (widen.c).
@@ -99,9 +90,10 @@ struct cmp_opts {
 	const struct cmp_replication *rep;
 };
 
-/* A compared figure by its name (--primary): enum fig_id, or -1. */
-#define CMP_FIG_NAMES	"mean, max, p50, p90, p99, cpu, deadlines, fps, " \
-			"low_1pct"
+/*
+ * A compared figure by its name (--primary): enum fig_id, or -1. The
+ * names are the table's (figure_compare_names(), core/figtable.h).
+ */
 int cmp_fig_named(const char *name);
 
 /*
@@ -224,6 +216,11 @@ int cmp_pair_run(const struct result_file *a, const struct result_file *b,
 		 const struct cmp_opts *o, const struct cmp_metric *m, int nm,
 		 struct cmp_pair *out);
 void cmp_pair_free(struct cmp_pair *c);
+/*
+ * How many pairs cmp_pair_run() has judged in this process: compare judges
+ * each pair once, whatever it writes (tests/unit-judge.c counts them).
+ */
+unsigned long cmp_pairs_judged(void);
 
 /*
  * What decided cell cc, into buf: its decision figures marked worse and

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * compare/verdict_priv.h - what verdict.c shares with its parts: the
- * counted rows (counted.c) and moderation (moderate.c). Not for the rest
- * of compare/: verdict.h is its interface.
+ * counted rows (counted.c), moderation (moderate.c), the margins
+ * (margin.c), the widening (widen.c) and the summaries (summary.c). Not
+ * for the rest of compare/: verdict.h is its interface.
  */
 #ifndef INTERBENCH_VERDICT_PRIV_H
 #define INTERBENCH_VERDICT_PRIV_H
@@ -52,6 +53,16 @@ void cmp_cell_within(struct cmp_pair *c, const struct cmp_cell *cc,
 /* Each metric's tested rows of c moderated: 0, or -ENOMEM. */
 int cmp_moderate(struct cmp_pair *c, const struct cmp_opts *o,
 		 const struct cmp_metric *m, int nm);
+
+/*
+ * Per task and over all, the ratio metrics of the table of figures: their
+ * geometric mean of new/base over c's cells (summary.c), va and vb room
+ * for a run's mean per repeat number. 0, or -ENOMEM.
+ */
+int cmp_summaries(struct cmp_pair *c, const struct cmp_opts *o,
+		  const struct cmp_metric *m, int nm, double *va, double *vb);
+/* The largest repeat number in c's cells. */
+int cmp_max_repeat(const struct cmp_pair *c);
 
 /*
  * Sides of one boot (or invocation) each: every tested figure widened by

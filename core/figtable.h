@@ -237,6 +237,12 @@ extern const struct figure figures[F_COUNT];
 
 /* The gate names of group's figures, ", " between: "steal, irq, ..." */
 void figure_group_names(const char *group, char *buf, size_t n);
+/*
+ * The names compare's --primary takes, the one list of them: each figure
+ * compare tests (FIG_COMPARE), by its first name, sep between ("mean,
+ * max, p50, ..."), into buf.
+ */
+void figure_compare_names(const char *sep, char *buf, size_t n);
 /* Does name (to its end, or to len) name figure f? */
 bool figure_named(const struct figure *f, const char *name, size_t len);
 /* The CSV column of f into buf ("latency_p99_us", "latency_count"). */

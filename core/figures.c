@@ -245,6 +245,20 @@ void figure_group_names(const char *group, char *buf, size_t n)
 					       at ? ", " : "", figures[i].name);
 }
 
+void figure_compare_names(const char *sep, char *buf, size_t n)
+{
+	size_t at = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < F_COUNT && at < n; i++)
+		if (figures[i].flags & FIG_COMPARE)
+			at += (size_t)snprintf(buf + at, n - at, "%s%.*s",
+					       at ? sep : "",
+					       (int)strcspn(figures[i].name, "|"),
+					       figures[i].name);
+}
+
 bool figure_named(const struct figure *f, const char *name, size_t len)
 {
 	const char *p = f->name;

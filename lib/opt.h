@@ -32,6 +32,7 @@ enum opt_complete {
 	OC_LOAD,		/* a load's name */
 	OC_BENCH,		/* a simulator's name */
 	OC_DIR,			/* a directory */
+	OC_FIGURE,		/* a figure compare tests (--primary) */
 };
 
 /*

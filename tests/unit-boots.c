@@ -199,8 +199,7 @@ static void one_table(struct tally *t, int boots, int repeats,
 	struct result_file fa[MAXBOOT], fb[MAXBOOT];
 	struct cmp_side s[2];
 	struct cmp_replication rep = { .comp = with_comp ? &comp : NULL };
-	struct cmp_opts o = { 0.05, 5, 1, 0.95, -1, false, true, false,
-			      &rep };
+	struct cmp_opts o = { 0.05, 5, 1, 0.95, -1, false, true, &rep };
 	struct cmp_pair p;
 	int i, marked = 0;
 

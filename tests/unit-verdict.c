@@ -61,7 +61,6 @@
  *   unit-verdict plain ...        either, with each cell on its own spread
  *                                 (compare --plain; moderated is the
  *                                 default, as compare's)
- *   unit-verdict hierarchical ... either, with Simes then BH over cells
  *   unit-verdict hetero ...       either, on cells whose noise differs
  *   unit-verdict cells=N ...      either, on the first N cells (6-52)
  *   unit-verdict order TABLES SD DRIFT WANDER
@@ -128,8 +127,8 @@ static int oracle_fig(enum truth t)
 static uint64_t rng = 88172645463325252ULL;
 /* -1: cells judged on their decision figures, as compare does; or FIG */
 static int primary = -1;
-/* compare --moderate: the moderated t; or the hierarchical family */
-static bool moderate = true, hierarchical;
+/* compare --moderate: the moderated t */
+static bool moderate = true;
 /*
  * Cells unlike each other, as real ones are (Audio alone against Video
  * under Burn): each cell's run-to-run SD times 0.3 to 4.6, by cell, and
@@ -332,7 +331,7 @@ static void one_table(struct tally *ty, int repeats, enum truth t,
 {
 	static struct made a, b;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, paired, moderate,
-			      hierarchical, NULL };
+			      NULL };
 	struct cmp_pair p;
 
 	/* side by side, a pair shares its drift; run apart, each its own */
@@ -361,7 +360,7 @@ static void one_sequence(struct tally *ty, enum truth t, double sd,
 	static const int looks[] = { 3, 5, 8, 10 };
 	static struct made a, b;
 	struct cmp_opts o = { 0.05 / share, 5, 1, 1 - 0.05 / share, primary,
-			      true, moderate, hierarchical, NULL };
+			      true, moderate, NULL };
 	struct cmp_pair p;
 	size_t l;
 	int c, i, left = 1, worse;
@@ -470,7 +469,7 @@ static void summary_points(void)
 	struct cmp_metric m[CMP_MAX_METRICS];
 	int nm = cmp_metrics(m, CMP_MAX_METRICS), i, j, bad = 0, seen = 0;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, F_LAT_MEAN, false, false,
-			      false, NULL };
+			      NULL };
 	struct cmp_pair p;
 
 	new_drift();
@@ -674,7 +673,7 @@ static void order_table(struct tally *ty, double *lean, int repeats,
 {
 	static struct made a, b;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
-			      hierarchical, NULL };
+			      NULL };
 	struct cmp_pair p;
 	int i, j;
 
@@ -816,7 +815,7 @@ static bool cell5_decided(int pairs, double sd, const struct cmp_metric *m,
 {
 	static struct made a, b;
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
-			      hierarchical, NULL };
+			      NULL };
 	bool decided;
 
 	new_drift();
@@ -835,7 +834,7 @@ static struct need_tally need_check(int trials, int pairs, double sd)
 {
 	struct cmp_metric m[CMP_MAX_METRICS];
 	struct cmp_opts o = { 0.05, 5, 1, 0.95, primary, true, moderate,
-			      hierarchical, NULL };
+			      NULL };
 	int nm = cmp_metrics(m, CMP_MAX_METRICS), i, k;
 	struct need_tally t = { 0 };
 	struct cmp_pair p, q;
@@ -943,8 +942,6 @@ int main(int argc, char **argv)
 			moderate = true;
 		else if (!strcmp(argv[1], "plain"))
 			moderate = false;
-		else if (!strcmp(argv[1], "hierarchical"))
-			hierarchical = true;
 		else if (!strcmp(argv[1], "hetero"))
 			hetero = true;
 		else if (!strncmp(argv[1], "cells=", 6) &&
