@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,23 +125,16 @@ static int gather(char **argv, int argc, char ***names, int *n)
 /* --save neither an input nor unwritable: 0, or 2 having said why. */
 static int save_ok(const char *save, char **names, int n)
 {
-	int i, r;
+	const struct sys_output out = { .opt = "--save", .path = save };
+	struct sys_output_fault f;
+	char why[PATH_MAX + 128];
 
-	if (!save)
+	if (!save || !sys_outputs_check(&out, 1, (const char *const *)names,
+					n, &f))
 		return 0;
-	for (i = 0; i < n; i++)
-		if (sys_same_file(names[i], save)) {
-			fprintf(stderr, "interbench study: %s is a result file "
-				"to read: --save would replace it\n", save);
-			return 2;
-		}
-	r = sys_can_replace(save);
-	if (r) {
-		fprintf(stderr, "interbench study: cannot write %s: %s\n",
-			save, sys_file_why(r));
-		return 2;
-	}
-	return 0;
+	sys_output_fault_text(&out, &f, why, sizeof(why));
+	fprintf(stderr, "interbench study: %s\n", why);
+	return 2;
 }
 
 static int study_files(struct study *s, char **names, int n)
