@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/cgroup.h"
+#include "lib/procfs.h"
 
 static const char *const ctl_names[CG_CTLS] = { "cpu", "cpuset", "memory" };
 
@@ -81,29 +82,13 @@ static int text_of(struct cgroup_self *cg, const char *dir, const char *name,
 		   char *buf, size_t n)
 {
 	char path[PATH_MAX + 64];
-	FILE *f;
-	size_t got;
 	int e;
 
-	buf[0] = '\0';
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "re");
-	if (!f) {
-		e = errno;
-		if (e != ENOENT && cg)
-			unread(cg, name, e);
-		return -e;
-	}
-	got = fread(buf, 1, n - 1, f);
-	e = ferror(f) ? errno : 0;
-	fclose(f);
-	buf[got] = '\0';
-	if (e) {
-		if (cg)
-			unread(cg, name, e);
-		return -e;
-	}
-	return 0;
+	e = procfs_text(path, buf, n);
+	if (e && e != -ENOENT && cg)
+		unread(cg, name, -e);
+	return e;
 }
 
 /*

@@ -11,6 +11,22 @@
 #include <string.h>
 #include "lib/procfs.h"
 
+int procfs_text(const char *path, char *buf, size_t n)
+{
+	FILE *f = fopen(path, "re");
+	size_t got;
+	int err;
+
+	buf[0] = '\0';
+	if (!f)
+		return -errno;
+	got = fread(buf, 1, n - 1, f);
+	err = ferror(f) ? (errno ? -errno : -EIO) : 0;
+	fclose(f);
+	buf[err ? 0 : got] = '\0';
+	return err;
+}
+
 int procfs_line(const char *path, char *buf, size_t n)
 {
 	FILE *f = fopen(path, "re");

@@ -2,13 +2,20 @@
 /*
  * lib/procfs.h - the small text files of /proc and /sys (and the tests'
  * fixtures in their format), read the few ways interbench reads them:
- * the first line, a "key: value" field, a field's number. Each opens,
+ * the whole, the first line, a "key: value" field, a field's number. Each opens,
  * reads and closes the file: never on the sampling path.
  */
 #ifndef INTERBENCH_PROCFS_H
 #define INTERBENCH_PROCFS_H
 
 #include <stddef.h>
+
+/*
+ * The whole file, as it is (newlines kept), cut to n - 1 bytes: 0 (an
+ * empty file is ""), or -errno. For a file of a value or two, such as a
+ * cgroup's cpu.max.
+ */
+int procfs_text(const char *path, char *buf, size_t n);
 
 /*
  * The first line, without its newline, cut to n - 1 bytes: 0, -EIO when

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "run/placement.h"
+#include "lib/procfs.h"
 #include "lib/base.h"
 #include "lib/system.h"
 
@@ -24,16 +25,13 @@
 static bool has_word(const char *path, const char *word)
 {
 	char buf[512], *save = NULL, *w;
-	FILE *f = fopen(path, "re");
 	bool found = false;
 
-	if (!f)
+	if (procfs_line(path, buf, sizeof(buf)))
 		return false;
-	if (fgets(buf, sizeof(buf), f))
-		for (w = strtok_r(buf, " \n", &save); w && !found;
-		     w = strtok_r(NULL, " \n", &save))
-			found = !strcmp(w, word);
-	fclose(f);
+	for (w = strtok_r(buf, " ", &save); w && !found;
+	     w = strtok_r(NULL, " ", &save))
+		found = !strcmp(w, word);
 	return found;
 }
 

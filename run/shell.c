@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "run/shell.h"
+#include "lib/procfs.h"
 #include "run/cell.h"
 #include "lib/base.h"
 #include "lib/system.h"
@@ -22,16 +23,11 @@
 
 void shell_save(struct shell_env *e)
 {
-	FILE *f = fopen("/proc/self/oom_score_adj", "r");
-
 	if (sched_getaffinity(0, sizeof(e->cpus), &e->cpus))
 		CPU_ZERO(&e->cpus);
-	e->oom_adj[0] = '\0';
-	if (f) {
-		if (!fgets(e->oom_adj, sizeof(e->oom_adj), f))
-			e->oom_adj[0] = '\0';
-		fclose(f);
-	}
+	/* "" when unreadable: then it is left as the child inherits it */
+	procfs_line("/proc/self/oom_score_adj", e->oom_adj,
+		    sizeof(e->oom_adj));
 }
 
 static void __attribute__((noreturn)) child(const char *cmd,

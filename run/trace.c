@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/safefile.h"
+#include "lib/procfs.h"
 #include "run/trace.h"
 #include "lib/base.h"
 
@@ -388,24 +389,22 @@ int trace_cell_start(struct tracer *t, bool timer)
 /* Events each CPU's buffer overwrote or dropped: per_cpu/cpuN/stats. */
 static uint64_t lost_events(const struct tracer *t)
 {
-	char path[256], line[128];
-	unsigned long long v;
+	static const char *const keys[] = { "overrun", "dropped events" };
+	char path[256];
+	long long v;
 	uint64_t lost = 0;
-	int c;
+	int c, k, e;
 
 	for (c = 0;; c++) {
-		FILE *f;
-
 		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d/stats",
 			 t->inst, c);
-		f = fopen(path, "re");
-		if (!f)
-			break;
-		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "overrun: %llu", &v) == 1 ||
-			    sscanf(line, "dropped events: %llu", &v) == 1)
-				lost += v;
-		fclose(f);
+		if (access(path, R_OK))
+			break;		/* no such CPU: the end */
+		for (k = 0; k < 2; k++) {
+			e = procfs_number(path, keys[k], &v);
+			if (!e && v > 0)
+				lost += (uint64_t)v;
+		}
 	}
 	return lost;
 }

@@ -59,6 +59,22 @@ static void empty(void)
 	      "a field that is no number: -EINVAL");
 }
 
+/* A whole small file: as it is, newlines kept, cut to the buffer. */
+static void whole(void)
+{
+	char buf[8] = "x", path[128];
+
+	snprintf(path, sizeof(path), "%s/none", dir);
+	check(procfs_text(path, buf, sizeof(buf)) == -ENOENT && !buf[0],
+	      "a missing file's text: -ENOENT, empty");
+	check(!procfs_text(put("max", "max 100000\n"), buf, sizeof(buf)) &&
+	      !strcmp(buf, "max 100"), "a file's text, cut to the buffer");
+	check(!procfs_text(put("two", "0-1\n"), buf, sizeof(buf)) &&
+	      !strcmp(buf, "0-1\n"), "a file's text, its newline kept");
+	check(!procfs_text(put("none", ""), buf, sizeof(buf)) && !buf[0],
+	      "an empty file's text: \"\"");
+}
+
 static void no_newline(void)
 {
 	char buf[32];
@@ -135,6 +151,7 @@ int main(void)
 	}
 	missing();
 	empty();
+	whole();
 	no_newline();
 	keys();
 	long_lines();
