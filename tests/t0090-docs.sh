@@ -109,4 +109,37 @@ test_expect_success "doc/ab.txt's compare sample has the rows compare prints, in
 	diff readme.rows real.rows
 '
 
+# HACKING's rule for commits, from the commit that wrote it (c3c5cc6) on:
+# a subject of at most 72 characters, a blank line, a body. Merges are
+# git's words, not ours. bad_commits DIR RANGE: "HASH SUBJECT" of each
+# that breaks it.
+bad_commits() {
+	git -C "$1" log --no-merges --format="%h%x01%s%x01%b%x02" "$2" |
+		awk -v RS="\002" "NF {
+			sub(/^\n+/, \"\"); split(\$0, p, \"\001\")
+			b = p[3]; gsub(/[ \n]/, \"\", b)
+			if (length(p[2]) > 72 || b == \"\") print p[1], p[2]
+		}"
+}
+RULE=c3c5cc6
+if git -C "$TOP" rev-parse -q --verify "$RULE^{commit}" >/dev/null 2>&1; then
+	test_expect_success 'every commit since the rule: a subject of 72 at most, a body' '
+		bad_commits "$TOP" "$RULE..HEAD" >bad &&
+		{ [ ! -s bad ] || fail "$(cat bad)"; }
+	'
+	test_expect_success 'a commit with no body, or a subject of 73, is caught' '
+		git init -q g && git -C g config user.email t@t &&
+		git -C g config user.name t &&
+		git -C g commit -q --allow-empty -m "area: fine" -m "why" &&
+		git -C g commit -q --allow-empty -m "area: no body" &&
+		git -C g commit -q --allow-empty -m "$(printf "%073d" 0)" -m "b" &&
+		bad_commits g HEAD | cut -d" " -f2- >got &&
+		printf "%s\n" "$(printf "%073d" 0)" "area: no body" >want &&
+		cmp -s want got || fail "found: $(cat got)"
+	'
+else
+	test_skip 'every commit since the rule: a subject of 72 at most, a body' \
+		"not a git checkout with commit $RULE (a tarball, or a shallow clone)"
+fi
+
 test_done
