@@ -9,7 +9,7 @@
 #    histograms), the median of three runs of `interbench compare`.
 # Linear: ten times the cells, about ten times the seconds.
 #
-#   bench/html-speed.sh [every]   (every: also the old way, a few minutes)
+#   bench/html-speed.sh [every]   (every: also the old way, 3 minutes)
 . "$(dirname "$0")/lib.sh"
 make -s -C "$TOP" tests/pagebench || exit 1
 PB=$TOP/tests/pagebench

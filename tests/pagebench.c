@@ -8,8 +8,9 @@
  * through --html's sink (outputs/html.c) as a run's would, CELL_MS of
  * sleep standing for each cell's measuring; with "every", a page is
  * drawn after every result instead, as --html did before. Prints one
- * line: N, the pages drawn, the seconds they took in all and the
- * seconds of the last (whole) page.
+ * line: N, the pages drawn, the seconds they took in all (the run made
+ * its result file, read back and drawn) and the seconds of the last
+ * page's drawing alone.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -109,8 +110,10 @@ int main(int argc, char **argv)
 		if (ret)
 			break;
 		if (every) {
+			uint64_t t = now_ns();
+
 			ret = out_page(path, timed_page, &info, res, i + 1);
-			all_s += page_s;
+			all_s += (double)(now_ns() - t) / 1e9;
 		} else {
 			ret = output_sink_html.add(&s, &info, res, i + 1);
 		}
