@@ -7,6 +7,7 @@
  * key up itself, and a renamed key fails to compile on both sides.
  */
 #include <math.h>
+#include <string.h>
 #include "core/resultfile.h"
 
 #define ROW(S, name, kind, flags) \
@@ -42,22 +43,29 @@ static void read_block(const struct jval *o, const struct rf_field *fields,
 
 	for (i = 0; i < n; i++) {
 		char *at = (char *)base + fields[i].off;
+		const char *str;
+		double num;
+		signed char b;
 
 		v = o ? json_get(o, fields[i].key) : NULL;
+		/* by memcpy: the field's type is the list's, not char's */
 		switch (fields[i].kind) {
 		case RK_STR:
-			*(const char **)at = v && v->type == J_STR ? v->str :
-					     NULL;
+			str = v && v->type == J_STR ? v->str : NULL;
+			memcpy(at, &str, sizeof(str));
 			break;
 		case RK_NUM:
-			*(double *)at = v && v->type == J_NUM ? v->num : NAN;
+			num = v && v->type == J_NUM ? v->num : NAN;
+			memcpy(at, &num, sizeof(num));
 			break;
 		case RK_BOOL:
-			*(signed char *)at = v && v->type == J_BOOL ? v->b : -1;
+			b = v && v->type == J_BOOL ? (signed char)v->b : -1;
+			memcpy(at, &b, sizeof(b));
 			break;
 		case RK_ANY:
-			*(const struct jval **)at = v && v->type != J_NULL ?
-						    v : NULL;
+			if (v && v->type == J_NULL)
+				v = NULL;
+			memcpy(at, &v, sizeof(v));
 			break;
 		}
 	}
