@@ -97,6 +97,21 @@ static bool row_within(const struct cmp_row *r, const struct cmp_metric *m,
 }
 
 /*
+ * Is row r known not worse than its margin: the end of its interval on
+ * the worse side within it, whatever the better side's? What "better"
+ * asks of a cell's other rows: a tail improved past the margin is no
+ * tail unbounded.
+ */
+static bool row_not_worse(const struct cmp_row *r, const struct cmp_metric *m,
+			  const struct cmp_opts *o, double period_us)
+{
+	double b = cmp_row_bound(r, m, o, period_us), lo, hi;
+
+	margin_interval(r, m, &lo, &hi);
+	return m->higher_better ? lo >= -b : hi <= b;
+}
+
+/*
  * A dropout: one side's worst frame (the largest max of its repeats)
  * beyond the other's by more than the max's margin, in the task's own
  * time, and outside the other's tail altogether (more than twice its
@@ -105,8 +120,8 @@ static bool row_within(const struct cmp_row *r, const struct cmp_metric *m,
  * over the pairs and not at all the share of frames late; it is still
  * what a listener hears, so the tail is then never called unchanged.
  */
-static bool dropout(const struct cmp_cell *cc, const struct cmp_row *max,
-		    const struct cmp_metric *m, const struct cmp_opts *o)
+static int dropout(const struct cmp_cell *cc, const struct cmp_row *max,
+		   const struct cmp_metric *m, const struct cmp_opts *o)
 {
 	const struct file_cell *f[2] = { cc->a, cc->b };
 	double worst[2] = { 0, 0 }, b;
@@ -114,29 +129,33 @@ static bool dropout(const struct cmp_cell *cc, const struct cmp_row *max,
 	int s;
 
 	if (!max || !(max->base > 0))
-		return false;
+		return 0;
 	for (s = 0; s < 2; s++)
 		for (k = 0; k < f[s]->n_ok; k++)
 			worst[s] = fmax(worst[s], f[s]->ok[k].v[F_LAT_MAX]);
 	b = cmp_row_bound(max, &m[max->metric], o, cc->period_us) / 100 *
 	    max->base;
-	return fabs(worst[1] - worst[0]) > b &&
-	       fmax(worst[0], worst[1]) > DROPOUT_TIMES *
-	       fmin(worst[0], worst[1]);
+	if (!(fabs(worst[1] - worst[0]) > b &&
+	      fmax(worst[0], worst[1]) > DROPOUT_TIMES *
+	      fmin(worst[0], worst[1])))
+		return 0;
+	return worst[1] > worst[0] ? 1 : -1;
 }
 
 void cmp_cell_within(struct cmp_pair *c, const struct cmp_cell *cc,
 		     const struct cmp_opts *o, const struct cmp_metric *m)
 {
 	const struct cmp_row *max = NULL;
-	bool late = false, drop;
-	int j;
+	bool late = false;
+	int j, drop;
 
 	for (j = cc->row0; j < cc->row0 + cc->nrows; j++) {
 		struct cmp_row *r = &c->rows[j];
 		const struct cmp_metric *mm = &m[r->metric];
 
 		r->within = r->bounds && row_within(r, mm, o, cc->period_us);
+		r->not_worse = r->bounds &&
+			       row_not_worse(r, mm, o, cc->period_us);
 		late |= mm->count == CMP_LATE && r->within;
 		if (mm->fig == F_LAT_MAX)
 			max = r;
@@ -149,5 +168,7 @@ void cmp_cell_within(struct cmp_pair *c, const struct cmp_cell *cc,
 		if (!r->bounds || !(tail_latency(mm) || mm->fig == F_FPS_LOW1))
 			continue;
 		r->within = !drop && (r->within || late);
+		/* a dropout of BASE's is no worse tail of NEW's */
+		r->not_worse = drop <= 0 && (r->not_worse || late);
 	}
 }

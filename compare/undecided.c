@@ -146,12 +146,17 @@ static double p_mark(const struct need_ctx *x, const struct cmp_row *r,
 	return norm_cdf((fabs(r->t_d) - line) / se) * p_pairs_agree(x, r, n);
 }
 
-/* The chance that bounding row r's interval lies within its bound at n. */
-static double p_within(const struct need_ctx *x, const struct cmp_row *r,
-		       int n)
+/*
+ * Where bounding row r's interval will be at n: its difference *d, the
+ * standard error *se and the room its end has, *room (the bound less
+ * the interval's half width), in the row's own scale. 0, or -1 when its
+ * spread is unknown (then only what it is now counts).
+ */
+static int spread_at(const struct need_ctx *x, const struct cmp_row *r,
+		     int n, double *d, double *se, double *room)
 {
 	const struct cmp_metric *m = &x->m[r->metric];
-	double v, se, df, q, eps, d, room;
+	double v, df, q, eps;
 
 	/*
 	 * A count's bound is on B's rate less A's: its interval narrows as
@@ -159,47 +164,89 @@ static double p_within(const struct need_ctx *x, const struct cmp_row *r,
 	 */
 	if (m->count != CMP_NO_COUNT) {
 		if (isnan(r->dlo) || isnan(r->dhi) || r->na < 1)
-			return r->within ? 1 : 0;
+			return -1;
 		q = inf_norm_quantile(0.5 + x->o->level / 2);
-		se = (r->dhi - r->dlo) / 2 / q * sqrt((double)r->na / n);
-		d = (r->dlo + r->dhi) / 2;
-		room = x->o->min_points - q * se;
-		if (room <= 0 || !(se > 0))
-			return room > 0 && fabs(d) < room ? 1 : 0;
-		return norm_cdf((room - d) / se) - norm_cdf((-room - d) / se);
+		/*
+		 * None counted on either side: the bound is the rule of
+		 * three's, as the frames, not their root.
+		 */
+		v = r->fit.ya + r->fit.yb > 0 ? sqrt((double)r->na / n) :
+		    (double)r->na / n;
+		*se = (r->dhi - r->dlo) / 2 / q * v;
+		*d = (r->dlo + r->dhi) / 2;
+		*room = x->o->min_points - q * *se;
+		return 0;
 	}
 	if (!(r->t_se > 0) || !(r->t_v > 0))
-		return r->within ? 1 : 0;
+		return -1;
 	v = x->o->paired ? 1.0 / n : 2.0 / n;
-	se = r->t_se * sqrt(v / r->t_v);
+	*se = r->t_se * sqrt(v / r->t_v);
 	df = r->df + (n - r->na) * (x->o->paired ? 1 : 2);
 	q = inf_t_quantile(0.5 + x->o->level / 2, df);
 	eps = cmp_row_bound(r, m, x->o, x->cc->period_us);
 	eps = m->log ? log1p(eps / 100) : eps;
-	d = r->t_d;
-	room = eps - q * se;
+	*d = r->t_d;
+	*room = eps - q * *se;
+	return 0;
+}
+
+/* The chance that bounding row r's interval lies within its bound at n. */
+static double p_within(const struct need_ctx *x, const struct cmp_row *r,
+		       int n)
+{
+	double d, se, room;
+
+	if (spread_at(x, r, n, &d, &se, &room))
+		return r->within ? 1 : 0;
 	if (room <= 0)
 		return 0;
+	if (!(se > 0))
+		return fabs(d) < room ? 1 : 0;
 	return norm_cdf((room - d) / se) - norm_cdf((-room - d) / se);
+}
+
+/*
+ * The chance that row r's interval's worse end lies within its bound at
+ * n: what a cell already marked better waits for of its other rows.
+ */
+static double p_not_worse(const struct need_ctx *x, const struct cmp_row *r,
+			  int n)
+{
+	double d, se, room;
+
+	if (spread_at(x, r, n, &d, &se, &room))
+		return r->not_worse ? 1 : 0;
+	/* the worse direction as a positive difference */
+	if (x->m[r->metric].higher_better)
+		d = -d;
+	if (!(se > 0))
+		return room > 0 && d < room ? 1 : 0;
+	return norm_cdf((room - d) / se);
 }
 
 /*
  * The chance the cell is decided at n: one of its decision rows marked
  * (the likeliest: they move together, p99 and max often as one, so their
  * chances are not added), or every bounding row within its bound (the
- * least likely, for the same reason); the two cannot both happen. *by:
- * the row likeliest marked.
+ * least likely, for the same reason); the two cannot both happen. A cell
+ * already marked better (and not worse) is decided when each row not
+ * marked is known not worse, the least likely of them. *by: the row
+ * likeliest marked.
  */
 static double p_decided(const struct need_ctx *x, int n,
 			const struct cmp_row **by)
 {
-	double mark = 0, within = 1, p;
-	int j, bounding = 0;
+	double mark = 0, within = 1, nw = 1, p;
+	int j, bounding = 0, better = 0, worse = 0;
 
 	*by = NULL;
 	for (j = x->cc->row0; j < x->cc->row0 + x->cc->nrows; j++) {
 		const struct cmp_row *r = &x->c->rows[j];
 
+		if (r->decides) {
+			better |= r->mark < 0;
+			worse |= r->mark > 0;
+		}
 		if (isnan(r->lo) || r->na < 2)
 			continue;
 		if (r->decides && !r->mark &&
@@ -212,7 +259,11 @@ static double p_decided(const struct need_ctx *x, int n,
 			within = fmin(within, p_within(x, r, n));
 			bounding++;
 		}
+		if ((r->decides || r->bounds) && !r->mark)
+			nw = fmin(nw, p_not_worse(x, r, n));
 	}
+	if (better && !worse)
+		return nw;
 	return fmin(1, mark + (bounding ? within : 0));
 }
 

@@ -30,11 +30,11 @@ static const char *short_label(const struct cmp_metric *m)
 
 /*
  * A row that decides or bounds the cell and is neither marked nor known
- * within its bound: the data have not told it yet.
+ * not worse than its bound: the data have not told it yet.
  */
 static bool row_open(const struct cmp_row *r)
 {
-	return (r->decides || r->bounds) && !r->mark && !r->within;
+	return (r->decides || r->bounds) && !r->mark && !r->not_worse;
 }
 
 void cmp_cell_why(const struct cmp_pair *c, const struct cmp_cell *cc,
@@ -371,7 +371,8 @@ static void adjust(struct cmp_pair *c, const struct cmp_metric *m,
 /*
  * A cell on its decision rows: worse if one is marked worse, mixed if
  * some better and some worse; better if one is better, none worse and
- * every other one marked or within its margin (a p50 better beside a
+ * every other one marked or known not worse than its margin (its
+ * interval's worse end within it: a p50 better beside a
  * tail nobody has bounded yet is no improvement known: ab's -n auto and
  * --bisect must not stop on it); unchanged only if every one lies within
  * its margin; else inconclusive (or too few repeats, when a decision row

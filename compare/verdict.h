@@ -157,6 +157,7 @@ struct cmp_row {
 				 * cell's other decision rows) */
 	bool bounds;		/* its interval says whether it is unchanged */
 	bool within;		/* ... and it lies within the bound */
+	bool not_worse;		/* ... or at least its worse end does */
 	/* Count rows: what was counted, and the dispersion the test took. */
 	struct cnt_fit fit;
 	double bound_us;	/* frames late: the latency they are past */
