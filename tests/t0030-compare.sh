@@ -544,6 +544,20 @@ test_expect_success 'row marks on each cell, with side and figure, and what they
 	grep -q "\"note\": null" nj.json
 '
 
+# Real files (tests/measured/: an ab run here, -t 1, 10 pairs, the loads
+# at nice 19 in B): Burn's cells 70 to 95 % better in every latency
+# figure, their tail too. A cell better whose other rows are known not
+# worse is better, whatever they gained past the margin; one whose
+# deadlines missed were 0 in both is waiting for frames, not noise.
+test_expect_success 'better with its tail bounded: better, and what would decide the rest' '
+	M=$TESTS_DIR/measured
+	run "$M/nice19.A.json" "$M/nice19.B.json" && [ "$(cat rc)" = 0 ] &&
+	grep -A16 "^Video/Burn" out | grep -q "=> better: max latency" &&
+	grep -A16 "^Audio/Burn" out | grep -q "not yet bounded: % deadlines missed" &&
+	grep -A17 "^Audio/Burn" out | grep -q "about [0-9]* to [0-9]* pairs would decide it" &&
+	grep -q "^  Video  *better  *(1 better, 1 inconclusive)" out
+'
+
 bad 'a single file' 'need a base file' base.json
 bad 'no file at all' 'need a base file'
 test_done
