@@ -303,29 +303,46 @@ static void wf_ms(struct sbuf *b, double us)
 }
 
 /*
+ * A time of the file's in us as the integer ns it was written from
+ * (us = ns / 1000 reads back exactly): the page reckons and rounds as
+ * the console did from the same ns, so the two never differ in a digit.
+ */
+static long long wf_ns(double us)
+{
+	return isnan(us) ? 0 : llround(us * 1000);
+}
+
+/* ns as ms, as the console's MS() makes it */
+static double wf_ms_of(long long ns)
+{
+	return (double)ns / 1000000;
+}
+
+/*
  * "name:pid 1.23 ms, ..." of a worst frame's list of who ran instead:
  * its first most, then ", other tasks" when the rest add up, as the
  * console's line (outputs/output.c part_text) says them.
  */
 static void wf_who(struct sbuf *b, const struct jval *f, const char *key,
-		   size_t most, double others_us)
+		   size_t most, long long others)
 {
 	const struct jval *a = json_get_type(f, key, J_ARR);
-	double shown = 0;
+	long long shown = 0;
 	size_t i;
 
 	for (i = 0; a && i < a->n && i < most; i++) {
 		const struct jval *who = &a->items[i];
 		const struct jval *name = json_get_type(who, WK(comm), J_STR);
+		long long ns = wf_ns(wf_num(who, WK(us)));
 
 		sb_printf(b, "%s", i ? ", " : "");
 		sb_esc(b, name ? name->str : "?");
 		sb_printf(b, ":%.0f %.3g ms", wf_num(who, WK(pid)),
-			  wf_num(who, WK(us)) / 1000);
-		shown += wf_num(who, WK(us));
+			  wf_ms_of(ns));
+		shown += ns;
 	}
-	if (i && others_us > shown + others_us / 20)
-		sb_printf(b, ", other tasks %.3g ms", (others_us - shown) / 1000);
+	if (i && others > shown + others / 20)
+		sb_printf(b, ", other tasks %.3g ms", wf_ms_of(others - shown));
 }
 
 /*
@@ -338,13 +355,14 @@ static void why_who(struct sbuf *b, const struct jval *f)
 {
 	const struct jval *t = json_get_type(f, FK(timer_ran_instead), J_ARR);
 
-	if (t && t->n && wf_num(f, FK(timer_us)) * 1000 >= WHY_LATE_NS) {
+	if (t && t->n && wf_ns(wf_num(f, FK(timer_us))) >=
+	    (long long)WHY_LATE_NS) {
 		sb_printf(b, "timer: ");
 		wf_who(b, f, FK(timer_ran_instead), 2,
-		       wf_num(f, FK(timer_others_us)));
+		       wf_ns(wf_num(f, FK(timer_others_us))));
 		sb_printf(b, "; wait: ");
 	}
-	wf_who(b, f, FK(ran_instead), 3, wf_num(f, FK(others_us)));
+	wf_who(b, f, FK(ran_instead), 3, wf_ns(wf_num(f, FK(others_us))));
 }
 
 /* "throttled by cgroup /ci: cpu.max 40000/100000 22.5 ms (inferred)" */

@@ -429,6 +429,25 @@ if command -v jq >/dev/null; then
 else
 	test_skip 'a crafted 1000-cell file' 'no jq'
 fi
+# The page's "whose" cell reckons as the console's line does, from the
+# integer ns the file's us were written from: other tasks 1645000 ns are
+# 1.65 ms on both (from the us, 29600.867 - 26478.507 - 1477.36, it was
+# 1.64999.. and 1.64); a comm of markup is escaped, the timer part
+# (50 us late, WHY_LATE_NS) shown.
+if command -v jq >/dev/null; then
+	test_expect_success 'a worst frame'"'"'s culprits on the page as the console reckons them' '
+		jq ".results[0].worst_frames = [{latency_us: 29700, timer_us: 50,
+			wait_us: 29650, cpu: 1, others_us: 29600.867,
+			ran_instead: [{comm: \"a<b&c\", pid: 7, us: 26478.507},
+				      {comm: \"sleep\", pid: 8, us: 1477.36}],
+			timer_ran_instead: [{comm: \"spin\", pid: 9, us: 40}],
+			timer_others_us: 40}]" r.json >why.json &&
+		"$IB" report why.json -o why.html &&
+		has why.html "<td>timer: spin:9 0.04 ms; wait: a&lt;b&amp;c:7 26.5 ms, sleep:8 1.48 ms, other tasks 1.65 ms</td></tr>"
+	'
+else
+	test_skip 'a worst frame'"'"'s culprits on the page' 'no jq'
+fi
 
 test_expect_success 'a page that cannot be written: exit 2, one line' '
 	status_is 2 "$IB" report r.json -o nodir/p.html 2>err &&

@@ -146,10 +146,16 @@ test_expect_success 'the report lists the worst frames and whose they were' '
 # (each "comm:pid ms" and "other tasks ms" of line i in row i), and the
 # timer part's culprit
 # too: a culprit above the timing thread's priority holds its CPU.
+Q="'"
 same_culprits() {
 	grep "^          worst " "$1" >lines &&
-	sed -n "/Why it was late/,/<\/table>/p" "$2" | grep "^<tr><td>" >rows &&
-	[ -s lines ] && [ "$(wc -l <lines)" = "$(wc -l <rows)" ] &&
+	# the page's text, its markup escapes undone (a comm may hold < or &)
+	sed -n "/Why it was late/,/<\/table>/p" "$2" | grep "^<tr><td>" |
+		sed "s/&lt;/</g; s/&gt;/>/g; s/&quot;/\"/g; s/&#39;/$Q/g; s/&amp;/\&/g" \
+		>rows &&
+	[ -s lines ] || { echo "$1: no worst lines"; return 1; }
+	[ "$(wc -l <lines)" = "$(wc -l <rows)" ] ||
+		{ echo "$1: $(wc -l <lines) lines, $2: $(wc -l <rows) rows"; return 1; }
 	i=0 && while read -r line; do
 		i=$((i + 1))
 		row=$(sed -n "${i}p" rows)
@@ -157,7 +163,8 @@ same_culprits() {
 		    "[^ ,;(]*:[0-9][0-9]* [0-9.e+-]*\|other tasks [0-9.e+-]*" |
 		    tr " " "@"); do
 			case $row in *"$(echo "$who" | tr "@" " ") ms"*) ;;
-			*) echo "frame $i: $who not in $row"; return 1 ;; esac
+			*) printf "frame %d: %s not in\n%s\nthe line:\n%s\n" \
+				"$i" "$who" "$row" "$line"; return 1 ;; esac
 		done
 	done <lines
 }
@@ -178,10 +185,11 @@ taskset -c $BCPU "$IB" $LPM -t 2 -c -W Video -w None --trace -v \
 xrc=$?
 kill $xpid; wait $xpid 2>/dev/null
 test_expect_success 'the page names the culprits the console names, the timer part'"'"'s too' '
-	cat xout
-	[ $xrc = 0 ] && same_culprits out c.html && same_culprits xout x.html &&
+	{ [ $xrc = 0 ] || echo "exit status $xrc"; } &&
+	same_culprits out c.html && same_culprits xout x.html &&
 	grep -q "^          worst [0-9.]* ms: timer +[0-9.e-]* [^;]*behind [^ ]*:[0-9]" xout &&
-	grep -q "<td>timer: [^;]*:[0-9]* [0-9.e+-]* ms; wait: " rows
+	grep -q "<td>timer: [^;]*:[0-9]* [0-9.e+-]* ms; wait: " rows ||
+	{ tail -n 30 xout; false; }
 '
 # ibexec ran as ibexec: blamed by the name it had while it ran, not sh,
 # the name it was switched in under before its exec.
