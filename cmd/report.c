@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "cmd/cmd.h"
+#include "compare/sweep_page.h"
 #include "core/resultfile.h"
 #include "lib/base.h"
 #include "lib/opt.h"
@@ -26,7 +27,9 @@ static void report_usage(FILE *f)
 	      "self-contained HTML page;\n"
 	      "two or more first side by side, on shared colour scales "
 	      "(`interbench compare\nA.json B.json --html FILE` judges B "
-	      "against A).\n", f);
+	      "against A).\n"
+	      "A sweep's document (`interbench sweep`) is drawn alone, as "
+	      "the sweep's page.\n", f);
 	opt_help(f, report_options, opt_help_width(report_options, 18));
 	fputs("Exit status: 0, 2 on errors, such as a file that is not a "
 	      "result file (nothing\nis left half-written).\n", f);
@@ -66,13 +69,44 @@ static int svg_dir_ok(const char *dir)
 	return access(dir, W_OK | X_OK) ? -errno : 0;
 }
 
+/*
+ * A sweep's document among names is drawn alone, as its page: 1 when
+ * none is one (result files, drawn as ever), else 0 (drawn) or -errno
+ * with err.
+ */
+static int report_sweep(const struct report_opts *o, const char **names,
+			int n, char *err, size_t errlen)
+{
+	struct jval *doc = NULL;
+	int i, r = 1;
+
+	for (i = 0; i < n && !doc; i++)
+		sweep_page_read(names[i], &doc);
+	if (!doc)
+		return 1;
+	i--;
+	if (n > 1) {
+		snprintf(err, errlen, "%s is a sweep document, drawn alone: "
+			 "not with result files", names[i]);
+		r = -EINVAL;
+	} else if (o->svg_dir) {
+		snprintf(err, errlen, "--svg is for result files, not the "
+			 "sweep document %s", names[i]);
+		r = -EINVAL;
+	} else {
+		r = sweep_page_write(doc, names[i], o->out, err, errlen);
+	}
+	json_free(doc);
+	return r;
+}
+
 int report_main(int argc, char **argv)
 {
 	struct report_opts o = { .figure = -1 };
 	struct result_file *rf = NULL;
 	const char **names = calloc((size_t)argc + 1, sizeof(*names));
 	char err[512] = "out of memory";
-	int n = 0, i, loaded = 0, ret = -ENOMEM;
+	int n = 0, i, loaded = 0, ret = -ENOMEM, sweep = 1;
 
 	if (names)
 		ret = report_args(argc, argv, &o, names, &n, err, sizeof(err));
@@ -88,6 +122,15 @@ int report_main(int argc, char **argv)
 		ret = sys_outputs_check(&out, 1, names, n, &f);
 		if (ret)
 			sys_output_fault_text(&out, &f, err, sizeof(err));
+	}
+	if (!ret) {
+		sweep = report_sweep(&o, names, n, err, sizeof(err));
+		ret = sweep == 1 ? 0 : sweep;
+	}
+	if (!ret && !sweep) {
+		free(names);
+		safe_file_said(o.out, "the sweep's page");
+		return fflush(stdout) ? IB_EXIT_USAGE : IB_EXIT_OK;
 	}
 	if (!ret && o.svg_dir && (ret = svg_dir_ok(o.svg_dir)))
 		snprintf(err, sizeof(err), "--svg %s: %s", o.svg_dir,

@@ -32,7 +32,12 @@ static const char css[] =
 "svg .ptitle{font-size:13px;font-weight:bold}"
 "svg .curve polyline,svg .wline polyline{stroke-width:1.6}"
 "svg .ltext{font-size:11px}svg .cv{font-size:11px}"
-"p.note{font-size:12px;color:#555}";
+"p.note{font-size:12px;color:#555}"
+/* verdicts' cells, in compare's colours (Okabe-Ito), pale */
+"td.better{background:#d3efe6}td.worse{background:#f7dccb}"
+"td.mixed{background:#f2dde9}td.unchanged{background:#ececec}"
+"td.inconclusive{color:#555}td.few{background:#fbecc9}"
+"td.none{color:#777}";
 
 void page_begin(struct page *pg, const struct report_opts *o,
 		const char *title)
