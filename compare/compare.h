@@ -48,6 +48,7 @@ struct compare_options {
 	bool plain;		/* --plain: no moderation */
 	bool moderate;		/* --moderate: the default, said again */
 	int looks;		/* ab -n auto's looks alpha is shared by */
+	int share;		/* ... and a sweep's candidates (1: ab) */
 	const char *ab_id;	/* the files are A and B of this ab run */
 	const char *components;	/* --components FILE, or NULL */
 	struct components comp;	/* ... read */

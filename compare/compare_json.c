@@ -79,6 +79,7 @@ int cmp_json_begin(struct cmp_json *j, const char *path,
 	jw_bool(&j->w, "paired", o->cmp.paired);
 	jw_bool(&j->w, "moderated", o->cmp.moderate);
 	jw_int(&j->w, "looks", o->looks);
+	jw_int(&j->w, "candidates", o->share > 1 ? o->share : 1);
 	json_replication(&j->w, &o->rep);
 	jw_str(&j->w, "base", base);
 	jw_arr_begin(&j->w, "comparisons");

@@ -139,7 +139,7 @@ static void print_differs(const struct result_file *base,
 static void print_header(const struct result_file *base,
 			 const struct result_file *cur,
 			 const struct cmp_outcome *oc,
-			 const struct cmp_opts *o, int looks)
+			 const struct cmp_opts *o, int looks, int share)
 {
 	printf("%s against %s (interbench %s", cur->path, base->path,
 	       base->version);
@@ -202,13 +202,19 @@ static void print_header(const struct result_file *base,
 	if (oc->stop_pairs)
 		printf("ab's -n auto stopped after %d pairs: %s.\n",
 		       oc->stop_pairs, oc->stop_why);
+	if (share > 1)
+		printf("A sweep's candidate: its %d candidates share alpha %g "
+		       "and the %g %% intervals'\nerror (Bonferroni over "
+		       "the candidates), each judged at 1/%d of them.\n",
+		       share, o->alpha * looks * share,
+		       100 - (1 - o->level) * looks * share * 100, share);
 	if (looks > 1)
 		printf("-n auto could have stopped at any of %d looks: each "
 		       "has 1/%d of alpha %g and of\nthe %g %% intervals' "
 		       "error (Bonferroni over the looks), so that stopping "
 		       "when\ndecided marks nothing falsely more often.\n\n",
-		       looks, looks, o->alpha * looks,
-		       100 - (1 - o->level) * looks * 100);
+		       looks, looks, o->alpha * looks * share,
+		       100 - (1 - o->level) * looks * share * 100);
 	print_line("cell", "metric", "base", "new", "change", "interval", "p",
 		   "p adj", "mark");
 }
@@ -461,7 +467,8 @@ static int text_pair(const struct cmp_outcome *oc, const struct cmp_judged *p,
 	int err;
 
 	print_differs(p->base, p->cur);
-	print_header(p->base, p->cur, oc, &o->cmp, o->looks);
+	print_header(p->base, p->cur, oc, &o->cmp, o->looks,
+		     o->share > 1 ? o->share : 1);
 	print_cells(&p->c, m, &o->cmp, p->base, p->cur);
 	printf("\n");
 	print_ignored(p->base);

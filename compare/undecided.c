@@ -19,19 +19,25 @@
 void cmp_ab_pair(const struct result_file *f, int n,
 		 struct compare_options *o)
 {
-	int looks;
+	int looks, share;
 
 	o->looks = 1;
+	o->share = 1;
 	if (n != 2 || !f[0].ab_id || !f[1].ab_id ||
 	    strcmp(f[0].ab_id, f[1].ab_id) || f[0].ab_side == f[1].ab_side)
 		return;
 	looks = f[0].ab_looks > f[1].ab_looks ? f[0].ab_looks :
 						f[1].ab_looks;
+	/* a sweep's candidate: alpha shared by its candidates too */
+	share = f[0].ab_share > f[1].ab_share ? f[0].ab_share : f[1].ab_share;
+	if (share < 1)
+		share = 1;
 	o->ab_id = f[0].ab_id;
 	o->looks = looks;
+	o->share = share;
 	o->cmp.paired = true;
-	o->cmp.alpha /= looks;
-	o->cmp.level = 1 - (1 - o->cmp.level) / looks;
+	o->cmp.alpha /= (double)looks * share;
+	o->cmp.level = 1 - (1 - o->cmp.level) / ((double)looks * share);
 }
 
 /* Where the estimate is infinite: more than any bound. */

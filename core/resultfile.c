@@ -415,44 +415,6 @@ static void defang(struct jval *v)
 	}
 }
 
-/*
- * The "ab" object of `interbench ab`, if any: it pairs this file with
- * another, so a malformed one is refused rather than ignored. 0 or
- * -EINVAL with what is wrong.
- */
-static int read_ab(struct result_file *rf, char *what, size_t n)
-{
-	const struct jval *ab = json_get(rf->doc, K_AB), *id, *side, *looks;
-	const struct jval *stop, *pairs, *why;
-
-	if (!ab || ab->type == J_NULL)
-		return 0;
-	id = ab->type == J_OBJ ? json_get_type(ab, K_AB_ID, J_STR) : NULL;
-	side = ab->type == J_OBJ ? json_get_type(ab, K_AB_SIDE, J_STR) : NULL;
-	looks = ab->type == J_OBJ ? json_get_type(ab, K_AB_LOOKS, J_NUM) :
-				    NULL;
-	if (!id || !*id->str || !side || (strcmp(side->str, "A") &&
-					  strcmp(side->str, "B")) ||
-	    !looks || !(looks->num >= 1 && looks->num <= 1000) ||
-	    looks->num != (int)looks->num) {
-		snprintf(what, n, "\"ab\" is not {\"id\": text, \"side\": "
-			 "\"A\" or \"B\", \"looks\": 1 to 1000}");
-		return -EINVAL;
-	}
-	rf->ab_id = id->str;
-	rf->ab_side = side->str[0];
-	rf->ab_looks = (int)looks->num;
-	/* optional: files from before it, and runs of a fixed -n, lack it */
-	stop = json_get_type(ab, K_AB_STOPPED, J_OBJ);
-	pairs = stop ? json_get_type(stop, K_AB_PAIRS, J_NUM) : NULL;
-	why = stop ? json_get_type(stop, K_AB_WHY, J_STR) : NULL;
-	if (pairs && why && pairs->num >= 1 && pairs->num <= 100000) {
-		rf->ab_stop_pairs = (int)pairs->num;
-		rf->ab_stop_why = why->str;
-	}
-	return 0;
-}
-
 /* What names a file on trend's axis: its tag, kernel and start. */
 static void read_labels(struct result_file *rf)
 {
@@ -580,7 +542,7 @@ static int parse_skip(struct result_file *rf, const char *path, char *text,
 	intr = json_get_type(rf->doc, K_INTERRUPTED, J_STR);
 	rf->interrupted = intr ? intr->str : NULL;
 	read_labels(rf);
-	ret = read_ab(rf, what, sizeof(what));
+	ret = rf_read_ab(rf, what, sizeof(what));
 	if (ret)
 		goto fail;
 	for (i = 0; i < results->n; i++) {

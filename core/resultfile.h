@@ -92,6 +92,7 @@ struct result_file {
 	const char *ab_id;		/* NULL: not from ab */
 	char ab_side;
 	int ab_looks;
+	int ab_share;			/* a sweep's candidates; 1 for ab */
 	int ab_stop_pairs;		/* -n auto stopped after these; or 0 */
 	const char *ab_stop_why;	/* ... and why, or NULL */
 	struct file_cell *cells;
@@ -106,6 +107,11 @@ struct result_file {
 
 /* rf_blocks.c: read rf's blocks from its document (rf_parse does). */
 void rf_read_blocks(struct result_file *rf);
+/*
+ * rf_blocks.c: the "ab" object of `interbench ab` (and of a sweep's
+ * states), if any: 0 or -EINVAL with what is wrong in what.
+ */
+int rf_read_ab(struct result_file *rf, char *what, size_t n);
 
 
 /*

@@ -4,11 +4,15 @@
  * calibration blocks read key by key into their structs (resultfile.h),
  * from the lists in schema.h that the writer writes by: every reader
  * takes a field of rf->set, rf->sys, rf->cg or rf->cal, none looks a
- * key up itself, and a renamed key fails to compile on both sides.
+ * key up itself, and a renamed key fails to compile on both sides; and
+ * the "ab" object that pairs a file with another (ab's, a sweep's).
  */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "core/resultfile.h"
+#include "core/schema.h"
 
 #define ROW(S, name, kind, flags) \
 	{ #name, kind, flags, offsetof(struct S, name) },
@@ -83,4 +87,45 @@ void rf_read_blocks(struct result_file *rf)
 		   RFK_CGROUP, &rf->cg);
 	read_block(json_get_type(rf->doc, K_CALIBRATION, J_OBJ),
 		   rf_calibration_fields, RFK_CALIBRATION, &rf->cal);
+}
+
+/*
+ * The "ab" object of `interbench ab`, if any: it pairs this file with
+ * another, so a malformed one is refused rather than ignored. 0 or
+ * -EINVAL with what is wrong.
+ */
+int rf_read_ab(struct result_file *rf, char *what, size_t n)
+{
+	const struct jval *ab = json_get(rf->doc, K_AB), *id, *side, *looks;
+	const struct jval *stop, *pairs, *why, *share;
+
+	if (!ab || ab->type == J_NULL)
+		return 0;
+	/* none of them in what is not an object (json_get) */
+	id = json_get_type(ab, K_AB_ID, J_STR);
+	side = json_get_type(ab, K_AB_SIDE, J_STR);
+	looks = json_get_type(ab, K_AB_LOOKS, J_NUM);
+	if (!id || !*id->str || !side || (strcmp(side->str, "A") &&
+					  strcmp(side->str, "B")) ||
+	    !looks || !(looks->num >= 1 && looks->num <= 1000) ||
+	    looks->num != (int)looks->num) {
+		snprintf(what, n, "\"ab\" is not {\"id\": text, \"side\": "
+			 "\"A\" or \"B\", \"looks\": 1 to 1000}");
+		return -EINVAL;
+	}
+	rf->ab_id = id->str;
+	rf->ab_side = side->str[0];
+	rf->ab_looks = (int)looks->num;
+	share = json_get_type(ab, K_AB_SHARE, J_NUM);	/* a sweep's K */
+	rf->ab_share = share && share->num >= 1 && share->num <= 1000 ?
+		       (int)share->num : 1;
+	/* optional: files from before it, and runs of a fixed -n, lack it */
+	stop = json_get_type(ab, K_AB_STOPPED, J_OBJ);
+	pairs = stop ? json_get_type(stop, K_AB_PAIRS, J_NUM) : NULL;
+	why = stop ? json_get_type(stop, K_AB_WHY, J_STR) : NULL;
+	if (pairs && why && pairs->num >= 1 && pairs->num <= 100000) {
+		rf->ab_stop_pairs = (int)pairs->num;
+		rf->ab_stop_why = why->str;
+	}
+	return 0;
 }

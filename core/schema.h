@@ -36,6 +36,8 @@
 #define K_AB_WHY		"why"
 #define K_AB_SEED		"seed"		/* the coins of the order */
 #define K_AB_FIRST		"first"		/* "ABBA...": who went first */
+#define K_AB_SHARE		"candidates"	/* a sweep's: alpha shared by */
+#define K_AB_SWEEP		"sweep"		/* a sweep's state: its name */
 
 /* One result */
 #define K_BENCH			"bench"

@@ -76,11 +76,18 @@ static void make_ids(struct ids *id, const struct results_info *ri)
 	int len;
 
 	if (ri->ab) {
+		const struct ab_side *sd = &ri->ab->side[ri->ab_side];
+
+		/* a sweep's states: a build each, by name, of one checkout */
 		snprintf(id->checkout, sizeof(id->checkout),
-			 ORIGIN ":%s/%s/ab/%s", si->hostname, si->release,
-			 ri->ab->id);
-		snprintf(id->build, sizeof(id->build), "%s/%c",
-			 id->checkout, ri->ab->side[ri->ab_side].name);
+			 ORIGIN ":%s/%s/%s/%s", si->hostname, si->release,
+			 sd->label ? "sweep" : "ab", ri->ab->id);
+		if (sd->label)
+			snprintf(id->build, sizeof(id->build), "%s/%s",
+				 id->checkout, sd->label);
+		else
+			snprintf(id->build, sizeof(id->build), "%s/%c",
+				 id->checkout, sd->name);
 		return;
 	}
 	/* 2026-11-25T06:20:16Z as 20261125T062016Z */
@@ -133,6 +140,8 @@ static void ab_misc(struct jw *w, const struct results_info *ri)
 		jw_str(w, "undo", sd->undo);
 	if (sd->opts)
 		jw_str(w, "options", sd->opts);
+	if (sd->label)
+		jw_str(w, "sweep_state", sd->label);
 	jw_obj_end(w);
 }
 
@@ -159,8 +168,14 @@ static void build(struct jw *w, const struct ids *id,
 	if (arch[0])
 		jw_str(w, "architecture", arch);
 	if (ri->ab) {
-		snprintf(text, sizeof(text), "interbench ab side %c",
-			 ri->ab->side[ri->ab_side].name);
+		const struct ab_side *sd = &ri->ab->side[ri->ab_side];
+
+		if (sd->label)
+			snprintf(text, sizeof(text), "interbench sweep state "
+				 "%s", sd->label);
+		else
+			snprintf(text, sizeof(text), "interbench ab side %c",
+				 sd->name);
 		jw_str(w, "config_name", text);
 	}
 	/* it runs, so it was built; a build not PASS voids its tests */

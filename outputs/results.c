@@ -496,14 +496,25 @@ static void json_ab(struct jw *w, const struct results_info *ri)
 		jw_str(w, K_AB_WHY, ab->stop_why);
 		jw_obj_end(w);
 	}
-	jw_str(w, "order", "cell by cell, A B or B A by a coin for each cell "
-	       "and two passes, the second pass the other way round");
-	jw_uint(w, K_AB_SEED, ab->seed);
-	json_ab_first(w, ri->plan, ab->seed);
+	if (ab->sweep_doc) {
+		/* a sweep's state: its order is the sweep document's */
+		jw_int(w, K_AB_SHARE, ab->share);
+		jw_str(w, K_AB_SWEEP, me->label);
+		jw_str(w, "order", "a sweep's blocks, each in a Williams "
+		       "square's row (the sweep's document)");
+		jw_uint(w, K_AB_SEED, ab->seed);
+	} else {
+		jw_str(w, "order", "cell by cell, A B or B A by a coin for "
+		       "each cell and two passes, the second pass the other "
+		       "way round");
+		jw_uint(w, K_AB_SEED, ab->seed);
+		json_ab_first(w, ri->plan, ab->seed);
+	}
 	jw_str(w, "command", me->cmd);
 	jw_str(w, "undo", me->undo);
 	jw_str(w, "options", me->opts);
-	jw_str(w, "other_file", ab->side[!ri->ab_side].path);
+	jw_str(w, "other_file", ab->sweep_doc && !ri->ab_side ?
+	       ab->sweep_doc : ab->side[!ri->ab_side].path);
 	jw_obj_end(w);
 }
 

@@ -18,6 +18,7 @@ struct ab_side {
 	const char *cmd;		/* --a/--b: into this state, or NULL */
 	const char *undo;		/* --a-undo/--b-undo: out of it, or NULL */
 	const char *opts;		/* --a-opts/--b-opts, or NULL */
+	const char *label;		/* a sweep's state: its name, or NULL */
 	char path[PATH_MAX];		/* its result file */
 	char kcidb[PATH_MAX];		/* --kcidb: its KCIDB file, or "" */
 };
@@ -40,6 +41,13 @@ struct ab_plan {
 	char id[40];			/* both result files carry it */
 	uint32_t seed;			/* the coins of the sides' order */
 	int looks;			/* passes a verdict may stop at */
+	/*
+	 * `interbench sweep`'s view of a state as ab's (plan/sweep.h): the
+	 * candidates alpha is shared by, and the sweep's document; 0, NULL
+	 * for ab
+	 */
+	int share;
+	const char *sweep_doc;
 };
 
 /*

@@ -196,8 +196,7 @@ void session_result_done(struct session *r)
 	sinks_tell(r, SINK_ADD);
 }
 
-/* Each file the run wrote whole (one that failed was said then). */
-static void say_written(const struct session *r)
+void session_say_written(const struct session *r)
 {
 	int i;
 
@@ -219,9 +218,9 @@ void session_say_files(const struct session *r)
 	double gib;
 	int i;
 
-	say_written(r);
+	session_say_written(r);
 	if (r->ab_b)
-		say_written(r->ab_b);
+		session_say_written(r->ab_b);
 	if (!p->console_only)
 		printf("Logfile: %s (%s)\n", r->log_name, r->log_how);
 	for (i = 0; i < p->nloads; i++)

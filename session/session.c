@@ -204,13 +204,13 @@ static void on_late(struct session *r, const struct result *res, int attempt)
 }
 
 /* --load-group cgroup: the groups made, removed however the run ends */
-static struct placement *groups_made[2];
+static struct placement *groups_made[26];	/* by tag, 'A' to 'Z' */
 
 static void remove_groups(void)
 {
 	int i;
 
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 26; i++)
 		if (groups_made[i])
 			placement_remove(groups_made[i]);
 }
@@ -246,7 +246,7 @@ int session_place_loads(struct session *r, char tag)
 	if (placement_setup(pl, err, sizeof(err)))
 		return session_fail(IB_EXIT_SETUP, "%s", err);
 	if (pl->dir[0])
-		groups_made[tag == 'B'] = pl;
+		groups_made[tag >= 'A' && tag <= 'Z' ? tag - 'A' : 0] = pl;
 	return 0;
 }
 

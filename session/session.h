@@ -121,6 +121,8 @@ void session_result_done(struct session *s);
  * removed (kept with --keep-files, and said).
  */
 void session_say_files(const struct session *s);
+/* Each file s wrote whole (one that failed was said then). */
+void session_say_written(const struct session *s);
 
 /*
  * session.c: the loads' place (tag: ab's side, or 0), the start
