@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "cli/ab.h"
+#include "cli/sweep.h"
 #include "cmd/cmd.h"
 #include "compare/compare.h"
 #include "compare/study.h"
@@ -22,6 +23,7 @@ static const struct opt_cmd subcommands[] = {
 	{ "report", report_options, report_main },
 	{ "trend", trend_opts, trend_main },
 	{ "study", study_opts, study_main },
+	{ "sweep", sweep_opts, sweep_main },
 };
 #define NSUBCOMMANDS	(int)(sizeof(subcommands) / sizeof(subcommands[0]))
 

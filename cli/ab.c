@@ -97,20 +97,20 @@ const struct opt ab_opts[] = {
  * so that a pair says what --trace costs a cell (the other side's cells
  * run with no event of ours enabled).
  */
-static bool side_may(const struct opt *o)
+bool ab_side_may(const struct opt *o)
 {
 	return o->flags & OF_SIDE;
 }
 
 /* Their names, "-B, -N, ..., --trace-frames", into buf. */
-static void side_names(char *buf, size_t n)
+void ab_side_names(char *buf, size_t n)
 {
 	const struct opt *o;
 	size_t used = 0;
 
 	buf[0] = '\0';
 	for (o = cli_opts; o->name && used < n; o++) {
-		if (!side_may(o))
+		if (!ab_side_may(o))
 			continue;
 		if (o->letter)
 			used += (size_t)snprintf(buf + used, n - used,
@@ -123,8 +123,7 @@ static void side_names(char *buf, size_t n)
 	}
 }
 
-/* Is every word of a side's options one it may have? 0 or -EINVAL. */
-static int check_words(char side, char **w, int nw, char *err, size_t n)
+int ab_side_words(const char *what, char **w, int nw, char *err, size_t n)
 {
 	int i, j;
 
@@ -146,7 +145,7 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 			/* flags may be grouped; a value ends the group */
 			for (j = 1; a[j]; j++) {
 				o = cli_opt_named(NULL, a[j]);
-				if (!o || !side_may(o))
+				if (!o || !ab_side_may(o))
 					break;
 				if (o->arg) {
 					value = !a[j + 1];
@@ -154,22 +153,20 @@ static int check_words(char side, char **w, int nw, char *err, size_t n)
 				}
 			}
 		} else {
-			snprintf(err, n, "option --%c-opts: '%s' is not an "
-				 "option", side, a);
+			snprintf(err, n, "%s: '%s' is not an option", what, a);
 			return -EINVAL;
 		}
-		if (!o || !side_may(o)) {
+		if (!o || !ab_side_may(o)) {
 			char names[256];
 
-			side_names(names, sizeof(names));
-			snprintf(err, n, "option --%c-opts: '%s' is not one a "
-				 "side may have of its own (%s); the rest are "
-				 "common to both", side, a, names);
+			ab_side_names(names, sizeof(names));
+			snprintf(err, n, "%s: '%s' is not one a side may have "
+				 "of its own (%s); the rest are common to every side",
+				 what, a, names);
 			return -EINVAL;
 		}
 		if (value && ++i == nw) {
-			snprintf(err, n, "option --%c-opts: '%s' needs a value",
-				 side, a);
+			snprintf(err, n, "%s: '%s' needs a value", what, a);
 			return -EINVAL;
 		}
 	}
@@ -229,7 +226,7 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 		      char **argv, char *err, size_t n)
 {
 	struct opt_table more = { ab_opts, ab };
-	char *copy = NULL, **av, *save = NULL, *w;
+	char *copy = NULL, **av, *save = NULL, *w, what[32];
 	int ac = argc, r;
 
 	if (plan_init(p))
@@ -247,8 +244,9 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 		for (w = strtok_r(copy, " \t\n", &save); w && ac < argc + 512;
 		     w = strtok_r(NULL, " \t\n", &save))
 			av[ac++] = w;
-		r = check_words(ab->side[s].name + 'a' - 'A', av + argc,
-				ac - argc, err, n);
+		snprintf(what, sizeof(what), "option --%c-opts",
+			 ab->side[s].name + 'a' - 'A');
+		r = ab_side_words(what, av + argc, ac - argc, err, n);
 		if (r)
 			goto out;
 		/* after a "--" the side's words would be taken as files */
@@ -411,7 +409,7 @@ void ab_usage(FILE *f)
 "those pairs (a paired t-test per cell), printed at the end.\n"
 "\n", f);
 	opt_help(f, ab_opts, opt_help_width(ab_opts, 22));
-	side_names(names, sizeof(names));
+	ab_side_names(names, sizeof(names));
 	fputs("\nA side may have of its own (--a-opts, --b-opts):", f);
 	/* the names, wrapped at 72 columns */
 	for (w = names, col = 72; *w; w += len + (w[len] ? 2 : 0)) {

@@ -35,4 +35,14 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 	     char **argv, char *err, size_t n);
 void ab_usage(FILE *f);
 
+/*
+ * What a side (ab's, a sweep's state) may have of its own: the options
+ * flagged OF_SIDE (how it is scheduled, not what; whether it is traced).
+ * ab_side_words: is each of w[0..nw-1] such an option (with its value)?
+ * 0, or -EINVAL with "WHAT: ..." in err. ab_side_names: their names.
+ */
+bool ab_side_may(const struct opt *o);
+int ab_side_words(const char *what, char **w, int nw, char *err, size_t n);
+void ab_side_names(char *buf, size_t n);
+
 #endif

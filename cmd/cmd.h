@@ -26,5 +26,7 @@ int report_main(int argc, char **argv);
 int trend_main(int argc, char **argv);
 /* `interbench study` (cmd/study.c): the variance at each level, designs. */
 int study_main(int argc, char **argv);
+/* `interbench sweep` (cmd/sweep.c): a base and K candidate states. */
+int sweep_main(int argc, char **argv);
 
 #endif

@@ -29,6 +29,8 @@
 					 * cell) and cells not measured */
 #define IB_EXIT_UNJUDGED	8	/* compare, ab: no cell could be
 					 * judged (too few repeats) */
+#define IB_EXIT_CANDIDATE	9	/* sweep: a candidate's command
+					 * failed (undone, dropped) */
 #define IB_EXIT_SKIP		125	/* --bisect: the data cannot decide */
 
 /* Real-time priorities used (the parent takes the maximum). */
