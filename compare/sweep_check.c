@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,4 +244,56 @@ int sweep_page_check(const struct jval *doc, char *what, size_t n)
 	return want_items(doc, "candidates", "", check_cand, what, n) ||
 	       want_items(doc, "noise", "", check_noise, what, n) ?
 	       -EINVAL : 0;
+}
+
+/* ---- the document's paths, from the page ---------------------------------- */
+
+/*
+ * path (as the document gives it: from where the sweep ran) as seen from
+ * the page's directory dir, into buf: "../d.base.json" for a page drawn
+ * into a folder of its own. As given when either cannot be resolved.
+ */
+const char *sweep_page_href(const char *dir, const char *path, char *buf,
+			    size_t n)
+{
+	char real[PATH_MAX];
+	size_t i, common = 0, dl = strlen(dir);
+	int up = 0;
+
+	if (!*dir || !realpath(path, real))
+		return path;
+	for (i = 0; dir[i] && dir[i] == real[i]; i++)
+		if (dir[i] == '/')
+			common = i + 1;
+	if (!dir[i] && real[i] == '/') {
+		common = i + 1;		/* below the page's directory */
+	} else {
+		/* up from the page's directory to what they share */
+		for (i = common; i < dl; i++)
+			up += dir[i] == '/';
+		up += common < dl;
+	}
+	buf[0] = '\0';
+	while (up-- > 0 && strlen(buf) + 4 < n)
+		strcat(buf, "../");
+	if (strlen(buf) + strlen(real + common) >= n)
+		return path;
+	strcat(buf, real + common);
+	return buf;
+}
+
+/* The real directory html_path is in, into dir; "" when unknown. */
+void sweep_page_dir(const char *html_path, char *dir, size_t n)
+{
+	const char *slash = strrchr(html_path, '/');
+	char d[PATH_MAX], real[PATH_MAX];
+
+	snprintf(d, sizeof(d), "%.*s", slash ? (int)(slash - html_path) : 1,
+		 slash ? html_path : ".");
+	if (slash == html_path)
+		strcpy(d, "/");
+	if (realpath(d, real) && strlen(real) < n)
+		strcpy(dir, real);
+	else
+		dir[0] = '\0';
 }

@@ -8,6 +8,7 @@
  * anyone's, so every one goes through sb_esc.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,7 @@ struct sw_view {
 	int nfigs, ncells;
 	double min;			/* min_change_pct */
 	double xlo, xhi;		/* the forests' one scale */
+	char dir[PATH_MAX];		/* the page's directory, real; "" */
 };
 
 /* ---- the view: the rows, in the page's order ----------------------------- */
@@ -143,9 +145,37 @@ static void task_rows(struct sw_view *v, const char *t)
 	}
 }
 
-/* Widen [xlo, xhi] to hold x (when it is a number). */
+/*
+ * The forests' scale: the ratio new / base, in log10, as compare's page
+ * draws its intervals (a change of -97 % and one of +25000 % on one
+ * axis, each readable; SVG_UNIT_RATIO labels it x0.5, x2). A change of
+ * -100 % or less, which no ratio is, sits at the left edge, x1/10000.
+ */
+static double rx(double change_pct)
+{
+	return isfinite(change_pct) ?
+	       log10(fmax(1 + change_pct / 100, 1e-4)) : NAN;
+}
+
+/*
+ * The base's noise, 2 SD of its runs' log (sd_pct is that SD as %: of
+ * ln), as a half-width in log10 of the ratio: a band symmetric in ratio.
+ */
+static double noise10(double sd_pct)
+{
+	return 2 * sd_pct / 100 / M_LN10;
+}
+
+/* A change's place on plot p. */
+static double px(const struct svg_plot *p, double change_pct)
+{
+	return svg_px(p, rx(change_pct));
+}
+
+/* Widen [xlo, xhi] to hold change x (when it is a number). */
 static void span_add(struct sw_view *v, double x)
 {
+	x = rx(x);
 	if (!isfinite(x))
 		return;
 	v->xlo = fmin(v->xlo, x);
@@ -167,10 +197,12 @@ static void view_scale(struct sw_view *v)
 			span_add(v, all[k][i].change);
 			span_add(v, all[k][i].lo);
 			span_add(v, all[k][i].hi);
-			span_add(v, 2 * all[k][i].noise);
-			span_add(v, -2 * all[k][i].noise);
+			if (isfinite(all[k][i].noise)) {
+				v->xlo = fmin(v->xlo, -noise10(all[k][i].noise));
+				v->xhi = fmax(v->xhi, noise10(all[k][i].noise));
+			}
 		}
-	pad = fmax((v->xhi - v->xlo) * 0.08, 1);
+	pad = fmax((v->xhi - v->xlo) * 0.08, 0.01);
 	v->xlo -= pad;
 	v->xhi += pad;
 }
@@ -364,13 +396,16 @@ static void header(struct sbuf *b, const struct jval *doc,
 
 /* ---- the verdicts' table ------------------------------------------------ */
 
-/* A link to href (as the document gives it, relative) reading text. */
-static void link(struct sbuf *b, const char *href, const char *text)
+/* A link to href (the document's path, from the page) reading text. */
+static void link(struct sbuf *b, const struct sw_view *v, const char *href,
+		 const char *text)
 {
+	char rel[PATH_MAX];
+
 	if (!href)
 		return;
 	sb_printf(b, "<a href=\"");
-	sb_esc(b, href);
+	sb_esc(b, sweep_page_href(v->dir, href, rel, sizeof(rel)));
 	sb_printf(b, "\">%s</a> ", text);
 }
 
@@ -451,8 +486,8 @@ static void cand_row(struct sbuf *b, const struct sw_view *v,
 		pairs_cell(b, c);
 	}
 	sb_printf(b, "<td>");
-	link(b, str_of(c, "page"), "comparison");
-	link(b, str_of(c, "file"), "result file");
+	link(b, v, str_of(c, "page"), "comparison");
+	link(b, v, str_of(c, "file"), "result file");
 	sb_printf(b, "</td></tr>\n");
 }
 
@@ -490,16 +525,17 @@ static void row_label(char *buf, size_t n, const struct sw_row *r)
 }
 
 /* A band from -x to +x over rows [from, to) (to - from rows), behind. */
-static void band(struct svg_plot *p, int n, int from, int to, double x,
-		 const char *cls, const char *fill, double opacity,
+static void band(struct svg_plot *p, int n, int from, int to, double lo,
+		 double hi, const char *cls, const char *fill, double opacity,
 		 const char *title)
 {
 	double y0 = svg_py(p, n - from), y1 = svg_py(p, n - to);
+	double x0 = svg_px(p, lo), x1 = svg_px(p, hi);
 
 	sb_printf(p->b, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" "
 		  "width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
-		  "fill-opacity=\"%.2f\"><title>", cls, svg_px(p, -x), y0,
-		  svg_px(p, x) - svg_px(p, -x), y1 - y0, fill, opacity);
+		  "fill-opacity=\"%.2f\"><title>", cls, x0, y0, x1 - x0,
+		  y1 - y0, fill, opacity);
 	sb_esc(p->b, title);
 	sb_printf(p->b, "</title></rect>\n");
 }
@@ -521,11 +557,13 @@ static void bands(struct svg_plot *p, const struct sw_view *v,
 		fmt_pct(a, sizeof(a), 2 * r[i].noise, false);
 		snprintf(t, sizeof(t), "base's run-to-run noise, \u00b12 SD "
 			 "(\u00b1%s %%)", a);
-		band(p, n, i, j, 2 * r[i].noise, "noise", "#cfe8f7", 1, t);
+		band(p, n, i, j, -noise10(r[i].noise), noise10(r[i].noise),
+		     "noise", "#cfe8f7", 1, t);
 	}
 	fmt_pct(a, sizeof(a), v->min, false);
 	snprintf(t, sizeof(t), "unchanged: within \u00b1%s %%", a);
-	band(p, n, 0, n, v->min, "unchanged", "#bbbbbb", 0.45, t);
+	band(p, n, 0, n, rx(-v->min), rx(v->min), "unchanged", "#bbbbbb",
+	     0.45, t);
 }
 
 /* Under the axis: what the two bands are. */
@@ -562,7 +600,7 @@ static void forest_row(struct svg_plot *p, const struct sw_row *r,
 	sb_esc(p->b, tip);
 	sb_printf(p->b, "</title>");
 	if (!isfinite(r->change)) {
-		svg_text(p->b, svg_px(p, 0) + 6, y + 4, "start", "tick",
+		svg_text(p->b, px(p, 0) + 6, y + 4, "start", "tick",
 			 "no figure");
 		sb_printf(p->b, "</g>\n");
 		return;
@@ -570,11 +608,11 @@ static void forest_row(struct svg_plot *p, const struct sw_row *r,
 	if (whole)
 		sb_printf(p->b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 			  "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>",
-			  svg_px(p, r->lo), y, svg_px(p, r->hi), y, col);
+			  px(p, r->lo), y, px(p, r->hi), y, col);
 	sb_printf(p->b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\""
-		  " fill=\"%s\"/>", svg_px(p, r->change) - 4, y - 4, col);
+		  " fill=\"%s\"/>", px(p, r->change) - 4, y - 4, col);
 	if (!whole)
-		svg_text(p->b, svg_px(p, r->change) + 8, y + 4, "start",
+		svg_text(p->b, px(p, r->change) + 8, y + 4, "start",
 			 "tick", "no interval");
 	sb_printf(p->b, "</g>\n");
 }
@@ -605,8 +643,9 @@ static void forest(struct page *pg, const struct sw_view *v,
 		return;
 	p.left = label_room(r, n);
 	p.x = (struct svg_axis){ .lo = v->xlo, .hi = v->xhi,
-		.unit = SVG_UNIT_PLAIN,
-		.title = "change, % (negative: better)" };
+		.unit = SVG_UNIT_RATIO,
+		.title = "new / base, on a log scale (left of \u00d71: "
+			 "lower; lower latency is better, lower FPS worse)" };
 	/* Rows are categories top down: y runs from n to 0. */
 	p.y = (struct svg_axis){ .lo = 0, .hi = n, .title = "", .bare = true };
 	mark = pic_begin(pg);
@@ -614,8 +653,8 @@ static void forest(struct page *pg, const struct sw_view *v,
 	svg_axes(&p);
 	bands(&p, v, r, n);
 	sb_printf(&pg->b, "<line class=\"zero\" x1=\"%.1f\" y1=\"%d\" "
-		  "x2=\"%.1f\" y2=\"%d\" stroke=\"#000\"/>\n", svg_px(&p, 0),
-		  p.top, svg_px(&p, 0), p.h - p.bottom);
+		  "x2=\"%.1f\" y2=\"%d\" stroke=\"#000\"/>\n", px(&p, 0),
+		  p.top, px(&p, 0), p.h - p.bottom);
 	for (i = 0; i < n; i++)
 		forest_row(&p, &r[i], svg_py(&p, n - i - 0.5), cls);
 	legend(&p);
@@ -724,6 +763,7 @@ int sweep_page_write(const struct jval *doc, const char *doc_path,
 		snprintf(why, n, "%s: %s", html_path, strerror(-r));
 		return r;
 	}
+	sweep_page_dir(html_path, v.dir, sizeof(v.dir));
 	id = str_of(doc, "id");
 	snprintf(title, sizeof(title), "interbench sweep %s", id ? id : "");
 	page_begin(&pg, &o, title);

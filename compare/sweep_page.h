@@ -33,4 +33,14 @@ int sweep_page_check(const struct jval *doc, char *what, size_t n);
 int sweep_page_write(const struct jval *doc, const char *doc_path,
 		     const char *html_path, char *why, size_t n);
 
+/*
+ * sweep_check.c: path, as the document gives it (from where the sweep
+ * ran), as a link from the page in directory dir ("../d.base.json"),
+ * into buf; path itself when either cannot be resolved. sweep_page_dir:
+ * the real directory of html_path into dir, "" when unknown.
+ */
+const char *sweep_page_href(const char *dir, const char *path, char *buf,
+			    size_t n);
+void sweep_page_dir(const char *html_path, char *dir, size_t n);
+
 #endif

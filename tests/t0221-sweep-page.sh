@@ -59,7 +59,13 @@ test_expect_success 'the forests: a row per candidate x task x figure, and per c
 	# rows coloured by the verdict: green better, vermillion worse
 	[ $(grep "<g class=\"fr\">" sw.html | grep -c "#009E73") = 3 ] &&
 	[ $(grep "<g class=\"fr\">" sw.html | grep -c "#D55E00") = 3 ] &&
-	has sw.html "change, % (negative: better)"
+	has sw.html "new / base, on a log scale" &&
+	# the scale is the ratio in log10: the zero line (no change) at the
+	# tick x1
+	z=$(sed -n "s/.*<line class=\"zero\" x1=\"\([0-9.]*\)\".*/\1/p" sw.html | head -n 1) &&
+	t=$(sed -n "s/.*<text x=\"\([0-9.]*\)\"[^>]*class=\"tick\">\xc3\x971<\/text>.*/\1/p" sw.html | head -n 1) &&
+	[ -n "$z" ] && [ -n "$t" ] &&
+	awk -v z="$z" -v t="$t" "BEGIN { exit !(z - t < 1 && t - z < 1) }"
 '
 
 test_expect_success 'the bands: unchanged, and the base'"'"'s noise per task' '
