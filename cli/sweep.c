@@ -153,8 +153,8 @@ const struct opt sweep_opts[] = {
 	{ .name = "output", .letter = 'o', .type = OT_PATH, .arg = "PREFIX",
 	  .off = O(prefix),
 	  .help = "write PREFIX.NAME.json per state and\n"
-		  "PREFIX.sweep.json (default: sweep-RELEASE-YYYYMMDD-\n"
-		  "HHMMSS)" },
+		  "PREFIX.sweep.json (default: sweep-RELEASE-\n"
+		  "YYYYMMDD-HHMMSS)" },
 	{ .name = "cmd-timeout", .type = OT_SECONDS, .arg = "SECONDS",
 	  .off = O(cmd_timeout_ns), .dmin = 0.1, .dmax = 3600,
 	  .help = "a command still running after SECONDS has failed\n"
@@ -517,9 +517,39 @@ int sweep_parse(struct sweep_plan *sw, struct plan *const *p, int argc,
 	return 0;
 }
 
+/* The options a state may have (ab's sides') but tracing, wrapped. */
+static void state_names(FILE *f)
+{
+	const struct opt *o;
+	size_t col = 72, len;
+	bool first = true;
+	char name[40];
+
+	fputs("\nA state may have of its own (--opts, opts =):", f);
+	for (o = cli_opts; o->name; o++) {
+		if (!ab_side_may(o) || !strcmp(o->name, "trace") ||
+		    !strcmp(o->name, "trace-timer"))
+			continue;
+		if (o->letter)
+			snprintf(name, sizeof(name), "-%c", o->letter);
+		else
+			snprintf(name, sizeof(name), "--%s", o->name);
+		len = strlen(name);
+		if (!first)
+			fputc(',', f);
+		first = false;
+		if (col + len + 2 > 72) {
+			fputs("\n ", f);
+			col = 1;
+		}
+		fprintf(f, " %s", name);
+		col += len + 2;
+	}
+	fputs(".\n", f);
+}
+
 void sweep_usage(FILE *f)
 {
-	char names[256];
 
 	fputs(
 "Usage: interbench sweep [interbench options] [sweep options]\n"
@@ -533,9 +563,7 @@ void sweep_usage(FILE *f)
 "over its cells).\n"
 "\n", f);
 	opt_help(f, sweep_opts, opt_help_width(sweep_opts, 22));
-	ab_side_names(names, sizeof(names));
-	fprintf(f, "\nA state may have of its own (--opts, opts =): %s.\n",
-		names);
+	state_names(f);
 	fputs(
 "\n"
 "Every other option is interbench's and common to all states; -n N\n"

@@ -517,8 +517,9 @@ static void sw_describe(struct sweep_run *r)
 		   "its block; alpha %g is shared by the %d candidates (each "
 		   "at %.3g, Bonferroni)\n", sw->alpha, k, sw->alpha / k);
 	out_printf(con(r), "  a pass measures %d states where %d ab runs "
-		   "would measure %d: %.2f of their cells\n", k + 1, k, 2 * k,
-		   (k + 1) / (2.0 * k));
+		   "would measure %d: %.2f of their cells; the sweep measures "
+		   "the cells above in each state, at most %d cells\n", k + 1,
+		   k, 2 * k, (k + 1) / (2.0 * k), (k + 1) * p->cells);
 }
 
 /*

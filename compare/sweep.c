@@ -227,18 +227,25 @@ static void json_cells(struct jw *w, const struct judged *j, const char *t)
 static void json_tasks(struct jw *w, const struct judged *j)
 {
 	const struct cmp_pair *c = &j->oc.pairs[0].c;
-	int k, s;
+	int k, s, i;
 
 	jw_arr_begin(w, "tasks");
 	for (k = 0; k < j->ntasks; k++) {
 		jw_obj_begin(w, NULL);
 		jw_str(w, "task", j->task[k].task);
 		jw_str(w, "verdict", cmp_verdict_names[j->task[k].v]);
-		/* the geometric mean over its cells, of each decision figure */
+		/*
+		 * the geometric mean over its cells, of each decision figure;
+		 * first the one that moved most, which the table shows
+		 */
 		jw_arr_begin(w, "figures");
-		for (s = 0; s < c->nsums; s++) {
-			const struct cmp_sum *sm = &c->sums[s];
+		for (i = -1; i < c->nsums; i++) {
+			const struct cmp_sum *sm;
 
+			s = i < 0 ? j->task[k].sum : i;
+			if (s < 0 || (i >= 0 && s == j->task[k].sum))
+				continue;
+			sm = &c->sums[s];
 			if (strcmp(sm->task, j->task[k].task) ||
 			    !j->oc.m[sm->metric].decides)
 				continue;
@@ -373,7 +380,7 @@ static int write_doc(const struct sweep_in *in, const struct compare_options *o,
 	jw_obj_begin(&w, "design");
 	jw_str(&w, "order", in->order);
 	jw_uint(&w, "seed", in->seed);
-	jw_int(&w, "states", in->n);
+	jw_int(&w, "states", in->judged + 1);	/* measured */
 	jw_int(&w, "passes", in->passes);
 	jw_int(&w, "measured", in->measured);
 	jw_int(&w, "base_measured", in->base_measured);

@@ -266,6 +266,22 @@ test_expect_success 'ab: a report per side (k.json: k.A.json, k.B.json), one che
 	has out "KCIDB abk.A.json"
 '
 
+test_expect_success 'sweep: a report per state (k.json: k.base.json, k.NAME.json), one checkout, a build each' '
+	measured "$IB" sweep $RUN -n 3 -W audio -w none -o sw --kcidb swk.json \
+		--candidate a-a --candidate n19 --opts "-N 19" >out 2>&1
+	rc=$?; [ $rc = 0 ] || [ $rc = 1 ] || { cat out; fail "exit $rc"; }
+	[ ! -e swk.json ] && kcidb_valid swk.base.json swk.a-a.json swk.n19.json &&
+	co() { sed -n "/\"checkouts\"/,/\"builds\"/s/.*\"id\": \"\(.*\)\",/\1/p" "$1" | head -n 1; } &&
+	c=$(co swk.base.json) && [ -n "$c" ] && case $c in *"/sweep/"*) ;; *) false ;; esac &&
+	[ "$(co swk.a-a.json)" = "$c" ] && [ "$(co swk.n19.json)" = "$c" ] &&
+	has swk.base.json "\"id\": \"$c/base\"" && has swk.n19.json "\"id\": \"$c/n19\"" &&
+	has swk.a-a.json "\"config_name\": \"interbench sweep state a-a\"" &&
+	has swk.n19.json "\"sweep_state\": \"n19\"" &&
+	facts ids swk.base.json >ia && facts ids swk.a-a.json >ib && facts ids swk.n19.json >ic &&
+	! sort ia ib ic | uniq -d | grep . &&
+	has out "^Wrote swk.n19.json (the results as a KCIDB report)$"
+'
+
 # KCIDB has no boot: each test's environment carries it (runs of one boot
 # are not independent), the build the process (ab's sides share it).
 test_expect_success 'the boot on every test, the invocation on the build' '

@@ -71,7 +71,7 @@ test_expect_success 'the shipped desktop sweep parses; --dry-run runs nothing' '
 	has out "^  a-a  " && has out "^  harm-fifo-spinner " &&
 	has out "^  nice19 .*options --load-nice 19 -> d.nice19.json$" &&
 	has out "alpha 0.05 is shared by the 13 candidates (each at 0.00385, Bonferroni)" &&
-	has out "a pass measures 14 states where 13 ab runs would measure 26: 0.54 of their cells" &&
+	has out "a pass measures 14 states where 13 ab runs would measure 26: 0.54 of their cells; the sweep measures the cells above in each state, at most 140 cells" &&
 	has out "^--dry-run: no command was run"
 '
 
@@ -150,7 +150,7 @@ test_expect_success 'the files: a result file per state, the document, JUnit' '
 	    assert c[n]["verdict"] in ("better", "worse", "mixed", "unchanged", "inconclusive")
 	    assert [t["task"] for t in c[n]["tasks"]] == ["Audio"]
 	ds = d["design"]
-	assert ds["states"] == 5 and ds["passes"] == 3
+	assert ds["states"] == 4 and ds["passes"] == 3
 	# the base and keep, a-a 3 passes each; broken measured nothing
 	assert ds["measured"] == 9 and ds["base_measured"] == 3, ds
 	assert ds["ab_equivalent"] == 12, ds
@@ -169,6 +169,21 @@ test_expect_success 'compare reads a candidate'"'"'s files as ab'"'"'s, at its s
 	has cmp "A sweep.s candidate: its 3 candidates share alpha 0.05" &&
 	"$IB" compare s.base.json s.keep.json --json c.json >/dev/null 2>&1
 	grep -q "\"paired\": true" c.json && grep -q "\"candidates\": 3" c.json
+'
+
+# Nightly sweeps tagged (--tag is common to the states): one candidate's
+# files of each night are a series trend follows. Made-up nights here:
+# keep's file, tagged and dated six ways.
+test_expect_success 'trend follows a candidate over nights' '
+	for i in 1 2 3 4 5 6; do
+		sed "s/\"tag\": null/\"tag\": \"night$i\"/" s.keep.json \
+			>n$i.keep.json || return 1
+	done &&
+	"$IB" trend n1.keep.json n2.keep.json n3.keep.json n4.keep.json \
+		n5.keep.json n6.keep.json >tr 2>&1; rc=$?
+	[ $rc = 0 ] || [ $rc = 1 ] || { cat tr; fail "exit $rc"; }
+	has tr "^interbench trend: 6 files" &&
+	has tr "^   6  n6.keep.json  kernel .*, tag night6,"
 '
 
 test_expect_success 'a hung command: killed at --cmd-timeout, its candidate dropped' '
