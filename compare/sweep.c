@@ -425,30 +425,64 @@ static void task_text(const struct judged *j, int k, char *buf, size_t n)
 			 j->oc.m[s->metric].label, s->change, s->lo, s->hi);
 }
 
+/*
+ * A candidate's place in the table: better first, then unchanged,
+ * inconclusive, mixed, worse, and those not judged last; among equals,
+ * more tasks better first, then fewer worse, then the sweep's order.
+ */
+static int rank_key(const struct judged *j)
+{
+	static const int place[CV_ADDED + 1] = {
+		[CV_BETTER] = 0, [CV_UNCHANGED] = 1, [CV_INCONCLUSIVE] = 2,
+		[CV_FEW] = 2, [CV_MIXED] = 3, [CV_WORSE] = 4, [CV_LOST] = 4,
+		[CV_NEVER] = 2, [CV_ADDED] = 2,
+	};
+	int k, better = 0, worse = 0;
+
+	if (!j->ok)
+		return 5 * 10000;
+	for (k = 0; k < j->ntasks; k++) {
+		better += j->task[k].v == CV_BETTER;
+		worse += j->task[k].v == CV_WORSE || j->task[k].v == CV_MIXED;
+	}
+	return place[j->v] * 10000 + (99 - better) * 100 + worse;
+}
+
 static void print_table(const struct sweep_in *in, const struct judged *j)
 {
+	int order[64], i, k, n = 0, w = 8;
 	char fig[128];
-	int i, k;
 
-	printf("\nThe sweep: each candidate against the base, by task: its "
-	       "verdict, and the\ndecision figure that moved most (the "
-	       "geometric mean of its change over the\ntask's cells, its "
+	for (i = 1; i < in->n && n < 64; i++) {
+		/* insertion, stable: a later equal goes after */
+		for (k = n; k > 0 && rank_key(&j[order[k - 1]]) >
+				      rank_key(&j[i]); k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+		n++;
+		if ((int)strlen(in->st[i].name) > w)
+			w = (int)strlen(in->st[i].name);
+	}
+	printf("\nThe sweep: each candidate against the base, best first, by "
+	       "task: its verdict,\nand the decision figure that moved most "
+	       "(the geometric mean of its change\nover the task's cells, its "
 	       "interval at the candidates' share of alpha)\n");
-	for (i = 1; i < in->n; i++) {
-		const struct sweep_in_state *st = &in->st[i];
+	for (k = 0; k < n; k++) {
+		const struct sweep_in_state *st = &in->st[order[k]];
+		const struct judged *c = &j[order[k]];
 
-		printf("  %-16s ", st->name);
-		if (!j[i].ok) {
+		printf("  %-*s  ", w, st->name);
+		if (!c->ok) {
 			printf("%s: %s\n", strcmp(st->status, "measured") ?
 			       st->status : "not judged",
-			       st->why ? st->why : j[i].why);
+			       st->why ? st->why : c->why);
 			continue;
 		}
-		printf("%-12s", cmp_verdict_names[j[i].v]);
-		for (k = 0; k < j[i].ntasks; k++) {
-			task_text(&j[i], k, fig, sizeof(fig));
-			printf("%s %s %s%s", k ? ";" : "", j[i].task[k].task,
-			       cmp_verdict_names[j[i].task[k].v], fig);
+		printf("%-12s", cmp_verdict_names[c->v]);
+		for (i = 0; i < c->ntasks; i++) {
+			task_text(c, i, fig, sizeof(fig));
+			printf("%s %s %s%s", i ? ";" : "", c->task[i].task,
+			       cmp_verdict_names[c->task[i].v], fig);
 		}
 		printf("\n");
 	}
