@@ -20,7 +20,10 @@ test_expect_success '--help lists interbench and simulator options' '
 test_expect_success 'compare --help and report --help list their options' '
 	"$IB" compare --help >chelp && "$IB" report --help >rhelp &&
 	"$IB" trend --help >thelp && "$IB" study --help >shelp &&
+	"$IB" sweep --help >swhelp &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" thelp | grep -o -- "--[a-z-]*" >>opts &&
+	grep -o "^ *\(-., \)\?--[a-z-]*" swhelp | grep -o -- "--[a-z-]*" >>opts &&
+	grep -qx -- --candidate opts && grep -qx -- --base-leave opts &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" shelp | grep -o -- "--[a-z-]*" >>opts &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" chelp | grep -o -- "--[a-z-]*" >copts &&
 	grep -o "^ *\(-., \)\?--[a-z-]*" rhelp | grep -o -- "--[a-z-]*" >ropts &&
@@ -66,16 +69,25 @@ test_expect_success 'README and doc/README name every doc/*.txt' '
 	done
 '
 test_expect_success '--help fits in 80 columns' '
-	! awk "length > 79" help chelp rhelp thelp shelp | grep . || fail "long lines"
+	! awk "length > 79" help chelp rhelp thelp shelp swhelp | grep . ||
+		fail "long lines"
 '
 # ab's side options are flagged on their rows (OF_SIDE): the man page's
-# list is the one ab --help prints from them.
+# list is the one ab --help prints from them, and sweep's, sweep --help's
+# (a side's but tracing, which a sweep refuses).
 test_expect_success "the man page lists a side's own options as ab --help does" '
 	"$IB" ab --help | sed -n "/^A side may have of its own/,/\.\$/p" |
 		sed 1d | tr -d "\n" | sed "s/^ *//; s/  */ /g" >want &&
 	sed -n "/^Options for that side.s cells only/,/\.\$/p" "$TOP/interbench.8" |
 		tr "\n" " " | sed "s/.*blank-separated: //; s/\\\\//g; s/ *\$//" >got &&
 	[ -s want ] && cmp -s want got || fail "ab --help: $(cat want); man: $(cat got)"
+'
+test_expect_success "the man page lists a sweep state's own options as sweep --help does" '
+	"$IB" sweep --help | sed -n "/^A state may have of its own/,/\.\$/p" |
+		sed 1d | tr -d "\n" | sed "s/^ *//; s/  */ /g" >want &&
+	sed -n "/^Options for the candidate.s cells only/,/\.\$/p" "$TOP/interbench.8" |
+		tr "\n" " " | sed "s/.*may have: //; s/\\\\//g; s/ *\$//" >got &&
+	[ -s want ] && cmp -s want got || fail "sweep --help: $(cat want); man: $(cat got)"
 '
 test_expect_success 'HACKING names the files it describes' '
 	[ -s "$TOP/HACKING" ] || fail "no HACKING" &&
