@@ -405,21 +405,25 @@ static int name_files(struct sweep_plan *sw, struct plan *const *p,
 		struct sweep_state *st = &sw->st[s];
 		const char *k = p[s]->kcidb_path;
 		size_t kl = k ? strlen(k) : 0;
+		char name[SWEEP_NAME_MAX + 1];
+
+		/* a copy: the name and the paths are one object's */
+		memcpy(name, st->name, sizeof(name));
 
 		r |= snprintf(st->path, sizeof(st->path), "%s.%s.json",
-			      sw->prefix, st->name) >= (int)sizeof(st->path);
+			      sw->prefix, name) >= (int)sizeof(st->path);
 		p[s]->json_path = st->path;
 		if (k && kl > 5 && !strcmp(k + kl - 5, ".json"))
 			kl -= 5;
 		if (k)
 			r |= snprintf(st->kcidb, sizeof(st->kcidb),
-				      "%.*s.%s.json", (int)kl, k, st->name) >=
+				      "%.*s.%s.json", (int)kl, k, name) >=
 			     (int)sizeof(st->kcidb);
 		p[s]->kcidb_path = k ? st->kcidb : NULL;
 		if (s && sw->html)
 			r |= snprintf(st->page, sizeof(st->page),
 				      "%.*s.%s.html", (int)hl, sw->html,
-				      st->name) >= (int)sizeof(st->page);
+				      name) >= (int)sizeof(st->page);
 	}
 	if (r)
 		snprintf(err, n, "option -o, --html or --kcidb: a name is "
