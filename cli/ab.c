@@ -221,12 +221,11 @@ static int check_plan(const struct plan *p, bool side, char *err, size_t n)
 	return 0;
 }
 
-/* argv with a side's words after it, parsed into a fresh plan. */
-static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
-		      char **argv, char *err, size_t n)
+int ab_parse_words(struct plan *p, int argc, char **argv, const char *opts,
+		   const struct opt_table *more, const char *cmd,
+		   const char *what, char *err, size_t n)
 {
-	struct opt_table more = { ab_opts, ab };
-	char *copy = NULL, **av, *save = NULL, *w, what[32];
+	char *copy = NULL, **av, *save = NULL, *w;
 	int ac = argc, r;
 
 	if (plan_init(p))
@@ -235,8 +234,8 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 	if (!av)
 		goto oom;
 	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	if (ab->side[s].opts) {
-		copy = strdup(ab->side[s].opts);
+	if (opts) {
+		copy = strdup(opts);
 		if (!copy) {
 			free(av);
 			goto oom;
@@ -244,8 +243,6 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 		for (w = strtok_r(copy, " \t\n", &save); w && ac < argc + 512;
 		     w = strtok_r(NULL, " \t\n", &save))
 			av[ac++] = w;
-		snprintf(what, sizeof(what), "option --%c-opts",
-			 ab->side[s].name + 'a' - 'A');
 		r = ab_side_words(what, av + argc, ac - argc, err, n);
 		if (r)
 			goto out;
@@ -253,14 +250,12 @@ static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
 		for (r = 1; r < argc && strcmp(argv[r], "--"); r++)
 			;
 		if (r < argc) {
-			snprintf(err, n, "'--': ab takes no file names");
+			snprintf(err, n, "'--': %stakes no file names", cmd);
 			r = -EINVAL;
 			goto out;
 		}
 	}
-	r = cli_parse_with(p, ac, av, &more, "ab ", err, n);
-	if (!r && p->action == PLAN_RUN)
-		r = check_plan(p, ac > argc, err, n);
+	r = cli_parse_with(p, ac, av, more, cmd, err, n);
 out:
 	free(copy);
 	free(av);
@@ -268,6 +263,23 @@ out:
 oom:
 	snprintf(err, n, "out of memory");
 	return -ENOMEM;
+}
+
+/* argv with a side's words after it, parsed into a fresh plan. */
+static int parse_side(struct ab_plan *ab, struct plan *p, int s, int argc,
+		      char **argv, char *err, size_t n)
+{
+	struct opt_table more = { ab_opts, ab };
+	const char *o = ab->side[s].opts;
+	char what[32];
+	int r;
+
+	snprintf(what, sizeof(what), "option --%c-opts",
+		 ab->side[s].name + 'a' - 'A');
+	r = ab_parse_words(p, argc, argv, o, &more, "ab ", what, err, n);
+	if (!r && p->action == PLAN_RUN)
+		r = check_plan(p, o && o[strspn(o, " \t\n")], err, n);
+	return r;
 }
 
 /* -n: given N is N pairs; -n auto (the default) stops when decided. */
@@ -314,7 +326,6 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 	     char **argv, char *err, size_t n)
 {
 	static char prefix[128];
-	unsigned char rnd[8];
 	int s, r, i;
 
 	memset(ab, 0, sizeof(*ab));
@@ -382,17 +393,23 @@ int ab_parse(struct ab_plan *ab, struct plan *const p[2], int argc,
 			p[s]->kcidb_path = ab->side[s].kcidb;
 	}
 	ab->looks = plan_nlooks(p[0]);
+	ab_new_id(ab->id, sizeof(ab->id), &ab->seed);
+	return 0;
+}
+
+void ab_new_id(char *id, size_t n, uint32_t *seed)
+{
+	unsigned char rnd[8];
+	int r, i;
+
 	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
 		memset(rnd, 0, sizeof(rnd));
-	r = snprintf(ab->id, sizeof(ab->id), "%lld-", (long long)time(NULL));
-	for (i = 0; i < (int)sizeof(rnd); i++)
-		r += snprintf(ab->id + r, sizeof(ab->id) - (size_t)r, "%02x",
-			      rnd[i]);
-	/* the order's coins: unknown to the sides, recorded in both files */
-	if (getrandom(&ab->seed, sizeof(ab->seed), 0) !=
-	    (ssize_t)sizeof(ab->seed))
-		ab->seed = (uint32_t)time(NULL) ^ (uint32_t)getpid();
-	return 0;
+	r = snprintf(id, n, "%lld-", (long long)time(NULL));
+	for (i = 0; i < (int)sizeof(rnd) && r > 0 && (size_t)r < n; i++)
+		r += snprintf(id + r, n - (size_t)r, "%02x", rnd[i]);
+	/* the order's coins: unknown to the states, recorded in the files */
+	if (getrandom(seed, sizeof(*seed), 0) != (ssize_t)sizeof(*seed))
+		*seed = (uint32_t)time(NULL) ^ (uint32_t)getpid();
 }
 
 void ab_usage(FILE *f)

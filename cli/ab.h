@@ -42,7 +42,18 @@ void ab_usage(FILE *f);
  * 0, or -EINVAL with "WHAT: ..." in err. ab_side_names: their names.
  */
 bool ab_side_may(const struct opt *o);
+/*
+ * argv with the words of opts (a side's or a sweep state's own options,
+ * or NULL) after it, parsed into p (plan_init'ed here) with more's
+ * options beside interbench's; cmd ("ab ") and what ("option --b-opts")
+ * name them in errors. 0, or -errno with a line in err.
+ */
+int ab_parse_words(struct plan *p, int argc, char **argv, const char *opts,
+		   const struct opt_table *more, const char *cmd,
+		   const char *what, char *err, size_t n);
 int ab_side_words(const char *what, char **w, int nw, char *err, size_t n);
 void ab_side_names(char *buf, size_t n);
+/* A new run id ("TIME-16 hex digits") into id, and the order's seed. */
+void ab_new_id(char *id, size_t n, uint32_t *seed);
 
 #endif

@@ -8,10 +8,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/utsname.h>
 #include <time.h>
-#include <unistd.h>
 #include "cli/sweep.h"
 #include "cli/ab.h"
 #include "cli/cli.h"
@@ -354,40 +352,15 @@ static int parse_state(struct sweep_plan *sw, struct plan *p, int s,
 		       int argc, char **argv, char *err, size_t n)
 {
 	struct opt_table more = { sweep_opts, sw };
-	const char *opts = sw->st[s].opts;
-	char *copy = NULL, **av, *save = NULL, *w, what[64];
-	int ac = argc, r;
+	char what[64];
+	int r;
 
-	if (plan_init(p))
-		goto oom;
-	av = calloc((size_t)argc + 1 + 512, sizeof(*av));
-	if (!av)
-		goto oom;
-	memcpy(av, argv, (size_t)argc * sizeof(*av));
-	if (opts) {
-		copy = strdup(opts);
-		if (!copy) {
-			free(av);
-			goto oom;
-		}
-		for (w = strtok_r(copy, " \t\n", &save); w && ac < argc + 512;
-		     w = strtok_r(NULL, " \t\n", &save))
-			av[ac++] = w;
-		snprintf(what, sizeof(what), "%s's options", sw->st[s].name);
-		r = ab_side_words(what, av + argc, ac - argc, err, n);
-		if (r)
-			goto out;
-	}
-	r = cli_parse_with(p, ac, av, &more, "sweep ", err, n);
+	snprintf(what, sizeof(what), "%s's options", sw->st[s].name);
+	r = ab_parse_words(p, argc, argv, sw->st[s].opts, &more, "sweep ",
+			   what, err, n);
 	if (!r && p->action == PLAN_RUN)
 		r = check_plan(p, err, n);
-out:
-	free(copy);
-	free(av);
 	return r;
-oom:
-	snprintf(err, n, "out of memory");
-	return -ENOMEM;
 }
 
 /* The file names: PREFIX.NAME.json, KCIDB's, the comparison pages. */
@@ -429,22 +402,6 @@ static int name_files(struct sweep_plan *sw, struct plan *const *p,
 		snprintf(err, n, "option -o, --html or --kcidb: a name is "
 			 "too long");
 	return r ? -EINVAL : 0;
-}
-
-static void make_id(struct sweep_plan *sw)
-{
-	unsigned char rnd[8];
-	int r, i;
-
-	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd))
-		memset(rnd, 0, sizeof(rnd));
-	r = snprintf(sw->id, sizeof(sw->id), "%lld-", (long long)time(NULL));
-	for (i = 0; i < (int)sizeof(rnd); i++)
-		r += snprintf(sw->id + r, sizeof(sw->id) - (size_t)r, "%02x",
-			      rnd[i]);
-	if (getrandom(&sw->seed, sizeof(sw->seed), 0) !=
-	    (ssize_t)sizeof(sw->seed))
-		sw->seed = (uint32_t)time(NULL) ^ (uint32_t)getpid();
 }
 
 int sweep_parse(struct sweep_plan *sw, struct plan *const *p, int argc,
@@ -517,7 +474,7 @@ int sweep_parse(struct sweep_plan *sw, struct plan *const *p, int argc,
 	if (name_files(sw, p, err, n))
 		return -EINVAL;
 	sw->looks = plan_nlooks(p[0]);
-	make_id(sw);
+	ab_new_id(sw->id, sizeof(sw->id), &sw->seed);
 	return 0;
 }
 
