@@ -52,6 +52,29 @@ test_expect_success 'under TSan: the threaded engines and loads race-free' '
 		[ $rc = 0 ] || { echo "exit status $rc:"; tail -n 40 san.out; false; }
 	fi
 '
+# A sweep: three states and a candidate whose command fails (exit 9),
+# judged, its page, JUnit and KCIDB files; then the page drawn again.
+SWEEP="sweep -l 1000000 -t 0.2 -c -W audio -w none -n 3 --candidate a-a \
+	--candidate n5 --opts -N5 --candidate bad --enter false"
+test_expect_success 'under ASan+UBSan: a sweep, its page, JUnit and KCIDB, a candidate failing' '
+	measured "$ASAN" $SWEEP -o sw --html sw.html --junit sw.xml \
+		--kcidb swk.json >san.out 2>&1; rc=$?
+	! grep -q "Sanitizer\|runtime error" san.out || { tail -n 40 san.out; false; } &&
+	{ [ $rc = 9 ] || { echo "exit status $rc"; tail -n 40 san.out; false; }; } &&
+	[ -s sw.html ] && [ -s sw.a-a.html ] && [ -s swk.n5.json ] &&
+	sanitized "$ASAN" report sw.sweep.json -o again.html
+'
+if command -v valgrind >/dev/null; then
+	test_expect_success 'valgrind memcheck: a sweep, no errors, no leaks' '
+		measured valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect \
+			"$TOP/interbench" $SWEEP -o vs --html vs.html --junit vs.xml \
+			>vs.out 2>&1; rc=$?
+		[ $rc = 9 ] || { echo "exit status $rc"; tail -n 40 vs.out; false; }
+	'
+else
+	test_skip 'valgrind memcheck of a sweep' 'valgrind is not installed'
+fi
 if command -v valgrind >/dev/null; then
 	test_expect_success 'valgrind memcheck: no errors, no leaks (parent and benchmark)' '
 		measured valgrind -q --error-exitcode=99 --leak-check=full \
