@@ -235,24 +235,28 @@ else
 	test_skip 'a full disk' 'needs root and a tmpfs'
 fi
 
-# -n auto: a SCHED_FIFO spinner on the run's CPU (with -u) is worse at
-# the first look and measured no more; the a-a candidate goes on. The
-# spinner is the shipped desktop sweep's, taken from its file.
+# -n auto: a SCHED_FIFO spinner on the run's CPU (with -u) is decided
+# at a look (3 or 5 pairs) and measured no more; the a-a candidate goes
+# on, and the base with it. The spinner is the shipped desktop sweep's,
+# taken from its file. Its verdict is worse, or mixed: with the CPU held
+# for 0.95 s of each second, the few frames that run between start
+# sooner (p50 better) while the tail is a thousand times worse; both
+# fail the sweep (exit 1).
 if is_root && command -v chrt >/dev/null && command -v taskset >/dev/null &&
    command -v timeout >/dev/null; then
 	sed -n "/^\[harm-fifo-spinner\]/,/^leave/p" "$TOP/contrib/sweeps/desktop" >spin &&
 	printf "[a-a]\n" >>spin
 	test_expect_success '-n auto drops a decided candidate: the spinner, worse' '
 		[ $(grep -c "^enter = \|^leave = " spin) = 2 ] &&
-		measured "$IB" sweep $LPM -u -t 1 -c -W audio -w none -n auto:4 \
+		measured "$IB" sweep $LPM -u -t 1 -c -W audio -w none -n auto:8 \
 			-o a --file spin >out 2>&1; rc=$?
 		cat out
 		[ $rc = 1 ] || fail "exit $rc"
-		has out "^-n auto: harm-fifo-spinner decided after 3 pairs (a cell worse): not measured more$" &&
-		grep -q "^  harm-fifo-spinner  *worse " out &&
-		[ $(grep -c "\"repeat\": [0-9]" a.harm-fifo-spinner.json) = 3 ] &&
-		[ $(grep -c "\"repeat\": [0-9]" a.a-a.json) = 4 ] &&
-		[ $(grep -c "\"repeat\": [0-9]" a.base.json) = 4 ] &&
+		n=$(sed -n "s/^-n auto: harm-fifo-spinner decided after \([35]\) pairs (a cell worse): not measured more\$/\1/p" out) &&
+		[ -n "$n" ] && grep -q "^  harm-fifo-spinner  *\(worse\|mixed\) " out &&
+		[ $(grep -c "\"repeat\": [0-9]" a.harm-fifo-spinner.json) = $n ] &&
+		b=$(grep -c "\"repeat\": [0-9]" a.base.json) && [ $b -gt $n ] &&
+		[ $(grep -c "\"repeat\": [0-9]" a.a-a.json) = $b ] &&
 		has a.sweep.json "\"why\": \"every cell decided\"" &&
 		! pgrep -f "while :; do :; done"
 	'
