@@ -13,6 +13,7 @@
 #include "compare/sweep_page.h"
 #include "compare/outcome.h"
 #include "core/figures.h"
+#include "lib/infer.h"
 #include "lib/json.h"
 #include "lib/safefile.h"
 #include "lib/text.h"
@@ -318,25 +319,25 @@ static void json_noise(struct jw *w, const struct judged *j, int nj)
 	for (i = 0; any && i < any->oc.pairs[0].c.ncells; i++) {
 		const struct cmp_row *row;
 		const struct cmp_metric *m;
-		double sum = 0, sq = 0, v;
-		int n = 0;
+		double *vals, mean, v;
+		size_t n = 0;
 
 		c = &any->oc.pairs[0].c;
 		row = deciding_row(c, &c->cells[i]);
 		if (!row || !c->cells[i].a)
 			continue;
 		m = &any->oc.m[row->metric];
-		for (r = 0; r < (int)c->cells[i].a->n_ok; r++) {
+		vals = malloc((c->cells[i].a->n_ok + 1) * sizeof(*vals));
+		for (r = 0; vals && r < (int)c->cells[i].a->n_ok; r++) {
 			v = cmp_value(&c->cells[i].a->ok[r], m);
-			if (isnan(v))
-				continue;
-			sum += v;
-			sq += v * v;
-			n++;
+			if (!isnan(v))
+				vals[n++] = v;
 		}
+		if (n >= 2)
+			inf_mean_sd(vals, n, &mean, &v);
+		free(vals);
 		if (n < 2)
 			continue;
-		v = sqrt(fmax(0, (sq - sum * sum / n) / (n - 1)));
 		jw_obj_begin(w, NULL);
 		jw_str(w, "task", cell_task(&c->cells[i]));
 		jw_str(w, "load", cell_load(&c->cells[i]));
